@@ -1,0 +1,110 @@
+//! The engine adapter contract: plan invocations, then parse what they printed.
+//!
+//! Adapters never spawn processes. The host owns timeouts, process-group kills, output caps,
+//! concurrency and cancellation; the adapter stays a pair of pure functions that are easy to
+//! test and to fuzz.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// The tool the host resolved for this engine.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ResolvedTool {
+    /// Program to spawn (absolute path, or a launcher such as `node`).
+    pub program: String,
+    /// Arguments that come before the adapter's own (the script path when a launcher is used).
+    #[serde(default)]
+    pub prefix_args: Vec<String>,
+    /// The version the tool reported.
+    pub version: String,
+}
+
+/// Asks an adapter what to run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlanRequest {
+    /// Absolute path of the project root. Invocations run there unless they say otherwise.
+    pub project_root: String,
+    pub tool: ResolvedTool,
+    /// Project-relative files to check. For a whole-program engine these are the files the
+    /// request named; the adapter decides which programs (tsconfigs) they reach.
+    pub files: Vec<String>,
+    /// True when the request named the whole project rather than a list of files.
+    #[serde(default)]
+    pub whole_project: bool,
+    /// Extra arguments from `[engines.<id>] args`.
+    #[serde(default)]
+    pub extra_args: Vec<String>,
+    /// The engine's `[engines.<id>.options]` table, as JSON.
+    #[serde(default)]
+    pub options: serde_json::Value,
+    /// Absolute scratch directory under `.signalint/` for report files and build info.
+    pub work_dir: String,
+}
+
+/// What to run.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Plan {
+    pub invocations: Vec<Invocation>,
+}
+
+/// One process to run.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Invocation {
+    pub program: String,
+    pub args: Vec<String>,
+    /// Extra environment. The host already scrubs agent-detection variables and sets
+    /// `NO_COLOR=1`.
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+    /// Absolute working directory; the project root when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cwd: Option<String>,
+    /// Project-relative files this run re-checks. Empty for a whole-program run, which
+    /// re-checks every file of its program.
+    #[serde(default)]
+    pub covers: Vec<String>,
+    /// Absolute paths of report files the tool writes; the host reads them back for `parse`.
+    #[serde(default)]
+    pub report_files: Vec<String>,
+    /// A label for logs and status messages (`tsconfig.json`).
+    #[serde(default)]
+    pub label: String,
+}
+
+/// A report file read back after the run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReportFile {
+    pub path: String,
+    /// `None` when the tool did not write it.
+    pub contents: Option<String>,
+}
+
+/// What one invocation produced.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ParseRequest {
+    pub project_root: String,
+    pub invocation: Invocation,
+    /// `None` when the process was killed by a signal.
+    pub exit_code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    /// True when stdout or stderr was cut at the host's output cap.
+    #[serde(default)]
+    pub truncated: bool,
+    #[serde(default)]
+    pub report_files: Vec<ReportFile>,
+}
+
+/// The diagnostics parsed from one invocation.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct ParseOutcome {
+    pub diagnostics: Vec<crate::Diagnostic>,
+    /// Records that could not be understood and were skipped (never fail a batch for one record).
+    #[serde(default)]
+    pub skipped_records: u32,
+    /// Set when the run failed as a whole (no parsable output, a crash, a config error). The
+    /// host reports it in the engine's status; diagnostics parsed so far are still kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
+}

@@ -1,0 +1,123 @@
+//! What a plugin says about itself before it is asked to do anything.
+
+use serde::{Deserialize, Serialize};
+
+/// The two kinds of plugin the host knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PluginKind {
+    /// Wraps an external code-quality tool: plans its invocations, parses its output.
+    Engine,
+    /// Checks MCP tool definitions (tools, resources, prompts, `server.json`).
+    RulePack,
+}
+
+impl PluginKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PluginKind::Engine => "engine",
+            PluginKind::RulePack => "rule-pack",
+        }
+    }
+}
+
+/// How much of a project one engine run has to see.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EngineScope {
+    /// Each file is checked on its own (oxlint, biome): only changed files need a run.
+    FileLocal,
+    /// The whole program is checked at once (tsc): any input change re-checks every file.
+    WholeProgram,
+}
+
+/// Identity and capabilities of a plugin. Returned by the `manifest` method.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PluginManifest {
+    /// Stable id, used in `signalint.toml` and in issue `engine` fields: `oxlint`, `shadow-patterns`.
+    pub id: String,
+    pub kind: PluginKind,
+    /// The plugin's own version (its crate version).
+    pub version: String,
+    /// The `signalint-plugin-api` version the plugin was built against. Filled in by the export macro.
+    #[serde(default)]
+    pub api_version: String,
+    /// The payload version the plugin speaks. Filled in by the export macro.
+    #[serde(default)]
+    pub payload_version: u32,
+    /// One line for `signalint plugins`.
+    pub description: String,
+    /// Present for engines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<EngineInfo>,
+    /// Present for rule packs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule_pack: Option<RulePackInfo>,
+}
+
+/// What an engine adapter checks and which tool it drives.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EngineInfo {
+    pub scope: EngineScope,
+    pub tool: ToolSpec,
+    /// File extensions (without the dot) the engine checks: `["ts", "tsx", "js"]`.
+    pub extensions: Vec<String>,
+    /// Config file names the engine reads (searched in the file's directory and its ancestors).
+    /// Their content is part of every cache key, so an edited config never returns a stale result.
+    #[serde(default)]
+    pub config_files: Vec<String>,
+}
+
+/// Where the engine's external tool is and which versions the adapter understands.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolSpec {
+    /// Display name: `oxlint`.
+    pub name: String,
+    /// Semver requirement the tool's version must satisfy: `">=1.0.0, <2.0.0"`.
+    pub version_range: String,
+    /// Locations relative to a package root (the project, or the managed toolchain), tried in order.
+    #[serde(default)]
+    pub candidates: Vec<ToolCandidate>,
+    /// Executable names looked up on `PATH`, tried after the project's own install.
+    #[serde(default)]
+    pub path_names: Vec<String>,
+    /// Arguments that make the tool print its version.
+    #[serde(default = "default_version_args")]
+    pub version_args: Vec<String>,
+    /// npm package and pinned version for the managed toolchain (`["oxlint@1.94.0"]`).
+    #[serde(default)]
+    pub npm_packages: Vec<String>,
+}
+
+fn default_version_args() -> Vec<String> {
+    vec!["--version".to_owned()]
+}
+
+/// One possible location of a tool inside a package root.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolCandidate {
+    /// Path relative to the package root: `node_modules/oxlint/bin/oxlint`.
+    pub path: String,
+    /// Interpreter to run it with (`node` for a JavaScript entry point), if it is not native.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub launcher: Option<String>,
+}
+
+/// The rules a rule pack can report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RulePackInfo {
+    pub rules: Vec<RuleInfo>,
+}
+
+/// One rule of a rule pack.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RuleInfo {
+    /// Stable code: `SHADOW_PATTERN`, `name-format`.
+    pub code: String,
+    pub default_severity: crate::rules::FindingSeverity,
+    /// One line: what the rule finds.
+    pub summary: String,
+    /// Documentation link, if there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+}
