@@ -1,0 +1,381 @@
+//! `PARAMETER_CONFLICT`: one concept, several parameter names, across one server's tools.
+//!
+//! ## What it does
+//! Normalizes every property name of every tool's `inputSchema` (top-level and nested) into a
+//! concept: the words of the name, case style and separators ignored, each word made singular,
+//! synonyms mapped to their group's canonical name. A concept that is spelled in more than one
+//! way across the server's tools gives **one** finding that lists every spelling and the tools
+//! using it.
+//!
+//! A list parameter and a single-value parameter are different concepts even when their names
+//! only differ in number: `field_names` (an array) next to `field_name` (a string) is the usual
+//! convention, not a conflict.
+//!
+//! ## Why is this bad?
+//! A model that learned `perPage` from one tool will pass `perPage` to the next one too. When
+//! that tool calls it `per_page`, the argument is dropped or rejected, and the model has to
+//! guess again. One name per concept makes the server predictable.
+//!
+//! ## Example
+//! ```json
+//! {"tools": [
+//!   {"name": "list_issues", "inputSchema": {"properties": {"perPage": {"type": "number"}}}},
+//!   {"name": "list_commits", "inputSchema": {"properties": {"per_page": {"type": "number"}}}}
+//! ]}
+//! ```
+//! Use instead:
+//! ```json
+//! {"tools": [
+//!   {"name": "list_issues", "inputSchema": {"properties": {"perPage": {"type": "number"}}}},
+//!   {"name": "list_commits", "inputSchema": {"properties": {"perPage": {"type": "number"}}}}
+//! ]}
+//! ```
+//!
+//! ## Options
+//! `synonym_groups` and `builtin_synonyms`, see the crate README.
+
+use std::collections::{BTreeSet, HashMap};
+
+use signalint_plugin_api::{Finding, FindingSeverity, McpSurface};
+
+use crate::normalize::Synonyms;
+use crate::schema;
+
+pub const CODE: &str = "PARAMETER_CONFLICT";
+pub const SEVERITY: FindingSeverity = FindingSeverity::Warning;
+pub const SUMMARY: &str =
+    "One concept is spelled in several ways across a server's tool parameters (perPage, per_page)";
+
+/// How many tool names the message lists per spelling before it says "and N more".
+const LISTED_TOOLS: usize = 3;
+
+/// One tool's first (shallowest) use of a spelling.
+#[derive(Debug)]
+struct Use {
+    tool: usize,
+    pointer: String,
+}
+
+#[derive(Debug)]
+struct Variant<'a> {
+    name: &'a str,
+    uses: Vec<Use>,
+}
+
+#[derive(Debug)]
+struct Concept<'a> {
+    variants: Vec<Variant<'a>>,
+}
+
+/// Findings for one surface (the one at `surface_index` of the request).
+pub fn check_surface(
+    surface_index: usize,
+    surface: &McpSurface,
+    synonyms: &Synonyms,
+) -> Vec<Finding> {
+    // (name, is a list) → concept index; `None` for names without letters or digits.
+    let mut concept_of_name: HashMap<(&str, bool), Option<usize>> = HashMap::new();
+    let mut index_of_concept: HashMap<(Vec<String>, bool), usize> = HashMap::new();
+    let mut concepts: Vec<Concept<'_>> = Vec::new();
+
+    for (tool, definition) in surface.tools.iter().enumerate() {
+        let Some(input_schema) = definition.get("inputSchema") else {
+            continue;
+        };
+        for param in schema::params(tool, input_schema) {
+            let index = *concept_of_name
+                .entry((param.name, param.is_list))
+                .or_insert_with(|| {
+                    let words = synonyms.concept(param.name);
+                    if words.is_empty() {
+                        return None;
+                    }
+                    let next = concepts.len();
+                    let index = *index_of_concept
+                        .entry((words, param.is_list))
+                        .or_insert(next);
+                    if index == next {
+                        concepts.push(Concept {
+                            variants: Vec::new(),
+                        });
+                    }
+                    Some(index)
+                });
+            let Some(index) = index else {
+                continue;
+            };
+            let variants = &mut concepts[index].variants;
+            let position = match variants.iter().position(|v| v.name == param.name) {
+                Some(position) => position,
+                None => {
+                    variants.push(Variant {
+                        name: param.name,
+                        uses: Vec::new(),
+                    });
+                    variants.len() - 1
+                }
+            };
+            let uses = &mut variants[position].uses;
+            if uses.last().is_some_and(|u| u.tool == tool) {
+                continue; // Breadth-first: the first use in a tool is the shallowest.
+            }
+            uses.push(Use {
+                tool,
+                pointer: param.pointer,
+            });
+        }
+    }
+
+    let mut findings: Vec<(usize, Finding)> = concepts
+        .into_iter()
+        .filter(|c| c.variants.len() > 1)
+        .map(|c| finding(surface_index, surface, c))
+        .collect();
+    findings.sort_by(|(a_tools, a), (b_tools, b)| {
+        b_tools.cmp(a_tools).then_with(|| a.message.cmp(&b.message))
+    });
+    findings.into_iter().map(|(_, f)| f).collect()
+}
+
+/// Builds the finding of one conflicting concept, with the number of tools it involves.
+fn finding(
+    surface_index: usize,
+    surface: &McpSurface,
+    mut concept: Concept<'_>,
+) -> (usize, Finding) {
+    concept.variants.sort_by(|a, b| {
+        b.uses
+            .len()
+            .cmp(&a.uses.len())
+            .then_with(|| a.uses[0].tool.cmp(&b.uses[0].tool))
+            .then_with(|| a.name.cmp(b.name))
+    });
+    let variants = &concept.variants;
+    let majority = &variants[0];
+    let minority = &variants[variants.len() - 1];
+    let tools: BTreeSet<usize> = variants
+        .iter()
+        .flat_map(|v| v.uses.iter().map(|u| u.tool))
+        .collect();
+
+    let label = crate::normalize::words(majority.name).join(" ");
+    let spellings: Vec<String> = variants
+        .iter()
+        .map(|v| format!("{} ({})", v.name, tool_list(surface, &v.uses)))
+        .collect();
+    let advice = if variants[1].uses.len() < majority.uses.len() {
+        format!("pick one ({} is the most used)", majority.name)
+    } else {
+        "pick one".to_owned()
+    };
+    let message = format!(
+        "parameter \"{label}\" is spelled {} ways across {}: {}; {advice}",
+        variants.len(),
+        count(tools.len(), "tool"),
+        spellings.join(", "),
+    );
+    let minority_use = &minority.uses[0];
+    let finding = Finding {
+        code: CODE.to_owned(),
+        severity: SEVERITY,
+        message,
+        surface: surface_index,
+        tool: surface.tool_name(minority_use.tool).map(str::to_owned),
+        related_tool: surface.tool_name(majority.uses[0].tool).map(str::to_owned),
+        pointer: Some(minority_use.pointer.clone()),
+        evidence: Some(minority.name.to_owned()),
+    };
+    (tools.len(), finding)
+}
+
+/// `28 tools: list_issues, search_code, get_commit and 25 more`.
+fn tool_list(surface: &McpSurface, uses: &[Use]) -> String {
+    let names: Vec<String> = uses
+        .iter()
+        .take(LISTED_TOOLS)
+        .map(|u| tool_label(surface, u.tool))
+        .collect();
+    let mut text = format!("{}: {}", count(uses.len(), "tool"), names.join(", "));
+    if uses.len() > LISTED_TOOLS {
+        text.push_str(&format!(" and {} more", uses.len() - LISTED_TOOLS));
+    }
+    text
+}
+
+fn tool_label(surface: &McpSurface, tool: usize) -> String {
+    match surface.tool_name(tool) {
+        Some(name) => name.to_owned(),
+        None => format!("tools[{tool}]"),
+    }
+}
+
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    fn surface(tools: Value) -> McpSurface {
+        McpSurface {
+            server: "test".to_owned(),
+            tools: serde_json::from_value(tools).unwrap(),
+            ..McpSurface::default()
+        }
+    }
+
+    fn tool(name: &str, properties: Value) -> Value {
+        json!({"name": name, "inputSchema": {"type": "object", "properties": properties}})
+    }
+
+    fn check(tools: Value) -> Vec<Finding> {
+        check_surface(0, &surface(tools), &Synonyms::builtin())
+    }
+
+    #[test]
+    fn invalid_two_spellings_give_one_finding() {
+        let findings = check(json!([
+            tool("list_issues", json!({"perPage": {"type": "number"}})),
+            tool("list_commits", json!({"perPage": {"type": "number"}})),
+            tool("list_runs", json!({"per_page": {"type": "number"}})),
+        ]));
+        assert_eq!(findings.len(), 1, "{findings:#?}");
+        let f = &findings[0];
+        assert_eq!(f.code, "PARAMETER_CONFLICT");
+        assert_eq!(f.severity, FindingSeverity::Warning);
+        assert_eq!(
+            f.message,
+            "parameter \"per page\" is spelled 2 ways across 3 tools: perPage (2 tools: list_issues, list_commits), per_page (1 tool: list_runs); pick one (perPage is the most used)"
+        );
+        assert_eq!(f.tool.as_deref(), Some("list_runs"));
+        assert_eq!(f.related_tool.as_deref(), Some("list_issues"));
+        assert_eq!(
+            f.pointer.as_deref(),
+            Some("/tools/2/inputSchema/properties/per_page")
+        );
+        assert_eq!(f.evidence.as_deref(), Some("per_page"));
+    }
+
+    #[test]
+    fn invalid_synonyms_and_nested_names_join_the_concept() {
+        let findings = check(json!([
+            tool("get_teams", json!({"user": {"type": "string"}})),
+            tool("list_gists", json!({"username": {"type": "string"}})),
+            tool(
+                "search",
+                json!({"filter": {"type": "object", "properties": {"userId": {"type": "string"}}}})
+            ),
+        ]));
+        assert_eq!(findings.len(), 1, "{findings:#?}");
+        assert!(
+            findings[0]
+                .message
+                .starts_with("parameter \"user\" is spelled 3 ways across 3 tools")
+        );
+        assert!(
+            findings[0].message.ends_with("; pick one"),
+            "{}",
+            findings[0].message
+        );
+        assert_eq!(
+            findings[0].pointer.as_deref(),
+            Some("/tools/2/inputSchema/properties/filter/properties/userId")
+        );
+    }
+
+    #[test]
+    fn invalid_many_tools_are_summarized() {
+        let mut tools: Vec<Value> = (0..6)
+            .map(|i| tool(&format!("t{i}"), json!({"pageSize": {}})))
+            .collect();
+        tools.push(tool("odd", json!({"page_sizes": {}})));
+        let findings = check(Value::Array(tools));
+        assert_eq!(findings.len(), 1);
+        assert!(
+            findings[0]
+                .message
+                .contains("pageSize (6 tools: t0, t1, t2 and 3 more), page_sizes (1 tool: odd)"),
+            "{}",
+            findings[0].message
+        );
+    }
+
+    #[test]
+    fn valid_consistent_names() {
+        let findings = check(json!([
+            tool(
+                "list_issues",
+                json!({"per_page": {}, "owner": {}, "repo": {}})
+            ),
+            tool(
+                "list_commits",
+                json!({"per_page": {}, "owner": {}, "repo": {}})
+            ),
+        ]));
+        assert_eq!(findings, []);
+    }
+
+    #[test]
+    fn valid_list_and_single_value_are_different_parameters() {
+        let findings = check(json!([
+            tool(
+                "projects_get",
+                json!({"field_names": {"type": "array", "items": {"type": "string"}}})
+            ),
+            tool("projects_write", json!({"field_name": {"type": "string"}})),
+        ]));
+        assert_eq!(findings, []);
+    }
+
+    #[test]
+    fn valid_an_id_is_not_the_thing_itself() {
+        let findings = check(json!([
+            tool("list_sub_issues", json!({"after": {"type": "string"}})),
+            tool("reprioritize", json!({"after_id": {"type": "number"}})),
+        ]));
+        assert_eq!(findings, []);
+    }
+
+    #[test]
+    fn one_tool_repeating_a_spelling_counts_once() {
+        let findings = check(json!([
+            tool(
+                "a",
+                json!({"perPage": {}, "nested": {"properties": {"perPage": {}}}})
+            ),
+            tool("b", json!({"per_page": {}})),
+        ]));
+        assert_eq!(findings.len(), 1);
+        assert!(
+            findings[0]
+                .message
+                .contains("perPage (1 tool: a), per_page (1 tool: b)")
+        );
+        assert_eq!(findings[0].related_tool.as_deref(), Some("a"));
+    }
+
+    #[test]
+    fn odd_json_is_skipped_not_fatal() {
+        let findings = check(json!([
+            null,
+            "tool",
+            {"name": 3, "inputSchema": {"properties": {"perPage": {}}}},
+            {"inputSchema": []},
+            {"name": "b", "inputSchema": {"properties": {"per_page": 1, "": {}, "~/": {}}}},
+        ]));
+        assert_eq!(findings.len(), 1);
+        assert_eq!(findings[0].related_tool, None);
+        assert!(
+            findings[0].message.contains("perPage (1 tool: tools[2])"),
+            "{}",
+            findings[0].message
+        );
+    }
+}
