@@ -4,4 +4,7 @@
 //! The modules follow the architecture in `DESIGN.md`: each has one job, and only `runner`
 //! spawns processes, only `mcp` knows MCP types, only `cli`/`render` write to stdout.
 
+pub mod config;
 pub mod core;
+pub mod plugins;
+pub mod runner;

@@ -1,0 +1,273 @@
+//! `signalint.toml`: the schema and its loader.
+//!
+//! Unknown keys are errors that name the file, the line and the key: a misspelt `timout` must
+//! not silently fall back to a default. A project without a config gets the defaults: every
+//! built-in engine whose tool is found and every built-in rule pack.
+
+mod error;
+
+pub use error::ConfigError;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// The file name looked up in the project root.
+pub const CONFIG_FILE_NAME: &str = "signalint.toml";
+
+/// Seconds an engine may run before its process group is killed.
+pub const DEFAULT_TIMEOUT_SECS: u64 = 120;
+/// Bytes of stdout (and, separately, stderr) kept from one engine run.
+pub const DEFAULT_OUTPUT_CAP_MIB: u64 = 10;
+
+/// The whole configuration.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    #[serde(default)]
+    pub plugins: PluginsSection,
+    #[serde(default)]
+    pub check: CheckSection,
+    /// `[engines.<id>]`: keyed by engine id.
+    #[serde(default)]
+    pub engines: BTreeMap<String, EngineConfig>,
+    /// `[rule_packs.<id>]`: keyed by rule pack id.
+    #[serde(default)]
+    pub rule_packs: BTreeMap<String, RulePackConfig>,
+    #[serde(default)]
+    pub mcp: McpSection,
+    /// Where the config was read from (`None` for the defaults).
+    #[serde(skip)]
+    pub source: Option<PathBuf>,
+}
+
+/// `[plugins]`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PluginsSection {
+    /// Extra directories to load plugins from, after the directory of the `signalint`
+    /// executable. Relative paths are relative to the config file.
+    #[serde(default)]
+    pub path: Vec<PathBuf>,
+}
+
+/// `[check]`: limits and presentation shared by all engines.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckSection {
+    /// Default per-engine timeout in seconds.
+    #[serde(default = "default_timeout")]
+    pub timeout_secs: u64,
+    /// Cap on each captured output stream, in MiB.
+    #[serde(default = "default_output_cap")]
+    pub max_output_mib: u64,
+    /// Engine processes that may run at once (defaults to the number of cores).
+    #[serde(default)]
+    pub concurrency: Option<usize>,
+    /// Clusters per page.
+    #[serde(default = "default_page_size")]
+    pub page_size: usize,
+    /// Reappearances after a fix that make a signature a loop.
+    #[serde(default = "default_loop_threshold")]
+    pub loop_threshold: u32,
+    /// Path globs (gitignore syntax) never checked, on top of `node_modules` and `.signalint`.
+    #[serde(default)]
+    pub ignore: Vec<String>,
+}
+
+impl Default for CheckSection {
+    fn default() -> Self {
+        Self {
+            timeout_secs: DEFAULT_TIMEOUT_SECS,
+            max_output_mib: DEFAULT_OUTPUT_CAP_MIB,
+            concurrency: None,
+            page_size: default_page_size(),
+            loop_threshold: default_loop_threshold(),
+            ignore: Vec::new(),
+        }
+    }
+}
+
+fn default_timeout() -> u64 {
+    DEFAULT_TIMEOUT_SECS
+}
+fn default_output_cap() -> u64 {
+    DEFAULT_OUTPUT_CAP_MIB
+}
+fn default_page_size() -> usize {
+    10
+}
+fn default_loop_threshold() -> u32 {
+    2
+}
+
+/// `[engines.<id>]`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EngineConfig {
+    /// The plugin id that implements this engine; defaults to the table name.
+    #[serde(default)]
+    pub plugin: Option<String>,
+    #[serde(default)]
+    pub enabled: Option<bool>,
+    /// Overrides `[check] timeout_secs` for this engine.
+    #[serde(default)]
+    pub timeout_secs: Option<u64>,
+    /// Extra arguments passed to the tool.
+    #[serde(default)]
+    pub args: Vec<String>,
+    /// The tool executable to use instead of looking for one.
+    #[serde(default)]
+    pub tool: Option<PathBuf>,
+    /// Adapter-specific options, passed to the plugin as JSON.
+    #[serde(default)]
+    pub options: Option<toml::Table>,
+}
+
+/// `[rule_packs.<id>]`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulePackConfig {
+    #[serde(default)]
+    pub plugin: Option<String>,
+    #[serde(default)]
+    pub enabled: Option<bool>,
+    /// Report `info` findings too (they are omitted by default).
+    #[serde(default)]
+    pub include_info: Option<bool>,
+    /// Pack-specific options, passed to the plugin as JSON.
+    #[serde(default)]
+    pub options: Option<toml::Table>,
+}
+
+/// `[mcp]`: the MCP surfaces the rule packs check.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct McpSection {
+    /// JSON manifests (a tools array, `{ "tools": [...] }`, a raw `tools/list` response) and
+    /// `server.json` files, relative to the project root.
+    #[serde(default)]
+    pub manifests: Vec<PathBuf>,
+    /// Live servers started over stdio.
+    #[serde(default)]
+    pub servers: Vec<McpServerConfig>,
+}
+
+/// `[[mcp.servers]]`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct McpServerConfig {
+    pub name: String,
+    pub command: String,
+    #[serde(default)]
+    pub args: Vec<String>,
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+    /// Seconds to wait for the server to list its tools.
+    #[serde(default)]
+    pub timeout_secs: Option<u64>,
+}
+
+impl Config {
+    /// Reads `path`. Every problem is a [`ConfigError`] naming the file, line and key.
+    pub fn load(path: &Path) -> Result<Self, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.to_owned(),
+            source,
+        })?;
+        Self::parse(&text, path)
+    }
+
+    /// Parses config text; `path` is used in messages and to resolve relative plugin paths.
+    pub fn parse(text: &str, path: &Path) -> Result<Self, ConfigError> {
+        let mut config: Config =
+            toml::from_str(text).map_err(|e| ConfigError::from_toml(path, text, &e))?;
+        config.validate(path, text)?;
+        let base = path.parent().unwrap_or(Path::new("."));
+        for dir in &mut config.plugins.path {
+            if dir.is_relative() {
+                *dir = base.join(&*dir);
+            }
+        }
+        config.source = Some(path.to_owned());
+        Ok(config)
+    }
+
+    /// The project's config: `--config FILE` when given, else `<root>/signalint.toml` when it
+    /// exists, else the defaults.
+    pub fn discover(root: &Path, explicit: Option<&Path>) -> Result<Self, ConfigError> {
+        match explicit {
+            Some(path) => Self::load(path),
+            None => {
+                let candidate = root.join(CONFIG_FILE_NAME);
+                if candidate.is_file() {
+                    Self::load(&candidate)
+                } else {
+                    Ok(Self::default())
+                }
+            }
+        }
+    }
+
+    fn validate(&self, path: &Path, text: &str) -> Result<(), ConfigError> {
+        let invalid = |key: &str, message: String| ConfigError::Invalid {
+            path: path.to_owned(),
+            line: error::line_of_key(text, key),
+            key: key.to_owned(),
+            message,
+        };
+        if self.check.timeout_secs == 0 {
+            return Err(invalid("timeout_secs", "must be at least 1 second".into()));
+        }
+        if self.check.max_output_mib == 0 {
+            return Err(invalid("max_output_mib", "must be at least 1 MiB".into()));
+        }
+        if self.check.page_size == 0 {
+            return Err(invalid("page_size", "must be at least 1".into()));
+        }
+        if self.check.loop_threshold == 0 {
+            return Err(invalid("loop_threshold", "must be at least 1".into()));
+        }
+        if self.check.concurrency == Some(0) {
+            return Err(invalid("concurrency", "must be at least 1".into()));
+        }
+        for (id, engine) in &self.engines {
+            if engine.timeout_secs == Some(0) {
+                return Err(invalid(
+                    "timeout_secs",
+                    format!("[engines.{id}] timeout_secs must be at least 1 second"),
+                ));
+            }
+        }
+        for glob in &self.check.ignore {
+            if let Err(e) = globset::Glob::new(glob) {
+                return Err(invalid(
+                    "ignore",
+                    format!("`{glob}` is not a valid glob: {e}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The timeout for one engine.
+    pub fn engine_timeout(&self, engine: &str) -> std::time::Duration {
+        let secs = self
+            .engines
+            .get(engine)
+            .and_then(|e| e.timeout_secs)
+            .unwrap_or(self.check.timeout_secs);
+        std::time::Duration::from_secs(secs)
+    }
+}
+
+/// Converts a TOML table of options into the JSON the plugin receives (`null` when absent).
+pub fn options_json(options: Option<&toml::Table>) -> serde_json::Value {
+    options
+        .and_then(|table| serde_json::to_value(table).ok())
+        .unwrap_or(serde_json::Value::Null)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,81 @@
+use std::path::Path;
+
+use super::*;
+
+fn parse(text: &str) -> Result<Config, ConfigError> {
+    Config::parse(text, Path::new("/repo/signalint.toml"))
+}
+
+#[test]
+fn empty_config_gets_defaults() {
+    let config = parse("").unwrap();
+    assert_eq!(config.check.timeout_secs, 120);
+    assert_eq!(config.check.max_output_mib, 10);
+    assert!(config.engines.is_empty());
+}
+
+#[test]
+fn unknown_top_level_key_names_file_line_and_key() {
+    let err = parse("[check]\ntimeout_secs = 5\n\n[checks]\nx = 1\n").unwrap_err();
+    let text = err.to_string();
+    assert!(text.starts_with("/repo/signalint.toml:4:"), "{text}");
+    assert!(text.contains("unknown key `checks`"), "{text}");
+}
+
+#[test]
+fn unknown_engine_key_names_the_section() {
+    let err = parse("[engines.oxlint]\nenabled = true\ntimout_secs = 3\n").unwrap_err();
+    let text = err.to_string();
+    assert_eq!(err.line(), Some(3), "{text}");
+    assert!(
+        text.contains("unknown key `timout_secs` in [engines.oxlint]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("timeout_secs"),
+        "the message lists the valid keys: {text}"
+    );
+}
+
+#[test]
+fn wrong_type_names_line() {
+    let err = parse("[check]\n\ntimeout_secs = \"soon\"\n").unwrap_err();
+    assert_eq!(err.line(), Some(3), "{err}");
+}
+
+#[test]
+fn zero_timeout_is_refused_with_its_line() {
+    let err = parse("[check]\ntimeout_secs = 0\n").unwrap_err();
+    assert_eq!(err.line(), Some(2));
+    assert!(err.to_string().contains("at least 1 second"));
+}
+
+#[test]
+fn syntax_error_names_line() {
+    let err = parse("[check]\ntimeout_secs = = 3\n").unwrap_err();
+    assert_eq!(err.line(), Some(2), "{err}");
+}
+
+#[test]
+fn engine_sections_and_options_parse() {
+    let config = parse(
+        "[engines.oxlint]\nargs = [\"--threads=1\"]\ntimeout_secs = 30\n[engines.oxlint.options]\nx = 1\n\n[rule_packs.mcp-lint.options]\nportability = \"strict\"\n",
+    )
+    .unwrap();
+    assert_eq!(config.engine_timeout("oxlint").as_secs(), 30);
+    assert_eq!(config.engine_timeout("tsc").as_secs(), 120);
+    let options = options_json(config.rule_packs["mcp-lint"].options.as_ref());
+    assert_eq!(options["portability"], "strict");
+}
+
+#[test]
+fn relative_plugin_paths_resolve_against_the_config() {
+    let config = parse("[plugins]\npath = [\"vendor/plugins\"]\n").unwrap();
+    assert_eq!(config.plugins.path[0], Path::new("/repo/vendor/plugins"));
+}
+
+#[test]
+fn invalid_ignore_glob_is_refused() {
+    let err = parse("[check]\nignore = [\"a/[\"]\n").unwrap_err();
+    assert!(err.to_string().contains("not a valid glob"), "{err}");
+}

@@ -1,0 +1,145 @@
+//! Finding, probing, loading and version-checking plugins; the registry of what loaded.
+//!
+//! Loading runs a library's code, so it happens only from the plugin path: the directory of
+//! the `signalint` executable, then `[plugins] path` from the config, then
+//! `SIGNALINT_PLUGIN_PATH`. A config directory inside the checked project loads only with an
+//! explicit opt-in from outside the repository (`--allow-project-plugins` or
+//! `SIGNALINT_ALLOW_PROJECT_PLUGINS=1`).
+
+mod discover;
+mod load;
+
+pub use discover::{PluginDir, PluginDirSource, is_plugin_file_name, plugin_dirs};
+pub use load::{CallError, LoadError, PluginHandle, api_compatible, load_plugin};
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use signalint_plugin_api::{PluginKind, PluginManifest};
+
+/// Built-in engines: enabled by default when their tool is found.
+pub const BUILTIN_ENGINES: &[&str] = &["oxlint", "tsc", "biome"];
+
+/// Built-in rule packs: enabled by default.
+pub const BUILTIN_RULE_PACKS: &[&str] = &[
+    "shadow-patterns",
+    "param-synonyms",
+    "tool-hygiene",
+    "mcp-lint",
+];
+
+/// What happened to one plugin library.
+#[derive(Debug, Clone)]
+pub enum PluginState {
+    Loaded(Arc<PluginHandle>),
+    /// Not loaded; the reason names the file, the versions and the fix.
+    Refused(String),
+    /// Loaded, but another library with the same id came first on the plugin path.
+    Shadowed {
+        by: PathBuf,
+    },
+}
+
+/// One library found on the plugin path.
+#[derive(Debug, Clone)]
+pub struct PluginEntry {
+    pub path: PathBuf,
+    pub source: PluginDirSource,
+    pub state: PluginState,
+}
+
+impl PluginEntry {
+    pub fn manifest(&self) -> Option<&PluginManifest> {
+        match &self.state {
+            PluginState::Loaded(handle) => Some(handle.manifest()),
+            _ => None,
+        }
+    }
+}
+
+/// Every plugin found, in plugin-path order.
+#[derive(Debug, Clone, Default)]
+pub struct Registry {
+    pub entries: Vec<PluginEntry>,
+    /// Plugin directories that were skipped, with the reason.
+    pub skipped_dirs: Vec<(PathBuf, String)>,
+}
+
+impl Registry {
+    /// Loads every plugin in `dirs`. Never fails: a refused library is recorded with its
+    /// reason and the others load.
+    pub fn load(dirs: &[PluginDir]) -> Self {
+        let mut registry = Registry::default();
+        for dir in dirs {
+            if let Some(reason) = &dir.refused {
+                registry
+                    .skipped_dirs
+                    .push((dir.path.clone(), reason.clone()));
+                continue;
+            }
+            for path in dir.libraries() {
+                let state = match load_plugin(&path) {
+                    Ok(handle) => {
+                        let id = handle.manifest().id.clone();
+                        match registry.get(&id) {
+                            Some(first) => PluginState::Shadowed {
+                                by: first.path().to_owned(),
+                            },
+                            None => PluginState::Loaded(Arc::new(handle)),
+                        }
+                    }
+                    Err(error) => PluginState::Refused(error.to_string()),
+                };
+                registry.entries.push(PluginEntry {
+                    path,
+                    source: dir.source,
+                    state,
+                });
+            }
+        }
+        registry
+    }
+
+    /// The loaded plugin with this id.
+    pub fn get(&self, id: &str) -> Option<&Arc<PluginHandle>> {
+        self.entries.iter().find_map(|entry| match &entry.state {
+            PluginState::Loaded(handle) if handle.manifest().id == id => Some(handle),
+            _ => None,
+        })
+    }
+
+    /// Loaded plugins of one kind.
+    pub fn of_kind(&self, kind: PluginKind) -> impl Iterator<Item = &Arc<PluginHandle>> {
+        self.entries
+            .iter()
+            .filter_map(move |entry| match &entry.state {
+                PluginState::Loaded(handle) if handle.manifest().kind == kind => Some(handle),
+                _ => None,
+            })
+    }
+
+    /// The refusal reason for a library whose file name suggests `id`, for messages about a
+    /// configured plugin that did not load.
+    pub fn refusal_for(&self, id: &str) -> Option<&str> {
+        let stem = id.replace('-', "_");
+        self.entries.iter().find_map(|entry| match &entry.state {
+            PluginState::Refused(reason)
+                if entry
+                    .path
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.contains(&stem)) =>
+            {
+                Some(reason.as_str())
+            }
+            _ => None,
+        })
+    }
+}
+
+/// Whether `path` lies inside `root` (both canonicalized when possible).
+pub fn is_inside(path: &Path, root: &Path) -> bool {
+    let path = path.canonicalize().unwrap_or_else(|_| path.to_owned());
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_owned());
+    path.starts_with(root)
+}

@@ -1,0 +1,251 @@
+//! The only place that spawns processes.
+//!
+//! Every engine run gets its own process group, a timeout, a cap on captured output (the rest
+//! is drained so the child never blocks on a full pipe), a slot from a concurrency limit, and a
+//! cancellation token. On timeout or cancellation the whole group is killed, so an engine's
+//! grandchildren (tsgolint under oxlint, the native compiler under an npm shim) die with it.
+
+mod environment;
+
+pub use environment::{AGENT_ENV_PREFIXES, scrubbed_environment};
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncRead, AsyncReadExt};
+use tokio::sync::{Mutex, Semaphore};
+use tokio_util::sync::CancellationToken;
+
+/// One process to run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Command {
+    pub program: String,
+    pub args: Vec<String>,
+    pub env: BTreeMap<String, String>,
+    pub cwd: PathBuf,
+    pub timeout: Duration,
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// The process exited on its own (code `None` when a signal ended it).
+    Exited(Option<i32>),
+    /// The timeout fired and the process group was killed.
+    TimedOut,
+    /// The run was cancelled and the process group was killed.
+    Cancelled,
+}
+
+/// What a run produced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Output {
+    pub ending: Ending,
+    pub stdout: String,
+    pub stderr: String,
+    /// True when stdout or stderr went past the cap and was cut.
+    pub truncated: bool,
+    pub duration: Duration,
+}
+
+impl Output {
+    pub fn exit_code(&self) -> Option<i32> {
+        match self.ending {
+            Ending::Exited(code) => code,
+            _ => None,
+        }
+    }
+
+    /// The last `lines` lines of stderr, for error messages.
+    pub fn stderr_tail(&self, lines: usize) -> String {
+        tail(&self.stderr, lines)
+    }
+}
+
+/// The last `lines` non-empty lines of `text`.
+pub fn tail(text: &str, lines: usize) -> String {
+    let kept: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    kept[kept.len().saturating_sub(lines)..].join("\n")
+}
+
+/// A spawn failure: the program could not be started at all.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot start `{program}`: {source}")]
+pub struct SpawnError {
+    pub program: String,
+    #[source]
+    pub source: std::io::Error,
+}
+
+/// One spawned process, as recorded for diagnostics and tests.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpawnRecord {
+    pub program: String,
+    pub args: Vec<String>,
+    pub pid: u32,
+}
+
+/// Runs engine processes under shared limits.
+#[derive(Debug, Clone)]
+pub struct Runner {
+    slots: Arc<Semaphore>,
+    output_cap: usize,
+    spawned: Arc<AtomicU64>,
+    record: Arc<Mutex<Vec<SpawnRecord>>>,
+}
+
+impl Runner {
+    /// `concurrency` processes at once; each output stream is kept up to `output_cap` bytes.
+    pub fn new(concurrency: usize, output_cap: usize) -> Self {
+        Self {
+            slots: Arc::new(Semaphore::new(concurrency.max(1))),
+            output_cap,
+            spawned: Arc::new(AtomicU64::new(0)),
+            record: Arc::new(Mutex::new(Vec::new())),
+        }
+    }
+
+    /// The output cap in bytes.
+    pub fn output_cap(&self) -> usize {
+        self.output_cap
+    }
+
+    /// How many processes this runner has spawned.
+    pub fn spawn_count(&self) -> u64 {
+        self.spawned.load(Ordering::SeqCst)
+    }
+
+    /// Every process this runner has spawned, oldest first (the last 1,000).
+    pub async fn spawn_record(&self) -> Vec<SpawnRecord> {
+        self.record.lock().await.clone()
+    }
+
+    /// Runs `command` to completion, timeout or cancellation.
+    pub async fn run(
+        &self,
+        command: &Command,
+        cancel: &CancellationToken,
+    ) -> Result<Output, SpawnError> {
+        let _slot = tokio::select! {
+            slot = self.slots.acquire() => slot.expect("the runner's semaphore is never closed"),
+            () = cancel.cancelled() => {
+                return Ok(Output {
+                    ending: Ending::Cancelled,
+                    stdout: String::new(),
+                    stderr: String::new(),
+                    truncated: false,
+                    duration: Duration::ZERO,
+                });
+            }
+        };
+        let started = Instant::now();
+        let mut child = tokio::process::Command::new(&command.program)
+            .args(&command.args)
+            .env_clear()
+            .envs(scrubbed_environment())
+            .envs(&command.env)
+            .current_dir(&command.cwd)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|source| SpawnError {
+                program: command.program.clone(),
+                source,
+            })?;
+        let pid = child.id().unwrap_or_default();
+        self.spawned.fetch_add(1, Ordering::SeqCst);
+        {
+            let mut record = self.record.lock().await;
+            if record.len() >= 1000 {
+                record.remove(0);
+            }
+            record.push(SpawnRecord {
+                program: command.program.clone(),
+                args: command.args.clone(),
+                pid,
+            });
+        }
+        // The group is killed when this guard drops, also if the future running us is dropped
+        // (a cancelled request): no engine outlives the check that started it.
+        let group = GroupGuard(pid as i32);
+
+        let cap = self.output_cap;
+        let stdout = tokio::spawn(read_capped(child.stdout.take().expect("piped"), cap));
+        let stderr = tokio::spawn(read_capped(child.stderr.take().expect("piped"), cap));
+
+        let ending = tokio::select! {
+            status = child.wait() => Ending::Exited(status.ok().and_then(|s| s.code())),
+            () = tokio::time::sleep(command.timeout) => Ending::TimedOut,
+            () = cancel.cancelled() => Ending::Cancelled,
+        };
+        // Kill whatever is left of the group: the leader on timeout or cancel, and on a normal
+        // exit any grandchild still holding our pipes.
+        group.kill();
+        if !matches!(ending, Ending::Exited(_)) {
+            let _ = child.wait().await;
+        }
+        let grace = Duration::from_secs(2);
+        let (stdout, cut_out) = collect(stdout, grace).await;
+        let (stderr, cut_err) = collect(stderr, grace).await;
+        Ok(Output {
+            ending,
+            stdout,
+            stderr,
+            truncated: cut_out || cut_err,
+            duration: started.elapsed(),
+        })
+    }
+}
+
+/// Kills a process group when dropped.
+struct GroupGuard(i32);
+
+impl GroupGuard {
+    fn kill(&self) {
+        if self.0 > 0 {
+            // SAFETY: killpg only sends a signal; a stale group id fails with ESRCH.
+            unsafe {
+                libc::killpg(self.0, libc::SIGKILL);
+            }
+        }
+    }
+}
+
+impl Drop for GroupGuard {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+type Captured = tokio::task::JoinHandle<std::io::Result<(Vec<u8>, bool)>>;
+
+async fn collect(handle: Captured, grace: Duration) -> (String, bool) {
+    match tokio::time::timeout(grace, handle).await {
+        Ok(Ok(Ok((bytes, truncated)))) => (String::from_utf8_lossy(&bytes).into_owned(), truncated),
+        _ => (String::new(), false),
+    }
+}
+
+/// Keeps at most `cap` bytes and drains the rest so the child never blocks on a full pipe.
+async fn read_capped<R: AsyncRead + Unpin>(
+    mut reader: R,
+    cap: usize,
+) -> std::io::Result<(Vec<u8>, bool)> {
+    let mut kept = Vec::with_capacity(8192.min(cap));
+    (&mut reader)
+        .take(cap as u64)
+        .read_to_end(&mut kept)
+        .await?;
+    let drained = tokio::io::copy(&mut reader, &mut tokio::io::sink()).await?;
+    Ok((kept, drained > 0))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,176 @@
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::*;
+
+fn sh(script: &str, timeout: Duration) -> Command {
+    Command {
+        program: "sh".into(),
+        args: vec!["-c".into(), script.into()],
+        env: BTreeMap::new(),
+        cwd: PathBuf::from("/"),
+        timeout,
+    }
+}
+
+fn alive(pid: i32) -> bool {
+    // A zombie still answers kill(0); read its state to tell.
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => !stat
+            .split(") ")
+            .nth(1)
+            .is_some_and(|rest| rest.starts_with('Z')),
+        Err(_) => false,
+    }
+}
+
+#[tokio::test]
+async fn captures_output_and_exit_code() {
+    let runner = Runner::new(2, 1024);
+    let out = runner
+        .run(
+            &sh("echo out; echo err >&2; exit 3", Duration::from_secs(10)),
+            &CancellationToken::new(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(out.ending, Ending::Exited(Some(3)));
+    assert_eq!(out.stdout, "out\n");
+    assert_eq!(out.stderr, "err\n");
+    assert!(!out.truncated);
+    assert_eq!(runner.spawn_count(), 1);
+}
+
+#[tokio::test]
+async fn timeout_kills_the_whole_group() {
+    let runner = Runner::new(2, 1024);
+    let out = runner
+        .run(
+            &sh("sleep 30 & echo $!; sleep 31", Duration::from_millis(300)),
+            &CancellationToken::new(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(out.ending, Ending::TimedOut);
+    let grandchild: i32 = out.stdout.trim().parse().expect("the grandchild's pid");
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(
+        !alive(grandchild),
+        "the grandchild {grandchild} outlived the timeout"
+    );
+}
+
+#[tokio::test]
+async fn cancellation_kills_the_group() {
+    let runner = Runner::new(2, 1024);
+    let cancel = CancellationToken::new();
+    let trigger = cancel.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        trigger.cancel();
+    });
+    let out = runner
+        .run(
+            &sh("sleep 30 & echo $!; wait", Duration::from_secs(30)),
+            &cancel,
+        )
+        .await
+        .unwrap();
+    assert_eq!(out.ending, Ending::Cancelled);
+    let grandchild: i32 = out.stdout.trim().parse().unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(!alive(grandchild));
+}
+
+#[tokio::test]
+async fn output_past_the_cap_is_cut_and_drained() {
+    let runner = Runner::new(1, 1000);
+    let out = runner
+        .run(
+            &sh(
+                "head -c 5000000 /dev/zero | tr '\\0' x; echo done >&2",
+                Duration::from_secs(20),
+            ),
+            &CancellationToken::new(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        out.ending,
+        Ending::Exited(Some(0)),
+        "the child finished: the pipe was drained"
+    );
+    assert_eq!(out.stdout.len(), 1000);
+    assert!(out.truncated);
+    assert_eq!(out.stderr, "done\n");
+}
+
+#[tokio::test]
+async fn missing_program_is_a_spawn_error() {
+    let runner = Runner::new(1, 1000);
+    let mut command = sh("", Duration::from_secs(1));
+    command.program = "/nonexistent/engine".into();
+    let err = runner
+        .run(&command, &CancellationToken::new())
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("/nonexistent/engine"), "{err}");
+}
+
+#[tokio::test]
+async fn agent_variables_do_not_reach_the_engine() {
+    // SAFETY: the test sets a variable no other test reads.
+    unsafe { std::env::set_var("CLAUDECODE", "1") };
+    let runner = Runner::new(1, 1000);
+    let out = runner
+        .run(
+            &sh(
+                "echo \"[${CLAUDECODE:-unset}] [$NO_COLOR]\"",
+                Duration::from_secs(5),
+            ),
+            &CancellationToken::new(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(out.stdout.trim(), "[unset] [1]");
+}
+
+#[tokio::test]
+async fn concurrency_is_bounded() {
+    let runner = Runner::new(2, 1000);
+    let started = std::time::Instant::now();
+    let cancel = CancellationToken::new();
+    let runs = (0..4).map(|_| {
+        let runner = runner.clone();
+        let cancel = cancel.clone();
+        async move {
+            runner
+                .run(&sh("sleep 0.3", Duration::from_secs(5)), &cancel)
+                .await
+                .unwrap()
+        }
+    });
+    let outs = futures_join_all(runs).await;
+    assert_eq!(outs.len(), 4);
+    // Four 0.3 s runs, two at a time, take at least two rounds.
+    assert!(
+        started.elapsed() >= Duration::from_millis(550),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+async fn futures_join_all<F: std::future::Future>(
+    futures: impl IntoIterator<Item = F>,
+) -> Vec<F::Output>
+where
+    F: Send + 'static,
+    F::Output: Send + 'static,
+{
+    let handles: Vec<_> = futures.into_iter().map(tokio::spawn).collect();
+    let mut outputs = Vec::new();
+    for handle in handles {
+        outputs.push(handle.await.unwrap());
+    }
+    outputs
+}
