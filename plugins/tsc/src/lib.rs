@@ -1,1 +1,217 @@
-//! (in progress)
+//! signalint engine adapter for the TypeScript compiler.
+//!
+//! A whole-program engine ([`EngineScope::WholeProgram`]): every run type-checks one TypeScript
+//! program (one tsconfig) as a whole. It drives the **native** TypeScript 7 binary
+//! (`node_modules/@typescript/typescript-<os>-<arch>/lib/tsc`, spawned directly, never through
+//! the npm shim, which on Node 20 leaves an orphaned Go child when killed) and, as a later
+//! candidate, the JavaScript compiler of TypeScript 6 (`node_modules/typescript/lib/tsc.js`
+//! run with `node`).
+//!
+//! # Command
+//!
+//! For a plain tsconfig (cwd = project root):
+//!
+//! ```text
+//! tsc --noEmit --pretty false --locale en -p <tsconfig>
+//!     --incremental --tsBuildInfoFile <work_dir>/tsc/<hash of the tsconfig path>.tsbuildinfo
+//!     [--checkers N | --singleThreaded]   (TypeScript 7 only)
+//!     <extra args>
+//! ```
+//!
+//! For a solution-style tsconfig (one with `references`, usually `"files": []`):
+//!
+//! ```text
+//! tsc --build <tsconfig> --noEmit --pretty false --locale en [--checkers N | --singleThreaded] <extra args>
+//! ```
+//!
+//! Build mode refuses `--tsBuildInfoFile` (TS5094), so each referenced project keeps its build
+//! info where its own config puts it (next to the tsconfig, or in its `outDir`).
+//!
+//! # Options contract (`PlanRequest::options`)
+//!
+//! The adapter never reads files, so it cannot open a tsconfig to see what it includes or
+//! whether it has `references`. The host (or the user, in `[engines.tsc.options]`) tells it:
+//!
+//! ```json
+//! {
+//!   "tsconfigs": [
+//!     { "path": "tsconfig.json", "solution": true },
+//!     { "path": "packages/web/tsconfig.json", "solution": false },
+//!     { "path": "tools/tsconfig.json", "files": ["tools/gen.ts", "tools/lib/x.ts"] }
+//!   ],
+//!   "checkers": 2,
+//!   "single_threaded": false,
+//!   "incremental": true
+//! }
+//! ```
+//!
+//! * `tsconfigs` (optional, default `[{"path": "tsconfig.json", "solution": false}]`): the
+//!   programs of the project.
+//!   * `path` (required): project-relative path of the tsconfig (an absolute path under the
+//!     project root is accepted too). It is passed to tsc as written, relative to the cwd.
+//!   * `solution` (optional, default `false`): `true` when the config has `references`; it is
+//!     then run with `--build`, which checks every referenced project. List either a solution
+//!     config or the projects it references, not both, or their diagnostics appear twice.
+//!   * `files` (optional): the project-relative files of this program, when the host knows them
+//!     (for example from `tsc --listFilesOnly`). When present, a requested file reaches this
+//!     tsconfig exactly when it is in the list.
+//! * `checkers` (optional, positive integer): `--checkers N` (TypeScript 7 only; ignored for 6).
+//! * `single_threaded` (optional, default `false`): `--singleThreaded` (TypeScript 7 only). Wins
+//!   over `checkers`. Under CPU contention it is faster and uses less memory.
+//! * `incremental` (optional, default `true`): `--incremental --tsBuildInfoFile …` in project
+//!   mode. The build info lives under `work_dir`, keyed by a hash of the tsconfig path, so two
+//!   programs never share one file. Two *concurrent* runs of the same tsconfig would; the host
+//!   must not run the same label twice at once.
+//!
+//! Which tsconfigs run:
+//!
+//! * `whole_project`: every listed tsconfig, one invocation each, in the listed order.
+//! * Otherwise, each requested file reaches (1) every entry whose `files` list contains it and,
+//!   when there is none, (2) the entry *without* a `files` list whose directory is the nearest
+//!   ancestor of the file (the tsserver rule). A file that reaches no entry is not part of any
+//!   known program and causes no run. Each reached tsconfig runs once, in the listed order.
+//!
+//! Every invocation has `label` = the tsconfig path and empty `covers` (it re-checks its
+//! whole program). Paths in diagnostics are relative to the project root (tsc prints them
+//! relative to its cwd).
+//!
+//! # Parsing and exit codes
+//!
+//! Head lines match `file(line,col): error TS1234: message`, or `error TS1234: message` for a
+//! diagnostic about no file. Indented lines that follow are the message chain; they are folded
+//! into the diagnostic's message, joined with `\n`, indentation kept (it encodes the depth).
+//! Build-mode status lines (`09:22:29 PM - Building project …` and their indented lists),
+//! blank lines and a `Found N errors` summary are recognised and dropped. Any other line is an
+//! unrecognised record: it is skipped and counted in `skipped_records`, together with the
+//! indented lines under it.
+//!
+//! * Columns are UTF-16 code units ([`ColumnUnit::Utf16`]), 1-based; there is no end position.
+//! * Rule = `TS<code>`; `error` → error, `warning` → warning, `message` → info. No fixes: the
+//!   CLI never prints code fixes.
+//! * **File-less diagnostics** (`error TS2688: Cannot find type definition file for 'x'.`,
+//!   `error TS6053: …`) are kept with `file: None` and `start: None`; their chain is folded
+//!   the same way.
+//!
+//! Classification (engines.md §3.1): exit 0 = clean; exit 1 (TypeScript 7 `--noEmit`, and
+//! build mode) or 2 (TypeScript 6 `--noEmit`) with at least one diagnostic = issues; anything
+//! else is a failure (`ParseOutcome::failure`), with a message naming what happened and the
+//! tail of stderr:
+//!
+//! * exit 1/2 without any diagnostic (the help screen, an unreadable config);
+//! * only invocation-level, file-less diagnostics (TS5058 the tsconfig does not exist, TS6053,
+//!   TS5023/TS5072 unknown option, TS5094, TS5112, …): the program was never checked;
+//! * exit 3/4 (build mode: an invalid project or a reference cycle, whose files were skipped);
+//! * killed by a signal (timeout), a crash (a Go `panic:` or a Node stack trace on stderr);
+//! * output cut at the host's cap, or unrecognised output and no diagnostic at all.
+//!
+//! Diagnostics parsed before a failure are always kept.
+//!
+//! Remember that tsc reports only syntax errors when any file of the program has one; the
+//! semantic errors come back once the syntax is fixed.
+
+mod parse;
+mod plan;
+
+use signalint_plugin_api::{
+    ColumnUnit, EngineAdapter, EngineInfo, EngineScope, ParseOutcome, ParseRequest, Plan,
+    PlanRequest, PluginError, PluginKind, PluginManifest, ToolCandidate, ToolSpec,
+};
+
+pub use parse::parse_output;
+pub use plan::{TscOptions, TsconfigEntry};
+
+/// The unit tsc counts columns in.
+pub const COLUMN_UNIT: ColumnUnit = ColumnUnit::Utf16;
+
+/// The TypeScript compiler adapter.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Tsc;
+
+impl Tsc {
+    pub fn new() -> Self {
+        Self
+    }
+}
+
+/// Node's name for the operating system (`process.platform`).
+fn node_platform() -> &'static str {
+    match std::env::consts::OS {
+        "macos" => "darwin",
+        "windows" => "win32",
+        other => other,
+    }
+}
+
+/// Node's name for the CPU architecture (`process.arch`).
+fn node_arch() -> &'static str {
+    match std::env::consts::ARCH {
+        "x86_64" => "x64",
+        "aarch64" => "arm64",
+        "x86" => "ia32",
+        "powerpc64" => "ppc64",
+        other => other,
+    }
+}
+
+/// Where the native TypeScript 7 binary lives inside a package root, for this platform.
+pub fn native_binary_path() -> String {
+    format!(
+        "node_modules/@typescript/typescript-{}-{}/lib/tsc{}",
+        node_platform(),
+        node_arch(),
+        std::env::consts::EXE_SUFFIX
+    )
+}
+
+/// The JavaScript entry point of TypeScript 6 (run with `node`).
+pub const JS_COMPILER_PATH: &str = "node_modules/typescript/lib/tsc.js";
+
+impl EngineAdapter for Tsc {
+    fn manifest(&self) -> PluginManifest {
+        PluginManifest {
+            id: "tsc".into(),
+            kind: PluginKind::Engine,
+            version: env!("CARGO_PKG_VERSION").into(),
+            api_version: String::new(),
+            payload_version: 0,
+            description: "TypeScript type checking (tsc 7 native, or tsc 6), one run per tsconfig"
+                .into(),
+            engine: Some(EngineInfo {
+                scope: EngineScope::WholeProgram,
+                tool: ToolSpec {
+                    name: "tsc".into(),
+                    version_range: ">=6.0.0, <8.0.0".into(),
+                    candidates: vec![
+                        ToolCandidate {
+                            path: native_binary_path(),
+                            launcher: None,
+                        },
+                        ToolCandidate {
+                            path: JS_COMPILER_PATH.into(),
+                            launcher: Some("node".into()),
+                        },
+                    ],
+                    path_names: vec!["tsc".into()],
+                    version_args: vec!["--version".into()],
+                    npm_packages: vec!["typescript@7.0.2".into()],
+                },
+                extensions: ["ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs"]
+                    .into_iter()
+                    .map(String::from)
+                    .collect(),
+                config_files: vec!["tsconfig.json".into(), "package.json".into()],
+            }),
+            rule_pack: None,
+        }
+    }
+
+    fn plan(&self, request: &PlanRequest) -> Result<Plan, PluginError> {
+        plan::plan(request)
+    }
+
+    fn parse(&self, request: &ParseRequest) -> Result<ParseOutcome, PluginError> {
+        Ok(parse::parse_request(request))
+    }
+}
+
+signalint_plugin_api::export_engine!(Tsc::new());

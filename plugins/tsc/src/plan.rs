@@ -1,0 +1,421 @@
+//! Which tsconfigs a request reaches, and the command line for each.
+
+use serde::Deserialize;
+use signalint_plugin_api::{Invocation, Plan, PlanRequest, PluginError};
+
+/// The `[engines.tsc.options]` table; see the crate documentation for the contract.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TscOptions {
+    /// The programs of the project. Absent: `tsconfig.json` at the project root.
+    #[serde(default)]
+    pub tsconfigs: Option<Vec<TsconfigEntry>>,
+    /// `--checkers N` (TypeScript 7 only).
+    #[serde(default)]
+    pub checkers: Option<u32>,
+    /// `--singleThreaded` (TypeScript 7 only).
+    #[serde(default)]
+    pub single_threaded: bool,
+    /// `--incremental --tsBuildInfoFile …` in project mode (default true).
+    #[serde(default)]
+    pub incremental: Option<bool>,
+}
+
+/// One tsconfig of the project.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TsconfigEntry {
+    /// Project-relative path of the tsconfig.
+    pub path: String,
+    /// True for a solution-style config (with `references`): run with `--build`.
+    #[serde(default)]
+    pub solution: bool,
+    /// The program's project-relative files, when the host knows them.
+    #[serde(default)]
+    pub files: Option<Vec<String>>,
+}
+
+impl TscOptions {
+    /// Reads the options table; `null` means all defaults.
+    pub fn from_value(value: &serde_json::Value) -> Result<Self, PluginError> {
+        if value.is_null() {
+            return Ok(Self::default());
+        }
+        let options: TscOptions = serde_json::from_value(value.clone()).map_err(|e| {
+            PluginError::new(format!(
+                "invalid [engines.tsc.options]: {e}. Expected {{\"tsconfigs\": [{{\"path\": \
+                 \"tsconfig.json\", \"solution\": false, \"files\": [..]}}], \"checkers\": N, \
+                 \"single_threaded\": bool, \"incremental\": bool}}"
+            ))
+        })?;
+        if options.checkers == Some(0) {
+            return Err(PluginError::new(
+                "invalid [engines.tsc.options]: `checkers` must be at least 1",
+            ));
+        }
+        if let Some(entries) = &options.tsconfigs
+            && let Some(bad) = entries.iter().find(|e| e.path.trim().is_empty())
+        {
+            return Err(PluginError::new(format!(
+                "invalid [engines.tsc.options]: a tsconfig entry has an empty path ({bad:?})"
+            )));
+        }
+        Ok(options)
+    }
+}
+
+/// Project-relative, forward slashes, no leading `./`.
+fn normalize(path: &str, project_root: &str) -> String {
+    let mut p = path.replace('\\', "/");
+    let root = project_root.replace('\\', "/");
+    let root = root.trim_end_matches('/');
+    if !root.is_empty()
+        && let Some(rest) = p.strip_prefix(root)
+        && let Some(rest) = rest.strip_prefix('/')
+    {
+        p = rest.to_owned();
+    }
+    while let Some(rest) = p.strip_prefix("./") {
+        p = rest.to_owned();
+    }
+    p
+}
+
+/// The directory of a normalized project-relative path (`""` for the root).
+fn parent_dir(path: &str) -> &str {
+    match path.rfind('/') {
+        Some(i) => &path[..i],
+        None => "",
+    }
+}
+
+/// True when `dir` (normalized, `""` = root) contains `file`.
+fn is_under(file: &str, dir: &str) -> bool {
+    dir.is_empty()
+        || file
+            .strip_prefix(dir)
+            .is_some_and(|rest| rest.starts_with('/'))
+}
+
+/// The major version in a reported version string (`"7.0.2"`, `"Version 7.0.2"`).
+pub(crate) fn major_version(version: &str) -> Option<u32> {
+    let start = version.find(|c: char| c.is_ascii_digit())?;
+    let digits: String = version[start..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+/// 64-bit FNV-1a: a stable name for a tsconfig's build info file.
+fn fnv1a(text: &str) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in text.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+/// A path argument that tsc cannot mistake for a flag.
+fn path_arg(path: &str) -> String {
+    if path.starts_with('-') {
+        format!("./{path}")
+    } else {
+        path.to_owned()
+    }
+}
+
+/// Indexes of the entries the request reaches, in listed order.
+fn reached(entries: &[(String, &TsconfigEntry)], request: &PlanRequest) -> Vec<usize> {
+    if request.whole_project {
+        return (0..entries.len()).collect();
+    }
+    let mut hit = vec![false; entries.len()];
+    for file in &request.files {
+        let file = normalize(file, &request.project_root);
+        if file.is_empty() {
+            continue;
+        }
+        let mut listed = false;
+        for (i, (_, entry)) in entries.iter().enumerate() {
+            if let Some(files) = &entry.files
+                && files
+                    .iter()
+                    .any(|f| normalize(f, &request.project_root) == file)
+            {
+                hit[i] = true;
+                listed = true;
+            }
+        }
+        // A tsconfig itself reaches its own program.
+        for (i, (path, _)) in entries.iter().enumerate() {
+            if *path == file {
+                hit[i] = true;
+                listed = true;
+            }
+        }
+        if listed {
+            continue;
+        }
+        let nearest = entries
+            .iter()
+            .enumerate()
+            .filter(|(_, (path, entry))| entry.files.is_none() && is_under(&file, parent_dir(path)))
+            .max_by_key(|(i, (path, _))| (parent_dir(path).len(), std::cmp::Reverse(*i)));
+        if let Some((i, _)) = nearest {
+            hit[i] = true;
+        }
+    }
+    hit.iter()
+        .enumerate()
+        .filter_map(|(i, h)| h.then_some(i))
+        .collect()
+}
+
+pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
+    let options = TscOptions::from_value(&request.options)?;
+    let default_entry = [TsconfigEntry {
+        path: "tsconfig.json".into(),
+        solution: false,
+        files: None,
+    }];
+    let listed: &[TsconfigEntry] = options.tsconfigs.as_deref().unwrap_or(&default_entry);
+
+    // Normalize and drop duplicate paths (the first entry wins).
+    let mut entries: Vec<(String, &TsconfigEntry)> = Vec::new();
+    for entry in listed {
+        let path = normalize(&entry.path, &request.project_root);
+        if !entries.iter().any(|(p, _)| *p == path) {
+            entries.push((path, entry));
+        }
+    }
+
+    let native = major_version(&request.tool.version).is_none_or(|major| major >= 7);
+    let mut threading = Vec::new();
+    if native {
+        if options.single_threaded {
+            threading.push("--singleThreaded".to_owned());
+        } else if let Some(n) = options.checkers {
+            threading.extend(["--checkers".to_owned(), n.to_string()]);
+        }
+    }
+    let incremental = options.incremental.unwrap_or(true);
+    let work_dir = request.work_dir.trim_end_matches(['/', '\\']);
+
+    let invocations = reached(&entries, request)
+        .into_iter()
+        .map(|i| {
+            let (path, entry) = &entries[i];
+            let mut args = request.tool.prefix_args.clone();
+            if entry.solution {
+                args.extend(
+                    ["--build", &path_arg(path), "--noEmit", "--pretty", "false"].map(String::from),
+                );
+                args.extend(["--locale", "en"].map(String::from));
+            } else {
+                args.extend(
+                    ["--noEmit", "--pretty", "false", "--locale", "en", "-p"].map(String::from),
+                );
+                args.push(path_arg(path));
+                if incremental {
+                    args.push("--incremental".into());
+                    args.push("--tsBuildInfoFile".into());
+                    args.push(format!("{work_dir}/tsc/{:016x}.tsbuildinfo", fnv1a(path)));
+                }
+            }
+            args.extend(threading.iter().cloned());
+            args.extend(request.extra_args.iter().cloned());
+            Invocation {
+                program: request.tool.program.clone(),
+                args,
+                label: path.clone(),
+                ..Invocation::default()
+            }
+        })
+        .collect();
+    Ok(Plan { invocations })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use signalint_plugin_api::ResolvedTool;
+
+    fn request(files: &[&str], options: serde_json::Value) -> PlanRequest {
+        PlanRequest {
+            project_root: "/p".into(),
+            tool: ResolvedTool {
+                program: "/p/node_modules/@typescript/typescript-linux-x64/lib/tsc".into(),
+                prefix_args: vec![],
+                version: "7.0.2".into(),
+            },
+            files: files.iter().map(|f| f.to_string()).collect(),
+            whole_project: false,
+            extra_args: vec![],
+            options,
+            work_dir: "/p/.signalint/work".into(),
+        }
+    }
+
+    fn labels(plan: &Plan) -> Vec<&str> {
+        plan.invocations.iter().map(|i| i.label.as_str()).collect()
+    }
+
+    #[test]
+    fn default_is_root_tsconfig_with_incremental_build_info() {
+        let plan = plan(&request(&["src/a.ts"], serde_json::Value::Null)).unwrap();
+        assert_eq!(plan.invocations.len(), 1);
+        let inv = &plan.invocations[0];
+        assert_eq!(inv.label, "tsconfig.json");
+        assert!(inv.covers.is_empty());
+        assert_eq!(inv.cwd, None);
+        assert_eq!(
+            &inv.args[..7],
+            &[
+                "--noEmit",
+                "--pretty",
+                "false",
+                "--locale",
+                "en",
+                "-p",
+                "tsconfig.json"
+            ]
+        );
+        assert_eq!(inv.args[7], "--incremental");
+        assert_eq!(inv.args[8], "--tsBuildInfoFile");
+        assert!(inv.args[9].starts_with("/p/.signalint/work/tsc/"));
+        assert!(inv.args[9].ends_with(".tsbuildinfo"));
+    }
+
+    #[test]
+    fn build_info_differs_per_tsconfig() {
+        let opts = serde_json::json!({"tsconfigs": [{"path": "a/tsconfig.json"}, {"path": "b/tsconfig.json"}]});
+        let mut req = request(&[], opts);
+        req.whole_project = true;
+        let plan = plan(&req).unwrap();
+        assert_eq!(labels(&plan), ["a/tsconfig.json", "b/tsconfig.json"]);
+        assert_ne!(plan.invocations[0].args[9], plan.invocations[1].args[9]);
+    }
+
+    #[test]
+    fn solution_config_runs_in_build_mode() {
+        let opts = serde_json::json!({"tsconfigs": [{"path": "tsconfig.json", "solution": true}], "checkers": 2});
+        let plan = plan(&request(&["packages/a/src/a.ts"], opts)).unwrap();
+        assert_eq!(
+            plan.invocations[0].args,
+            [
+                "--build",
+                "tsconfig.json",
+                "--noEmit",
+                "--pretty",
+                "false",
+                "--locale",
+                "en",
+                "--checkers",
+                "2"
+            ]
+        );
+    }
+
+    #[test]
+    fn nearest_tsconfig_wins_and_each_runs_once() {
+        let opts = serde_json::json!({"tsconfigs": [
+            {"path": "tsconfig.json"},
+            {"path": "./packages/web/tsconfig.json"},
+            {"path": "packages/api/tsconfig.json"}
+        ]});
+        let plan = plan(&request(
+            &[
+                "packages/web/src/a.ts",
+                "./packages/web/b.ts",
+                "scripts/x.ts",
+                "packages/webby/c.ts",
+            ],
+            opts,
+        ))
+        .unwrap();
+        assert_eq!(
+            labels(&plan),
+            ["tsconfig.json", "packages/web/tsconfig.json"]
+        );
+    }
+
+    #[test]
+    fn files_lists_decide_membership() {
+        let opts = serde_json::json!({"tsconfigs": [
+            {"path": "tsconfig.json", "files": ["src/a.ts"]},
+            {"path": "tsconfig.test.json", "files": ["src/a.ts", "test/t.ts"]},
+            {"path": "tools/tsconfig.json"}
+        ]});
+        let plan1 = plan(&request(&["src/a.ts"], opts.clone())).unwrap();
+        assert_eq!(labels(&plan1), ["tsconfig.json", "tsconfig.test.json"]);
+        let plan2 = plan(&request(&["test/t.ts", "tools/x.ts"], opts.clone())).unwrap();
+        assert_eq!(
+            labels(&plan2),
+            ["tsconfig.test.json", "tools/tsconfig.json"]
+        );
+        // Not in any program, no nearest entry without a list: nothing runs.
+        let plan3 = plan(&request(&["other/z.ts"], opts.clone())).unwrap();
+        assert!(plan3.invocations.is_empty());
+        // An edited tsconfig reaches its own program.
+        let plan4 = plan(&request(&["tsconfig.test.json"], opts)).unwrap();
+        assert_eq!(labels(&plan4), ["tsconfig.test.json"]);
+    }
+
+    #[test]
+    fn typescript_6_runs_through_the_launcher_without_native_flags() {
+        let mut req = request(&["a.ts"], serde_json::json!({"single_threaded": true}));
+        req.tool = ResolvedTool {
+            program: "node".into(),
+            prefix_args: vec!["/p/node_modules/typescript/lib/tsc.js".into()],
+            version: "Version 6.0.3".into(),
+        };
+        req.extra_args = vec!["--skipLibCheck".into()];
+        let plan = plan(&req).unwrap();
+        let inv = &plan.invocations[0];
+        assert_eq!(inv.program, "node");
+        assert_eq!(inv.args[0], "/p/node_modules/typescript/lib/tsc.js");
+        assert!(!inv.args.iter().any(|a| a == "--singleThreaded"));
+        assert_eq!(inv.args.last().unwrap(), "--skipLibCheck");
+    }
+
+    #[test]
+    fn typescript_7_single_threaded_wins_over_checkers() {
+        let req = request(
+            &["a.ts"],
+            serde_json::json!({"single_threaded": true, "checkers": 3}),
+        );
+        let plan = plan(&req).unwrap();
+        let args = &plan.invocations[0].args;
+        assert!(args.iter().any(|a| a == "--singleThreaded"));
+        assert!(!args.iter().any(|a| a == "--checkers"));
+    }
+
+    #[test]
+    fn unknown_option_keys_are_errors() {
+        let err = plan(&request(&["a.ts"], serde_json::json!({"tsconfig": "x"}))).unwrap_err();
+        assert!(err.message().contains("unknown field `tsconfig`"), "{err}");
+        let err = plan(&request(&["a.ts"], serde_json::json!({"checkers": 0}))).unwrap_err();
+        assert!(err.message().contains("checkers"), "{err}");
+    }
+
+    #[test]
+    fn absolute_and_dash_paths_are_safe() {
+        let opts = serde_json::json!({"tsconfigs": [{"path": "/p/-odd/tsconfig.json"}]});
+        let plan = plan(&request(&["/p/-odd/src/a.ts"], opts)).unwrap();
+        assert_eq!(labels(&plan), ["-odd/tsconfig.json"]);
+        assert!(
+            plan.invocations[0]
+                .args
+                .contains(&"./-odd/tsconfig.json".to_owned())
+        );
+    }
+
+    #[test]
+    fn major_version_parsing() {
+        assert_eq!(major_version("7.0.2"), Some(7));
+        assert_eq!(major_version("Version 6.0.3"), Some(6));
+        assert_eq!(major_version("dev"), None);
+    }
+}

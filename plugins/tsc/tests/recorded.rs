@@ -1,0 +1,294 @@
+//! The parser on outputs recorded from real tsc runs (`tests/fixtures/recorded/`, see its
+//! README for how each one was produced).
+
+use signalint_plugin_api::{
+    ColumnUnit, EngineAdapter, Invocation, ParseOutcome, ParseRequest, Position, Severity,
+    call_engine,
+};
+use signalint_plugin_tsc::{Tsc, parse_output};
+
+fn recorded(name: &str) -> String {
+    let path = format!(
+        "{}/tests/fixtures/recorded/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+fn parse(name: &str, exit_code: i32) -> ParseOutcome {
+    parse_output(Some(exit_code), &recorded(name), "", false)
+}
+
+/// (file, (line, column), rule) of one diagnostic.
+type Key = (Option<String>, Option<(u32, u32)>, String);
+
+/// The key of every diagnostic, in output order.
+fn keys(outcome: &ParseOutcome) -> Vec<Key> {
+    outcome
+        .diagnostics
+        .iter()
+        .map(|d| {
+            (
+                d.file.clone(),
+                d.start.map(|p| (p.line, p.column)),
+                d.rule.clone(),
+            )
+        })
+        .collect()
+}
+
+fn at(file: &str, line: u32, column: u32, rule: &str) -> Key {
+    (Some(file.into()), Some((line, column)), rule.into())
+}
+
+const PROJECT: &[(&str, u32, u32, &str)] = &[
+    ("src/(group) x/page.ts", 4, 23, "TS2345"),
+    ("src/crlf.ts", 5, 14, "TS2322"),
+    ("src/sub/nested.ts", 1, 32, "TS2307"),
+    ("src/sub/nested.ts", 2, 35, "TS2304"),
+    ("src/unicode.ts", 2, 41, "TS2322"),
+    ("src/unicode.ts", 3, 40, "TS2322"),
+];
+
+#[test]
+fn project_output_with_chains_and_odd_paths() {
+    let outcome = parse("tsc7-project.stdout", 1);
+    assert_eq!(outcome.failure, None);
+    assert_eq!(outcome.skipped_records, 0);
+    let expected: Vec<_> = PROJECT.iter().map(|&(f, l, c, r)| at(f, l, c, r)).collect();
+    assert_eq!(keys(&outcome), expected);
+
+    let chained = &outcome.diagnostics[1];
+    assert_eq!(
+        chained.message,
+        "Type '(a: number) => void' is not assignable to type '(a: string) => void'.\n  \
+         Types of parameters 'a' and 'a' are incompatible.\n    \
+         Type 'string' is not assignable to type 'number'."
+    );
+    for d in &outcome.diagnostics {
+        assert_eq!(d.severity, Severity::Error);
+        assert_eq!(d.start.unwrap().unit, ColumnUnit::Utf16);
+        assert_eq!(d.start.unwrap().byte_offset, None);
+        assert!(d.end.is_none());
+        assert!(d.fixes.is_empty(), "tsc never supplies edits");
+        assert!(!d.message.contains('\r'));
+    }
+    assert_eq!(
+        outcome.diagnostics[0].message,
+        "Argument of type 'boolean' is not assignable to parameter of type 'number'."
+    );
+}
+
+#[test]
+fn crlf_output_parses_the_same() {
+    let text = recorded("tsc7-project.stdout").replace('\n', "\r\n");
+    let crlf = parse_output(Some(1), &text, "", false);
+    let lf = parse("tsc7-project.stdout", 1);
+    assert_eq!(crlf, lf);
+}
+
+#[test]
+fn global_diagnostic_is_kept_without_file_and_with_its_chain() {
+    let outcome = parse("tsc7-global.stdout", 1);
+    assert_eq!(
+        outcome.failure, None,
+        "a global diagnostic is an issue, not a failure"
+    );
+    assert_eq!(outcome.diagnostics.len(), 1);
+    let d = &outcome.diagnostics[0];
+    assert_eq!(d.file, None);
+    assert_eq!(d.start, None);
+    assert_eq!(d.rule, "TS2688");
+    assert_eq!(
+        d.message,
+        "Cannot find type definition file for 'missingpkg'.\n  The file is in the program because:\n    \
+         Entry point of type library 'missingpkg' specified in compilerOptions"
+    );
+}
+
+#[test]
+fn syntax_error_output() {
+    let outcome = parse("tsc7-syntax.stdout", 1);
+    assert_eq!(outcome.failure, None);
+    assert_eq!(keys(&outcome), vec![at("src/broken.ts", 2, 25, "TS1005")]);
+    assert_eq!(outcome.diagnostics[0].message, "',' expected.");
+}
+
+#[test]
+fn build_mode_status_lines_are_folded_away() {
+    let outcome = parse("tsc7-build-verbose.stdout", 1);
+    assert_eq!(outcome.failure, None);
+    assert_eq!(outcome.skipped_records, 0, "status lines are not records");
+    assert_eq!(
+        keys(&outcome),
+        vec![
+            at("packages/a/src/a.ts", 1, 14, "TS2322"),
+            at("packages/b/src/b.ts", 4, 3, "TS2345"),
+        ]
+    );
+    // The indented project list never leaks into a message.
+    for d in &outcome.diagnostics {
+        assert!(!d.message.contains('\n'), "{}", d.message);
+    }
+}
+
+#[test]
+fn typescript_6_exit_code_2_means_issues() {
+    let outcome = parse("tsc6-project.stdout", 2);
+    assert_eq!(outcome.failure, None);
+    assert_eq!(outcome.diagnostics.len(), 7);
+    assert!(
+        outcome
+            .diagnostics
+            .iter()
+            .any(|d| d.file.as_deref() == Some("src/overload.ts")
+                && d.start == Some(Position::new(3, 23, ColumnUnit::Utf16)))
+    );
+}
+
+#[test]
+fn help_screen_is_a_failure() {
+    let outcome = parse("tsc7-help.stdout", 1);
+    assert!(outcome.diagnostics.is_empty());
+    let failure = outcome.failure.expect("help screen must fail");
+    assert!(failure.contains("help screen"), "{failure}");
+    assert!(failure.contains("exit code 1"), "{failure}");
+}
+
+#[test]
+fn missing_tsconfig_is_a_failure_that_names_the_error() {
+    let outcome = parse("tsc7-missing-tsconfig.stdout", 1);
+    let failure = outcome.failure.expect("missing tsconfig must fail");
+    assert!(failure.contains("TS5058"), "{failure}");
+    assert!(failure.contains("nope/tsconfig.json"), "{failure}");
+    assert_eq!(outcome.diagnostics.len(), 1, "the diagnostic is kept");
+
+    let outcome = parse("tsc7-unknown-flag.stdout", 1);
+    assert!(outcome.failure.unwrap().contains("TS5023"));
+}
+
+#[test]
+fn garbage_is_a_failure() {
+    for code in [0, 1, 2] {
+        let outcome = parse("garbage.stdout", code);
+        assert!(outcome.diagnostics.is_empty());
+        assert!(outcome.skipped_records >= 2);
+        let failure = outcome.failure.expect("garbage must fail");
+        assert!(failure.contains("Segmentation fault"), "{failure}");
+    }
+}
+
+#[test]
+fn bad_records_are_skipped_and_counted_with_their_chain() {
+    let outcome = parse("tsc7-bad-record.stdout", 1);
+    assert_eq!(outcome.failure, None, "one bad record never fails the run");
+    assert_eq!(outcome.skipped_records, 2);
+    assert_eq!(
+        keys(&outcome),
+        vec![
+            at("src/(group) x/page.ts", 4, 23, "TS2345"),
+            at("src/sub/nested.ts", 1, 32, "TS2307"),
+            at("src/sub/nested.ts", 2, 35, "TS2304"),
+            at("src/unicode.ts", 3, 40, "TS2322"),
+        ]
+    );
+    // The chain of the broken crlf.ts record is not glued onto page.ts.
+    assert!(!outcome.diagnostics[0].message.contains('\n'));
+}
+
+#[test]
+fn exit_code_classification() {
+    let project = recorded("tsc7-project.stdout");
+    assert_eq!(parse_output(Some(0), "", "", false).failure, None);
+    assert!(
+        parse_output(Some(1), "", "", false)
+            .failure
+            .unwrap()
+            .contains("printed nothing")
+    );
+    assert_eq!(parse_output(Some(1), &project, "", false).failure, None);
+    assert_eq!(parse_output(Some(2), &project, "", false).failure, None);
+
+    let killed = parse_output(None, &project, "", false);
+    assert!(killed.failure.unwrap().contains("killed"));
+    assert_eq!(
+        killed.diagnostics.len(),
+        6,
+        "diagnostics read so far are kept"
+    );
+
+    let build = parse_output(Some(3), &project, "", false);
+    assert!(build.failure.unwrap().contains("code 3"));
+
+    let odd = parse_output(Some(7), &project, "", false);
+    assert!(odd.failure.unwrap().contains("unexpected code 7"));
+
+    let panic = parse_output(
+        Some(2),
+        "",
+        "panic: runtime error: index out of range [3] with length 3\n\ngoroutine 1 [running]:\nmain.main()\n",
+        false,
+    );
+    let failure = panic.failure.unwrap();
+    assert!(failure.contains("crashed"), "{failure}");
+    assert!(
+        failure.contains("goroutine 1"),
+        "stderr tail is in the message: {failure}"
+    );
+
+    let truncated = parse_output(Some(1), &project, "", true);
+    assert!(truncated.failure.unwrap().contains("cap"));
+}
+
+#[test]
+fn parse_through_the_plugin_boundary() {
+    let request = ParseRequest {
+        project_root: "/p".into(),
+        invocation: Invocation {
+            label: "tsconfig.json".into(),
+            ..Invocation::default()
+        },
+        exit_code: Some(1),
+        stdout: recorded("tsc7-project.stdout"),
+        stderr: String::new(),
+        truncated: false,
+        report_files: vec![],
+    };
+    let direct = Tsc::new().parse(&request).unwrap();
+    let json = call_engine(
+        &Tsc::new(),
+        "parse",
+        &serde_json::to_string(&request).unwrap(),
+    )
+    .unwrap();
+    let across: ParseOutcome = serde_json::from_str(&json).unwrap();
+    assert_eq!(direct, across);
+    assert_eq!(across.diagnostics.len(), 6);
+}
+
+#[test]
+fn manifest_describes_a_whole_program_engine() {
+    let json = call_engine(&Tsc::new(), "manifest", "").unwrap();
+    let manifest: signalint_plugin_api::PluginManifest = serde_json::from_str(&json).unwrap();
+    assert_eq!(manifest.id, "tsc");
+    let engine = manifest.engine.unwrap();
+    assert_eq!(
+        engine.scope,
+        signalint_plugin_api::EngineScope::WholeProgram
+    );
+    assert_eq!(engine.tool.candidates.len(), 2);
+    assert!(
+        engine.tool.candidates[0]
+            .path
+            .starts_with("node_modules/@typescript/typescript-")
+    );
+    assert_eq!(engine.tool.candidates[0].launcher, None);
+    assert_eq!(
+        engine.tool.candidates[1].path,
+        "node_modules/typescript/lib/tsc.js"
+    );
+    assert_eq!(engine.tool.candidates[1].launcher.as_deref(), Some("node"));
+    assert!(engine.config_files.contains(&"tsconfig.json".to_owned()));
+    assert_eq!(engine.tool.version_range, ">=6.0.0, <8.0.0");
+}
