@@ -2,33 +2,109 @@
 //!
 //! No IO, no clock, no errors: everything here is a function of its arguments, which is what
 //! makes ids, clusters and loop verdicts reproducible and testable from data alone.
+//!
+//! # How the host calls it
+//!
+//! One check, after the engines ran and their diagnostics became [`IssueInput`]s:
+//!
+//! ```text
+//! use signalint::core::{self, Coverage, LoopHistory, Rechecked, Snapshot};
+//!
+//! // 1. Which files each engine actually re-examined in this check.
+//! let rechecked = Rechecked::new()
+//!     .engine("oxlint", Coverage::files(["src/a.ts"]))  // file-local engine: what it ran on
+//!     .engine("tsc", Coverage::All)                     // whole-program engine that ran
+//!     .focus(["src/a.ts"]);                             // files asked about / edited (churn)
+//!
+//! // 2. Normalize, identify, cluster and prioritise.
+//! let mut analysis = core::analyze(inputs);
+//!
+//! // 3. Loops: the host loads LoopHistory (serde), updates it, persists it again.
+//! let loops = history.update(&analysis, &rechecked, config.loop_threshold);
+//!
+//! // 4. Delta against the previous snapshot of the same scope (if any), then keep the next one.
+//! if let Some(previous) = &previous_snapshot {
+//!     let delta = core::delta(previous, &analysis, &rechecked);
+//!     delta.annotate(&mut analysis.clusters);
+//! }
+//! let next_snapshot = Snapshot::advance(previous_snapshot.as_ref(), &analysis, &rechecked);
+//!
+//! // 5. One page of clusters, and the response.
+//! let page = core::page(&analysis.clusters, cursor.as_deref(), core::DEFAULT_PAGE_SIZE);
+//! let response = core::respond(core::ResponseParts { engines, rule_packs, analysis: &analysis,
+//!     page, loops: Some(&loops), delta: Some(overall), include_issues: false });
+//! ```
+//!
+//! `get_loop_status` is [`LoopHistory::status`]; resetting loop memory is
+//! `LoopHistory::default()`. `get_issue_detail` resolves ids against the latest [`Analysis`]
+//! ([`Analysis::issues_of_cluster`], [`Analysis::issue`]); an id that is not there is stale, since
+//! ids are derived from content and never reassigned.
 
+mod cluster;
+pub mod delta;
+pub mod ids;
+pub mod loops;
 mod message;
 pub mod model;
+pub mod page;
+pub mod priority;
+pub mod response;
 
-pub use message::normalize_message;
+pub use delta::{DeltaReport, Snapshot, SnapshotIssue, delta};
+pub use ids::{cluster_id, is_cluster_id, is_issue_id, short_hash};
+pub use loops::{
+    CHURN_THRESHOLD, Coverage, DEFAULT_LOOP_THRESHOLD, LoopConfig, LoopHistory, LoopReport,
+    MAX_TRACKED, Rechecked, signature,
+};
+pub use message::{MAX_MESSAGE_CHARS, collapse_whitespace, message_template, normalize_message};
 pub use model::*;
+pub use page::{DEFAULT_PAGE_SIZE, Page, page};
+pub use response::{ResponseParts, respond};
 
-use std::collections::{BTreeMap, BTreeSet};
+use ids::{IdAssigner, IdParts};
 
 /// The result of normalizing, identifying and clustering one check's issues.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Analysis {
-    /// Every issue, with `cluster_id` set, sorted by file, line, column, rule.
+    /// Every issue, with `cluster_id` set, sorted by file, line, column, engine, rule.
     pub issues: Vec<NormalizedIssue>,
     /// Every cluster, in priority order (1 is most urgent).
     pub clusters: Vec<Cluster>,
 }
 
-/// Normalizes messages, derives ids and clusters issues by rule.
+impl Analysis {
+    /// The issue with this id, if it exists in this check.
+    pub fn issue(&self, issue_id: &str) -> Option<&NormalizedIssue> {
+        self.issues.iter().find(|i| i.issue_id == issue_id)
+    }
+
+    /// The cluster with this id, if it exists in this check.
+    pub fn cluster(&self, cluster_id: &str) -> Option<&Cluster> {
+        self.clusters.iter().find(|c| c.cluster_id == cluster_id)
+    }
+
+    /// The issues of a cluster, in position order; `None` when the cluster is stale.
+    pub fn issues_of_cluster(&self, cluster_id: &str) -> Option<Vec<&NormalizedIssue>> {
+        self.cluster(cluster_id)?;
+        Some(
+            self.issues
+                .iter()
+                .filter(|i| i.cluster_id.as_deref() == Some(cluster_id))
+                .collect(),
+        )
+    }
+}
+
+/// Normalizes messages, derives content ids, clusters issues by root cause and ranks the clusters.
 pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
-    let mut issues: Vec<NormalizedIssue> = inputs
+    let mut drafts: Vec<(NormalizedIssue, String, Option<cluster::subject::Subject>)> = inputs
         .into_iter()
         .map(|input| {
-            let message = normalize_message(&input.message);
-            let issue_id = issue_id(&input, &message);
-            NormalizedIssue {
-                issue_id,
+            let collapsed = collapse_whitespace(&input.message);
+            let subject = cluster::subject::extract(&input.rule, &collapsed);
+            let message = normalize_message(&collapsed);
+            let issue = NormalizedIssue {
+                issue_id: String::new(),
                 file: input.file,
                 line: input.line,
                 col: input.col,
@@ -42,100 +118,35 @@ pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
                 end_col: input.end_col,
                 help: input.help,
                 url: input.url,
-            }
+            };
+            (issue, input.line_text, subject)
         })
         .collect();
-    issues.sort_by(|a, b| {
-        (&a.file, a.line, a.col, &a.rule, &a.issue_id).cmp(&(
-            &b.file,
-            b.line,
-            b.col,
-            &b.rule,
-            &b.issue_id,
-        ))
+    drafts.sort_unstable_by(|(a, a_text, _), (b, b_text, _)| {
+        (
+            &a.file, a.line, a.col, &a.engine, &a.rule, &a.message, a_text,
+        )
+            .cmp(&(
+                &b.file, b.line, b.col, &b.engine, &b.rule, &b.message, b_text,
+            ))
     });
 
-    let mut by_rule: BTreeMap<(String, String), Vec<usize>> = BTreeMap::new();
-    for (index, issue) in issues.iter().enumerate() {
-        by_rule
-            .entry((issue.engine.clone(), issue.rule.clone()))
-            .or_default()
-            .push(index);
-    }
-    let mut clusters = Vec::new();
-    for ((engine, rule), members) in by_rule {
-        let cluster_id = short_hash(&["cluster", &engine, &rule]);
-        let files: BTreeSet<&str> = members.iter().map(|&i| issues[i].file.as_str()).collect();
-        let errors = members
-            .iter()
-            .any(|&i| issues[i].severity == IssueSeverity::Error);
-        let fixable = members.iter().filter(|&&i| issues[i].fixable).count();
-        let n = members.len();
-        let noun = if errors { "error" } else { "warning" };
-        clusters.push(Cluster {
-            cluster_id: cluster_id.clone(),
-            root_cause_summary: format!(
-                "{n} {rule} {noun}{} in {} file{}",
-                plural(n),
-                files.len(),
-                plural(files.len())
-            ),
-            rule_ids: vec![rule.clone()],
-            issue_count: n,
-            file_count: files.len(),
-            priority: 0,
-            suggested_action: format!("Review {rule}"),
-            sample_issue_ids: members
-                .iter()
-                .take(2)
-                .map(|&i| issues[i].issue_id.clone())
-                .collect(),
-            severity: Some(if errors {
-                IssueSeverity::Error
-            } else {
-                IssueSeverity::Warning
-            }),
-            fixable_count: Some(fixable),
-            delta: None,
+    let mut ids = IdAssigner::with_capacity(drafts.len());
+    let mut issues = Vec::with_capacity(drafts.len());
+    let mut subjects = Vec::with_capacity(drafts.len());
+    for (mut issue, line_text, subject) in drafts {
+        issue.issue_id = ids.assign(IdParts {
+            file: &issue.file,
+            engine: &issue.engine,
+            rule: &issue.rule,
+            message: &issue.message,
+            line_text: &line_text,
         });
-        for &i in &members {
-            issues[i].cluster_id = Some(cluster_id.clone());
-        }
+        issues.push(issue);
+        subjects.push(subject);
     }
-    clusters.sort_by(|a, b| {
-        (a.severity, std::cmp::Reverse(a.issue_count), &a.cluster_id).cmp(&(
-            b.severity,
-            std::cmp::Reverse(b.issue_count),
-            &b.cluster_id,
-        ))
-    });
-    for (rank, cluster) in clusters.iter_mut().enumerate() {
-        cluster.priority = rank as u32 + 1;
-    }
+
+    let mut clusters = cluster::cluster(&mut issues, &subjects);
+    priority::rank(&mut clusters);
     Analysis { issues, clusters }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
-/// A content-derived issue id: 16 hex characters.
-fn issue_id(input: &IssueInput, message: &str) -> String {
-    short_hash(&[
-        &input.file,
-        &input.engine,
-        &input.rule,
-        message,
-        input.line_text.trim(),
-    ])
-}
-
-/// The first 16 hex characters of the BLAKE3 hash of the NUL-joined parts.
-pub fn short_hash(parts: &[&str]) -> String {
-    let mut hasher = blake3::Hasher::new();
-    for part in parts {
-        hasher.update(part.as_bytes());
-        hasher.update(&[0]);
-    }
-    hasher.finalize().to_hex()[..16].to_owned()
 }

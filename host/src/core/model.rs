@@ -169,6 +169,29 @@ pub struct LoopWarning {
     pub files: Vec<String>,
 }
 
+/// A file whose rule keeps firing check after check (additive; the original's v0.4
+/// `fileRuleChurnWarning`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChurnWarning {
+    pub file: String,
+    pub rule: String,
+    /// Consecutive checks of this file in which the rule fired.
+    pub checks: u32,
+    pub hint: String,
+}
+
+/// The result of `get_loop_status`: every signature classified as oscillating.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoopStatus {
+    pub looping: bool,
+    pub signatures: Vec<LoopWarning>,
+    // Additive fields.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub file_rule_churns: Vec<ChurnWarning>,
+}
+
 /// `clean` or `issues_found`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -201,4 +224,7 @@ pub struct CheckResponse {
     /// Every issue, when asked for (`--all-issues`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub issues: Option<Vec<NormalizedIssue>>,
+    /// The most persistent file/rule churn of this check, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_rule_churn_warning: Option<ChurnWarning>,
 }

@@ -1,0 +1,238 @@
+//! `rootCauseSummary` and `suggestedAction`: a one-line diagnosis and the one thing to do, written
+//! the way a reviewer would say them (`12 errors in 5 files: cannot find name 'UserId'` /
+//! `import or declare 'UserId'`).
+
+use std::collections::{HashMap, HashSet};
+
+use super::subject::Subject;
+use crate::core::model::{IssueSeverity, NormalizedIssue};
+
+/// How many different subjects a fallback summary names before `and N more`.
+const LISTED: usize = 3;
+
+/// Counts over a cluster's members.
+pub(super) struct Stats<'a> {
+    pub n: usize,
+    pub errors: usize,
+    pub fixable: usize,
+    pub file_count: usize,
+    /// The file with the most members (ties: the first in path order), and its count.
+    pub top_file: Option<(&'a str, usize)>,
+    /// The first member (in position order).
+    pub first: &'a NormalizedIssue,
+}
+
+impl<'a> Stats<'a> {
+    pub fn of(issues: &'a [NormalizedIssue], members: &[usize]) -> Self {
+        let mut per_file: HashMap<&str, usize> = HashMap::new();
+        let mut errors = 0;
+        let mut fixable = 0;
+        for &i in members {
+            let issue = &issues[i];
+            if issue.severity == IssueSeverity::Error {
+                errors += 1;
+            }
+            if issue.fixable {
+                fixable += 1;
+            }
+            if !issue.file.is_empty() {
+                *per_file.entry(issue.file.as_str()).or_default() += 1;
+            }
+        }
+        let top_file = per_file
+            .iter()
+            .map(|(&f, &c)| (f, c))
+            .min_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        Stats {
+            n: members.len(),
+            errors,
+            fixable,
+            file_count: per_file.len(),
+            top_file,
+            first: &issues[members[0]],
+        }
+    }
+
+    /// `12 errors in 5 files`, `1 warning in src/a.ts`, `3 issues in the project`.
+    fn header(&self) -> String {
+        let noun = if self.errors == self.n {
+            "error"
+        } else if self.errors == 0 {
+            "warning"
+        } else {
+            "issue"
+        };
+        let place = match (self.file_count, self.top_file) {
+            (1, Some((file, _))) => file.to_owned(),
+            (0, _) => "the project".to_owned(),
+            (m, _) => format!("{m} files"),
+        };
+        format!("{} {noun}{} in {place}", self.n, plural(self.n))
+    }
+
+    /// ` in src/a.ts` or ` at src/a.ts:12` for a cluster confined to one file, else empty.
+    fn location(&self) -> String {
+        match (self.file_count, self.top_file) {
+            (1, Some((file, _))) if self.n == 1 && self.first.line > 0 => {
+                format!(" at {file}:{}", self.first.line)
+            }
+            (1, Some((file, _))) => format!(" in {file}"),
+            _ => String::new(),
+        }
+    }
+}
+
+/// A subject cluster: every member shares the subject.
+pub(super) fn for_subject(stats: &Stats<'_>, subject: &Subject) -> (String, String) {
+    (
+        format!("{}: {}", stats.header(), subject.diagnosis()),
+        format!("{}{}", subject.action(), stats.location()),
+    )
+}
+
+/// A rule's fallback cluster: the members' subjects (if any) differ or are unshared.
+pub(super) fn for_rule(
+    stats: &Stats<'_>,
+    issues: &[NormalizedIssue],
+    subjects: &[Option<Subject>],
+    members: &[usize],
+    rule: &str,
+) -> (String, String) {
+    let header = stats.header();
+    let first_subject = subjects[members[0]].as_ref();
+    if let Some(first) = first_subject {
+        if members.iter().all(|&i| subjects[i].as_ref() == Some(first)) {
+            return for_subject(stats, first);
+        }
+        if members
+            .iter()
+            .all(|&i| subjects[i].as_ref().is_some_and(|s| s.same_kind(first)))
+        {
+            let mut seen = HashSet::new();
+            let labels: Vec<String> = members
+                .iter()
+                .filter_map(|&i| subjects[i].as_ref())
+                .filter(|s| seen.insert(*s))
+                .map(Subject::label)
+                .collect();
+            return (
+                format!(
+                    "{header}: {} ({rule}): {}",
+                    first.kind_phrase(),
+                    list(&labels)
+                ),
+                format!("{}{}", first.kind_action(), stats.location()),
+            );
+        }
+    }
+    let messages: HashSet<&str> = members
+        .iter()
+        .map(|&i| issues[i].message.as_str())
+        .collect();
+    let diagnosis = match messages.len() {
+        1 => sentence(&stats.first.message),
+        k => format!(
+            "{} (+{} other message{})",
+            sentence(&stats.first.message),
+            k - 1,
+            plural(k - 1)
+        ),
+    };
+    (
+        format!("{header}: {rule}: {diagnosis}"),
+        rule_action(stats, issues, members, rule),
+    )
+}
+
+/// What to do about a rule's issues when the messages name no shared cause.
+fn rule_action(
+    stats: &Stats<'_>,
+    issues: &[NormalizedIssue],
+    members: &[usize],
+    rule: &str,
+) -> String {
+    let help = stats.first.help.as_deref().filter(|h| !h.trim().is_empty());
+    if let Some(help) = help
+        && members
+            .iter()
+            .all(|&i| issues[i].help.as_deref() == Some(help))
+    {
+        return format!("{}{}", sentence(help), stats.location());
+    }
+    let n = stats.n;
+    if stats.fixable == n {
+        return format!("apply the engine's fixes for {rule}{}", stats.location());
+    }
+    if stats.fixable > 0 {
+        return format!(
+            "apply the {} engine fix{} for {rule}, then fix the other {} by hand",
+            stats.fixable,
+            if stats.fixable == 1 { "" } else { "es" },
+            n - stats.fixable
+        );
+    }
+    match (stats.file_count, stats.top_file) {
+        (0, _) => format!("fix {rule} in the project configuration"),
+        (1, _) => format!("fix {rule}{}", stats.location()),
+        (m, Some((file, count))) => format!(
+            "fix {rule} in {file} ({count}) first, then the other {} file{}",
+            m - 1,
+            plural(m - 1)
+        ),
+        (_, None) => format!("fix {rule}"),
+    }
+}
+
+/// `'a', 'b', 'c' and 4 more`.
+fn list(labels: &[String]) -> String {
+    let shown = labels.len().min(LISTED);
+    let mut out = labels[..shown].join(", ");
+    if labels.len() > shown {
+        out.push_str(&format!(" and {} more", labels.len() - shown));
+    }
+    out
+}
+
+/// A message as a clause: trailing period dropped, a capitalised first word lowercased (but not an
+/// acronym or a name such as `TS2322` or `React`… when the second letter is uppercase too).
+fn sentence(text: &str) -> String {
+    let text = text.trim().trim_end_matches('.');
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), Some(second)) if first.is_uppercase() && !second.is_uppercase() => {
+            let mut out = String::with_capacity(text.len());
+            out.extend(first.to_lowercase());
+            out.push_str(&text[first.len_utf8()..]);
+            out
+        }
+        _ => text.to_owned(),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentences() {
+        assert_eq!(sentence("Cannot find name 'X'."), "cannot find name 'X'");
+        assert_eq!(sentence("TS config is odd."), "TS config is odd");
+        assert_eq!(
+            sentence("`debugger` statement is not allowed"),
+            "`debugger` statement is not allowed"
+        );
+    }
+
+    #[test]
+    fn lists() {
+        let labels: Vec<String> = ["'a'", "'b'", "'c'", "'d'", "'e'"]
+            .map(String::from)
+            .to_vec();
+        assert_eq!(list(&labels), "'a', 'b', 'c' and 2 more");
+        assert_eq!(list(&labels[..2]), "'a', 'b'");
+    }
+}

@@ -1,0 +1,222 @@
+//! Content-derived identities: issue ids and cluster ids.
+//!
+//! An issue id hashes what the issue *is*, never where it sits: file, engine, rule, normalized
+//! message, the flagged line's text (whitespace-collapsed, so re-indenting keeps the id) and an
+//! occurrence index among otherwise identical issues of the same file (in position order). A line
+//! inserted above moves the issue but keeps its id; ids are unique within a check.
+//!
+//! A cluster id hashes the cluster key, so the same root cause keeps its id from check to check and
+//! a reference to a cluster that no longer exists is detectably stale.
+
+use std::collections::{HashMap, HashSet};
+
+/// Hex digits in an issue id.
+pub const ISSUE_ID_LEN: usize = 16;
+/// Hex digits after the `c-` prefix of a cluster id.
+pub const CLUSTER_ID_HEX_LEN: usize = 12;
+
+/// The first 16 hex characters of the BLAKE3 hash of the NUL-joined parts.
+pub fn short_hash(parts: &[&str]) -> String {
+    let mut buf = Vec::with_capacity(parts.iter().map(|p| p.len() + 1).sum());
+    for part in parts {
+        buf.extend_from_slice(part.as_bytes());
+        buf.push(0);
+    }
+    hex(&blake3::hash(&buf).as_bytes()[..ISSUE_ID_LEN / 2])
+}
+
+/// The id of the cluster with this key: `c-` and 12 hex characters.
+pub fn cluster_id(key_parts: &[&str]) -> String {
+    let mut id = String::with_capacity(2 + CLUSTER_ID_HEX_LEN);
+    id.push_str("c-");
+    id.push_str(&short_hash(key_parts)[..CLUSTER_ID_HEX_LEN]);
+    id
+}
+
+/// True when `text` has the shape of an issue id (16 lowercase hex characters).
+pub fn is_issue_id(text: &str) -> bool {
+    text.len() == ISSUE_ID_LEN && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// True when `text` has the shape of a cluster id (`c-` and 12 lowercase hex characters).
+pub fn is_cluster_id(text: &str) -> bool {
+    text.strip_prefix("c-").is_some_and(|hex| {
+        hex.len() == CLUSTER_ID_HEX_LEN
+            && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+    })
+}
+
+/// The content of one issue that its id is derived from.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct IdParts<'a> {
+    pub file: &'a str,
+    pub engine: &'a str,
+    pub rule: &'a str,
+    pub message: &'a str,
+    pub line_text: &'a str,
+}
+
+/// Assigns ids in one check. Feed issues in position order within each file: the occurrence index
+/// among identical issues follows that order.
+#[derive(Debug, Default)]
+pub(crate) struct IdAssigner {
+    buf: Vec<u8>,
+    occurrences: HashMap<[u8; 32], u32>,
+    taken: HashSet<u64>,
+}
+
+impl IdAssigner {
+    pub fn with_capacity(n: usize) -> Self {
+        Self {
+            buf: Vec::with_capacity(256),
+            occurrences: HashMap::with_capacity(n),
+            taken: HashSet::with_capacity(n),
+        }
+    }
+
+    pub fn assign(&mut self, parts: IdParts<'_>) -> String {
+        self.buf.clear();
+        for part in [parts.file, parts.engine, parts.rule, parts.message] {
+            self.buf.extend_from_slice(part.as_bytes());
+            self.buf.push(0);
+        }
+        for (i, word) in parts.line_text.split_whitespace().enumerate() {
+            if i > 0 {
+                self.buf.push(b' ');
+            }
+            self.buf.extend_from_slice(word.as_bytes());
+        }
+        self.buf.push(0);
+        let base = *blake3::hash(&self.buf).as_bytes();
+        let occurrence = self.occurrences.entry(base).or_insert(0);
+        let mut index = *occurrence;
+        *occurrence += 1;
+        loop {
+            let bytes: [u8; 8] = if index == 0 {
+                first8(&base)
+            } else {
+                let mut seeded = [0u8; 36];
+                seeded[..32].copy_from_slice(&base);
+                seeded[32..].copy_from_slice(&index.to_le_bytes());
+                first8(blake3::hash(&seeded).as_bytes())
+            };
+            // A 64-bit collision between different issues is astronomically unlikely, but ids must
+            // be unique within a check: step to the next index rather than hope.
+            if self.taken.insert(u64::from_le_bytes(bytes)) {
+                return hex(&bytes);
+            }
+            index += 1;
+        }
+    }
+}
+
+fn first8(bytes: &[u8; 32]) -> [u8; 8] {
+    let mut out = [0u8; 8];
+    out.copy_from_slice(&bytes[..8]);
+    out
+}
+
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        out.push(DIGITS[usize::from(b >> 4)] as char);
+        out.push(DIGITS[usize::from(b & 0x0f)] as char);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts<'a>(line_text: &'a str, message: &'a str) -> IdParts<'a> {
+        IdParts {
+            file: "src/a.ts",
+            engine: "tsc",
+            rule: "TS2304",
+            message,
+            line_text,
+        }
+    }
+
+    #[test]
+    fn ids_are_16_lowercase_hex() {
+        let id =
+            IdAssigner::default().assign(parts("let x: UserId;", "Cannot find name 'UserId'."));
+        assert!(is_issue_id(&id), "{id}");
+    }
+
+    #[test]
+    fn same_content_same_id_across_checks() {
+        let a = IdAssigner::default().assign(parts("let x: UserId;", "m"));
+        let b = IdAssigner::default().assign(parts("   let   x:  UserId;  ", "m"));
+        assert_eq!(a, b, "re-indenting keeps the id");
+    }
+
+    #[test]
+    fn identical_issues_get_distinct_ids_by_occurrence() {
+        let mut ids = IdAssigner::default();
+        let first = ids.assign(parts("x", "m"));
+        let second = ids.assign(parts("x", "m"));
+        assert_ne!(first, second);
+        let mut again = IdAssigner::default();
+        assert_eq!(again.assign(parts("x", "m")), first);
+        assert_eq!(again.assign(parts("x", "m")), second);
+    }
+
+    #[test]
+    fn every_part_changes_the_id() {
+        let base = parts("x", "m");
+        let id = |p| IdAssigner::default().assign(p);
+        let reference = id(base);
+        assert_ne!(
+            id(IdParts {
+                file: "src/b.ts",
+                ..base
+            }),
+            reference
+        );
+        assert_ne!(
+            id(IdParts {
+                engine: "oxlint",
+                ..base
+            }),
+            reference
+        );
+        assert_ne!(
+            id(IdParts {
+                rule: "TS2552",
+                ..base
+            }),
+            reference
+        );
+        assert_ne!(
+            id(IdParts {
+                message: "n",
+                ..base
+            }),
+            reference
+        );
+        assert_ne!(
+            id(IdParts {
+                line_text: "y",
+                ..base
+            }),
+            reference
+        );
+    }
+
+    #[test]
+    fn part_boundaries_matter() {
+        assert_ne!(short_hash(&["ab", "c"]), short_hash(&["a", "bc"]));
+    }
+
+    #[test]
+    fn cluster_ids_have_their_shape() {
+        let id = cluster_id(&["tsc", "missing-name", "UserId"]);
+        assert!(is_cluster_id(&id), "{id}");
+        assert!(!is_cluster_id("c1"));
+        assert!(!is_issue_id(&id));
+    }
+}

@@ -1,0 +1,472 @@
+//! Fix/regress loop detection and per-file churn, scope-aware.
+//!
+//! A **signature** is `rule:template` (see [`signature`]). History is kept per
+//! `(signature, file)`: a pair that was present, then **absent from a check that re-examined its
+//! file with its engine** (a fix), then present again counts one reappearance. A check that did
+//! not re-examine the file (`check_files` on other files, an engine that did not run) changes
+//! nothing, so checking different files in turn never looks like a loop.
+//!
+//! A pair loops once its reappearances reach the threshold (2 by default: fixed and back twice).
+//! The response's `loopWarning` names a looping signature only while one of its looping files has
+//! it again in the current check; [`LoopHistory::status`] lists every looping signature.
+//!
+//! **Churn**: a `(file, rule)` pair that fires in 3 consecutive checks focused on that file (the
+//! files asked about or edited, [`Rechecked::focus`]). A check that does not focus on the file
+//! leaves its counter alone, so a whole-program engine reporting an old error in an untouched file
+//! never churns.
+//!
+//! The state is a plain serde struct the host persists; it is bounded (oldest pairs evicted past
+//! [`MAX_TRACKED`]) and reset by `LoopHistory::default()`.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::Analysis;
+use super::message::message_template;
+use super::model::{ChurnWarning, LoopStatus, LoopWarning, NormalizedIssue};
+
+/// Reappearances after a fix that make a loop.
+pub const DEFAULT_LOOP_THRESHOLD: u32 = 2;
+/// Consecutive focused checks in which a file's rule fires that make churn.
+pub const CHURN_THRESHOLD: u32 = 3;
+/// The most `(signature, file)` pairs (and, separately, `(file, rule)` churn pairs) kept.
+pub const MAX_TRACKED: usize = 50_000;
+
+/// The loop signature of an issue: `rule:template of the message`.
+pub fn signature(issue: &NormalizedIssue) -> String {
+    let template = message_template(&issue.message);
+    let mut out = String::with_capacity(issue.rule.len() + 1 + template.len());
+    out.push_str(&issue.rule);
+    out.push(':');
+    out.push_str(&template);
+    out
+}
+
+/// Which files one engine re-examined in a check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Coverage {
+    /// Every file (a whole-program engine such as tsc that ran, or a whole-project check).
+    All,
+    /// Only these project-relative files (a file-local engine run on a subset).
+    Files(BTreeSet<String>),
+}
+
+impl Coverage {
+    pub fn files<I, S>(files: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        Coverage::Files(files.into_iter().map(Into::into).collect())
+    }
+
+    pub fn covers(&self, file: &str) -> bool {
+        match self {
+            Coverage::All => true,
+            Coverage::Files(files) => files.contains(file),
+        }
+    }
+}
+
+/// What a check re-examined: per engine, its coverage (an engine absent from the map did not run,
+/// or failed, and re-examined nothing); and the files the check focused on (asked about or edited),
+/// which is what churn counts.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rechecked {
+    pub engines: BTreeMap<String, Coverage>,
+    pub focus: BTreeSet<String>,
+}
+
+impl Rechecked {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A whole-project check in which these engines ran (no focus: churn is left alone).
+    pub fn whole_project<I, S>(engines: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        Self {
+            engines: engines
+                .into_iter()
+                .map(|e| (e.into(), Coverage::All))
+                .collect(),
+            focus: BTreeSet::new(),
+        }
+    }
+
+    pub fn engine(mut self, engine: impl Into<String>, coverage: Coverage) -> Self {
+        self.engines.insert(engine.into(), coverage);
+        self
+    }
+
+    pub fn focus<I, S>(mut self, files: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.focus.extend(files.into_iter().map(Into::into));
+        self
+    }
+
+    /// Did `engine` re-examine `file` in this check?
+    pub fn covers(&self, engine: &str, file: &str) -> bool {
+        self.engines.get(engine).is_some_and(|c| c.covers(file))
+    }
+
+    fn in_focus(&self, engine: &str, file: &str) -> bool {
+        self.focus.contains(file) && self.covers(engine, file)
+    }
+}
+
+/// Thresholds and bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoopConfig {
+    pub threshold: u32,
+    pub churn_threshold: u32,
+    pub max_tracked: usize,
+}
+
+impl Default for LoopConfig {
+    fn default() -> Self {
+        Self {
+            threshold: DEFAULT_LOOP_THRESHOLD,
+            churn_threshold: CHURN_THRESHOLD,
+            max_tracked: MAX_TRACKED,
+        }
+    }
+}
+
+/// The history of one `(signature, file)` pair.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Track {
+    pub engine: String,
+    /// Present as of the last check that re-examined the file.
+    pub present: bool,
+    /// Times it came back after a check had shown it fixed.
+    pub reappearances: u32,
+    /// The last check it was present in.
+    pub seen: u64,
+    /// The last check that observed it (present or fixed): eviction goes by this.
+    pub touched: u64,
+}
+
+/// The churn counter of one `(file, rule)` pair.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Churn {
+    pub engine: String,
+    /// Consecutive focused checks in which the rule fired in the file.
+    pub streak: u32,
+    /// The last check in which it fired.
+    pub seen: u64,
+}
+
+/// Loop memory across checks. Persist it as JSON; `LoopHistory::default()` is a reset.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoopHistory {
+    /// Checks recorded so far.
+    #[serde(default)]
+    pub checks: u64,
+    /// signature → file → history.
+    #[serde(default)]
+    pub tracks: BTreeMap<String, BTreeMap<String, Track>>,
+    /// file → rule → churn counter.
+    #[serde(default)]
+    pub churn: BTreeMap<String, BTreeMap<String, Churn>>,
+}
+
+/// What one check did to the loop memory.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LoopReport {
+    /// The response's `loopWarning`: the most-repeated looping signature active in this check.
+    pub loop_warning: Option<LoopWarning>,
+    /// Every looping signature active in this check, most occurrences first.
+    pub looping: Vec<LoopWarning>,
+    /// The response's `fileRuleChurnWarning`: the longest churn active in this check.
+    pub churn_warning: Option<ChurnWarning>,
+    /// Every churn active in this check, longest first.
+    pub churning: Vec<ChurnWarning>,
+    /// Signatures that came back after a fix in this check (sorted).
+    pub reappeared: Vec<String>,
+}
+
+/// `This issue was fixed and reappeared N times — consider a different approach`.
+pub fn loop_hint(occurrences: u32) -> String {
+    format!(
+        "This issue was fixed and reappeared {occurrences} times — consider a different approach"
+    )
+}
+
+/// `{file} has re-triggered {rule} across {n} separate checks — …`.
+pub fn churn_hint(file: &str, rule: &str, checks: u32) -> String {
+    format!(
+        "{file} has re-triggered {rule} across {checks} separate checks — the agent may be stuck on this file, not just this exact issue"
+    )
+}
+
+impl LoopHistory {
+    /// Records one check with the default churn threshold and bound.
+    pub fn update(
+        &mut self,
+        analysis: &Analysis,
+        rechecked: &Rechecked,
+        threshold: u32,
+    ) -> LoopReport {
+        self.update_with(
+            analysis,
+            rechecked,
+            &LoopConfig {
+                threshold,
+                ..LoopConfig::default()
+            },
+        )
+    }
+
+    /// Records one check.
+    pub fn update_with(
+        &mut self,
+        analysis: &Analysis,
+        rechecked: &Rechecked,
+        config: &LoopConfig,
+    ) -> LoopReport {
+        self.checks += 1;
+        let now = self.checks;
+        let mut reappeared = BTreeSet::new();
+
+        // Present pairs.
+        for issue in &analysis.issues {
+            let sig = signature(issue);
+            match self.tracks.entry(sig) {
+                std::collections::btree_map::Entry::Occupied(mut entry) => {
+                    if observe(entry.get_mut(), issue, now) {
+                        reappeared.insert(entry.key().clone());
+                    }
+                }
+                std::collections::btree_map::Entry::Vacant(entry) => {
+                    entry.insert(BTreeMap::from([(
+                        issue.file.clone(),
+                        new_track(issue, now),
+                    )]));
+                }
+            }
+        }
+        // Pairs absent from files their engine re-examined: fixed.
+        for files in self.tracks.values_mut() {
+            for (file, track) in files.iter_mut() {
+                if track.present && track.seen != now && rechecked.covers(&track.engine, file) {
+                    track.present = false;
+                    track.touched = now;
+                }
+            }
+        }
+        self.update_churn(analysis, rechecked, now);
+        self.evict(config.max_tracked);
+
+        let threshold = config.threshold.max(1);
+        let looping = self.looping(threshold, Some(now));
+        let churning = self.churning(config.churn_threshold.max(1), Some(now));
+        LoopReport {
+            loop_warning: looping.first().cloned(),
+            looping,
+            churn_warning: churning.first().cloned(),
+            churning,
+            reappeared: reappeared.into_iter().collect(),
+        }
+    }
+
+    /// Every looping signature (active or not) and every churning file, for `get_loop_status`.
+    pub fn status(&self, threshold: u32) -> LoopStatus {
+        let signatures = self.looping(threshold.max(1), None);
+        let file_rule_churns = self.churning(CHURN_THRESHOLD, None);
+        LoopStatus {
+            looping: !signatures.is_empty(),
+            signatures,
+            file_rule_churns,
+        }
+    }
+
+    /// Pairs tracked (the bounded quantity).
+    pub fn tracked(&self) -> usize {
+        self.tracks.values().map(BTreeMap::len).sum()
+    }
+
+    fn update_churn(&mut self, analysis: &Analysis, rechecked: &Rechecked, now: u64) {
+        if rechecked.focus.is_empty() {
+            return;
+        }
+        for issue in &analysis.issues {
+            if !rechecked.in_focus(&issue.engine, &issue.file) {
+                continue;
+            }
+            let churn = self
+                .churn
+                .entry(issue.file.clone())
+                .or_default()
+                .entry(issue.rule.clone())
+                .or_insert_with(|| Churn {
+                    engine: issue.engine.clone(),
+                    streak: 0,
+                    seen: 0,
+                });
+            if churn.seen != now {
+                churn.streak += 1;
+                churn.seen = now;
+            }
+        }
+        // Focused and quiet: the streak ends (and the pair carries no more information).
+        for (file, rules) in self.churn.iter_mut() {
+            rules.retain(|_, c| c.seen == now || !rechecked.in_focus(&c.engine, file));
+        }
+        self.churn.retain(|_, rules| !rules.is_empty());
+    }
+
+    /// Signatures with at least one pair at `threshold` reappearances; with `active_in`, only those
+    /// with a looping pair present in that check. Most occurrences first, then by signature.
+    fn looping(&self, threshold: u32, active_in: Option<u64>) -> Vec<LoopWarning> {
+        let mut out = Vec::new();
+        for (sig, files) in &self.tracks {
+            let mut looping: Vec<(&String, &Track)> = files
+                .iter()
+                .filter(|(_, t)| t.reappearances >= threshold)
+                .collect();
+            if looping.is_empty() {
+                continue;
+            }
+            if let Some(now) = active_in
+                && !looping.iter().any(|(_, t)| t.seen == now)
+            {
+                continue;
+            }
+            looping.sort_by(|a, b| b.1.reappearances.cmp(&a.1.reappearances).then(a.0.cmp(b.0)));
+            let occurrences = looping[0].1.reappearances;
+            out.push(LoopWarning {
+                signature: sig.clone(),
+                occurrences,
+                hint: loop_hint(occurrences),
+                files: looping.into_iter().map(|(f, _)| f.clone()).collect(),
+            });
+        }
+        out.sort_by(|a, b| {
+            b.occurrences
+                .cmp(&a.occurrences)
+                .then_with(|| a.signature.cmp(&b.signature))
+        });
+        out
+    }
+
+    fn churning(&self, threshold: u32, active_in: Option<u64>) -> Vec<ChurnWarning> {
+        let mut out: Vec<ChurnWarning> = self
+            .churn
+            .iter()
+            .flat_map(|(file, rules)| rules.iter().map(move |(rule, c)| (file, rule, c)))
+            .filter(|(_, _, c)| c.streak >= threshold && active_in.is_none_or(|now| c.seen == now))
+            .map(|(file, rule, c)| ChurnWarning {
+                file: file.clone(),
+                rule: rule.clone(),
+                checks: c.streak,
+                hint: churn_hint(file, rule, c.streak),
+            })
+            .collect();
+        out.sort_by(|a, b| {
+            b.checks
+                .cmp(&a.checks)
+                .then_with(|| a.file.cmp(&b.file))
+                .then_with(|| a.rule.cmp(&b.rule))
+        });
+        out
+    }
+
+    /// Drops the least recently observed pairs beyond `max` (ties: by signature, then file).
+    fn evict(&mut self, max: usize) {
+        let total = self.tracked();
+        if total > max {
+            let mut all: Vec<(u64, &str, &str)> = Vec::with_capacity(total);
+            for (sig, files) in &self.tracks {
+                for (file, t) in files {
+                    all.push((t.touched, sig, file));
+                }
+            }
+            let excess = total - max;
+            all.select_nth_unstable(excess - 1);
+            let doomed: Vec<(String, String)> = all[..excess]
+                .iter()
+                .map(|(_, s, f)| ((*s).to_owned(), (*f).to_owned()))
+                .collect();
+            for (sig, file) in doomed {
+                if let Some(files) = self.tracks.get_mut(&sig) {
+                    files.remove(&file);
+                    if files.is_empty() {
+                        self.tracks.remove(&sig);
+                    }
+                }
+            }
+        }
+        let churn_total: usize = self.churn.values().map(BTreeMap::len).sum();
+        if churn_total > max {
+            let mut all: Vec<(u64, &str, &str)> = self
+                .churn
+                .iter()
+                .flat_map(|(f, rules)| {
+                    rules
+                        .iter()
+                        .map(move |(r, c)| (c.seen, f.as_str(), r.as_str()))
+                })
+                .collect();
+            let excess = churn_total - max;
+            all.select_nth_unstable(excess - 1);
+            let doomed: Vec<(String, String)> = all[..excess]
+                .iter()
+                .map(|(_, f, r)| ((*f).to_owned(), (*r).to_owned()))
+                .collect();
+            for (file, rule) in doomed {
+                if let Some(rules) = self.churn.get_mut(&file) {
+                    rules.remove(&rule);
+                    if rules.is_empty() {
+                        self.churn.remove(&file);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn new_track(issue: &NormalizedIssue, now: u64) -> Track {
+    Track {
+        engine: issue.engine.clone(),
+        present: true,
+        reappearances: 0,
+        seen: now,
+        touched: now,
+    }
+}
+
+/// Marks `issue`'s pair present; true when that is a reappearance after a fix.
+fn observe(files: &mut BTreeMap<String, Track>, issue: &NormalizedIssue, now: u64) -> bool {
+    match files.get_mut(issue.file.as_str()) {
+        Some(track) => {
+            if track.seen == now {
+                return false;
+            }
+            let back = !track.present;
+            if back {
+                track.reappearances += 1;
+            }
+            track.present = true;
+            track.seen = now;
+            track.touched = now;
+            back
+        }
+        None => {
+            files.insert(issue.file.clone(), new_track(issue, now));
+            false
+        }
+    }
+}

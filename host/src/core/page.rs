@@ -1,0 +1,58 @@
+//! Paging clusters: 10 per page by default, an opaque cursor for the next page.
+//!
+//! A cursor encodes the offset and a fingerprint of the cluster list it pages through. A cursor
+//! from another list (the issues changed since) or a malformed one is rejected: the first page is
+//! returned and `cursor_rejected` says so.
+
+use super::ids::short_hash;
+use super::model::Cluster;
+
+/// Clusters per page unless asked otherwise (the contract's "ten are returned by default").
+pub const DEFAULT_PAGE_SIZE: usize = 10;
+
+/// One page of clusters.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Page {
+    pub clusters: Vec<Cluster>,
+    /// Pass back as `cursor` for the next page; `None` on the last page.
+    pub next_cursor: Option<String>,
+    /// More clusters exist after this page.
+    pub truncated: bool,
+    /// The cursor given was malformed or from another cluster list; this is the first page.
+    pub cursor_rejected: bool,
+}
+
+/// The page of `clusters` that starts at `cursor` (the first page for `None`), `limit` clusters
+/// long (`0` means [`DEFAULT_PAGE_SIZE`]).
+pub fn page(clusters: &[Cluster], cursor: Option<&str>, limit: usize) -> Page {
+    let limit = if limit == 0 { DEFAULT_PAGE_SIZE } else { limit };
+    let fingerprint = fingerprint(clusters);
+    let (start, cursor_rejected) = match cursor {
+        None => (0, false),
+        Some(cursor) => match decode(cursor, &fingerprint) {
+            Some(offset) if offset < clusters.len() => (offset, false),
+            _ => (0, true),
+        },
+    };
+    let end = start.saturating_add(limit).min(clusters.len());
+    let truncated = end < clusters.len();
+    Page {
+        clusters: clusters[start..end].to_vec(),
+        next_cursor: truncated.then(|| format!("{end:x}.{fingerprint}")),
+        truncated,
+        cursor_rejected,
+    }
+}
+
+fn fingerprint(clusters: &[Cluster]) -> String {
+    let ids: Vec<&str> = clusters.iter().map(|c| c.cluster_id.as_str()).collect();
+    short_hash(&ids)[..8].to_owned()
+}
+
+fn decode(cursor: &str, fingerprint: &str) -> Option<usize> {
+    let (offset, print) = cursor.split_once('.')?;
+    if print != fingerprint || offset.is_empty() || offset.len() > 12 {
+        return None;
+    }
+    usize::from_str_radix(offset, 16).ok().filter(|&o| o > 0)
+}
