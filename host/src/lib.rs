@@ -4,7 +4,13 @@
 //! The modules follow the architecture in `DESIGN.md`: each has one job, and only `runner`
 //! spawns processes, only `mcp` knows MCP types, only `cli`/`render` write to stdout.
 
+pub mod check;
+pub mod cli;
 pub mod config;
 pub mod core;
+pub mod paths;
 pub mod plugins;
+pub mod render;
 pub mod runner;
+pub mod state;
+pub mod toolchain;

@@ -1,0 +1,350 @@
+//! Running one engine: resolve its tool, plan, run every invocation, parse, convert positions.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use signalint_plugin_api::{
+    Diagnostic, EngineScope, Invocation, ParseOutcome, ParseRequest, Plan, PlanRequest, ReportFile,
+    Severity, methods,
+};
+use tokio_util::sync::CancellationToken;
+
+use super::positions::SourceText;
+use super::{Context, EnginePlan, project_relative};
+use crate::config::options_json;
+use crate::core::{Coverage, EngineStatus, IssueInput, IssueSeverity};
+use crate::runner::{self, Ending};
+use crate::toolchain::{self, ToolProblem};
+
+/// What one engine produced.
+pub(crate) struct EngineOutcome {
+    pub status: EngineStatus,
+    pub issues: Vec<IssueInput>,
+    pub rechecked: Option<Coverage>,
+}
+
+impl EngineOutcome {
+    fn status_only(status: EngineStatus) -> Self {
+        Self {
+            status,
+            issues: Vec::new(),
+            rechecked: None,
+        }
+    }
+}
+
+/// The scratch directory engines may write to: `.signalint/work/<engine>`.
+pub(crate) fn work_dir(root: &Path, engine: &str) -> PathBuf {
+    root.join(".signalint").join("work").join(engine)
+}
+
+pub(crate) async fn run_engine(
+    context: &Context,
+    plan: &EnginePlan,
+    files: &[String],
+    whole_project: bool,
+    cancel: &CancellationToken,
+) -> EngineOutcome {
+    let started = Instant::now();
+    let manifest = plan.plugin.manifest();
+    let info = manifest
+        .engine
+        .as_ref()
+        .expect("checked when the plugin loaded");
+    let engine_config = context.config.engines.get(&plan.id);
+
+    let resolution = match toolchain::resolve(
+        &info.tool,
+        engine_config.and_then(|e| e.tool.as_deref()),
+        &context.root,
+        context.managed_root.as_deref(),
+        &context.runner,
+    )
+    .await
+    {
+        Ok(resolution) => resolution,
+        Err(problem @ ToolProblem::NotFound { .. }) if !plan.explicit => {
+            return EngineOutcome::status_only(EngineStatus::disabled(problem.to_string()));
+        }
+        Err(problem) => {
+            return EngineOutcome::status_only(EngineStatus::error(problem.to_string()));
+        }
+    };
+
+    let relevant: Vec<String> = files
+        .iter()
+        .filter(|file| {
+            Path::new(file)
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|ext| info.extensions.iter().any(|x| x.eq_ignore_ascii_case(ext)))
+        })
+        .cloned()
+        .collect();
+    let work = work_dir(&context.root, &plan.id);
+    if let Err(e) = std::fs::create_dir_all(&work) {
+        return EngineOutcome::status_only(EngineStatus::error(format!(
+            "cannot create {}: {e}",
+            work.display()
+        )));
+    }
+    let request = PlanRequest {
+        project_root: context.root.to_string_lossy().into_owned(),
+        tool: resolution.tool.clone(),
+        files: relevant.clone(),
+        whole_project,
+        extra_args: engine_config.map(|e| e.args.clone()).unwrap_or_default(),
+        options: options_json(engine_config.and_then(|e| e.options.as_ref())),
+        work_dir: work.to_string_lossy().into_owned(),
+    };
+    let plugin = plan.plugin.clone();
+    let planned =
+        tokio::task::spawn_blocking(move || plugin.call::<_, Plan>(methods::PLAN, &request)).await;
+    let invocations = match planned {
+        Ok(Ok(plan)) => plan.invocations,
+        Ok(Err(e)) => return EngineOutcome::status_only(EngineStatus::error(e.to_string())),
+        Err(e) => {
+            return EngineOutcome::status_only(EngineStatus::error(format!(
+                "planning failed: {e}"
+            )));
+        }
+    };
+
+    let timeout = context.config.engine_timeout(&plan.id);
+    let mut runs = tokio::task::JoinSet::new();
+    for (index, invocation) in invocations.into_iter().enumerate() {
+        let context = context.clone();
+        let cancel = cancel.clone();
+        let plugin = plan.plugin.clone();
+        let id = plan.id.clone();
+        runs.spawn(async move {
+            (
+                index,
+                run_invocation(&context, &id, &plugin, invocation, timeout, &cancel).await,
+            )
+        });
+    }
+    let mut results = Vec::new();
+    while let Some(joined) = runs.join_next().await {
+        if let Ok(result) = joined {
+            results.push(result);
+        }
+    }
+    results.sort_by_key(|(index, _)| *index);
+
+    let mut failures = Vec::new();
+    let mut skipped = 0;
+    let mut diagnostics: Vec<(PathBuf, Diagnostic)> = Vec::new();
+    let mut covered: Vec<String> = Vec::new();
+    for (_, result) in results {
+        match result {
+            Ok((invocation, outcome)) => {
+                skipped += outcome.skipped_records;
+                if let Some(failure) = outcome.failure {
+                    failures.push(failure);
+                }
+                let cwd = invocation
+                    .cwd
+                    .map(PathBuf::from)
+                    .unwrap_or_else(|| context.root.clone());
+                diagnostics.extend(outcome.diagnostics.into_iter().map(|d| (cwd.clone(), d)));
+                covered.extend(invocation.covers);
+            }
+            Err(failure) => failures.push(failure),
+        }
+    }
+
+    let issues = to_issues(&context.root, &plan.id, diagnostics);
+    let mut status = if failures.is_empty() {
+        EngineStatus::ok()
+    } else {
+        EngineStatus::error(failures.join("; "))
+    };
+    status.version = Some(resolution.tool.version.clone());
+    status.issue_count = Some(issues.len());
+    status.skipped_records = (skipped > 0).then_some(skipped);
+    status.duration_ms = Some(started.elapsed().as_millis() as u64);
+    let rechecked = match info.scope {
+        EngineScope::WholeProgram => Coverage::All,
+        EngineScope::FileLocal => Coverage::files(if failures.is_empty() {
+            relevant
+        } else {
+            covered
+        }),
+    };
+    EngineOutcome {
+        status,
+        issues,
+        rechecked: Some(rechecked),
+    }
+}
+
+/// Runs one invocation and parses its output. `Err` carries the message for the status.
+async fn run_invocation(
+    context: &super::Context,
+    engine: &str,
+    plugin: &std::sync::Arc<crate::plugins::PluginHandle>,
+    invocation: Invocation,
+    timeout: std::time::Duration,
+    cancel: &CancellationToken,
+) -> Result<(Invocation, ParseOutcome), String> {
+    let cwd = invocation
+        .cwd
+        .as_ref()
+        .map(PathBuf::from)
+        .unwrap_or_else(|| context.root.clone());
+    for report in &invocation.report_files {
+        let _ = std::fs::remove_file(report);
+    }
+    let command = runner::Command {
+        program: invocation.program.clone(),
+        args: invocation.args.clone(),
+        env: invocation.env.clone(),
+        cwd,
+        timeout,
+    };
+    let shown = command_line(&command);
+    let output = context
+        .runner
+        .run(&command, cancel)
+        .await
+        .map_err(|e| format!("{engine}: {e}"))?;
+    match output.ending {
+        Ending::TimedOut => {
+            return Err(format!(
+                "{engine} did not complete within {}s (`{shown}`)",
+                timeout.as_secs()
+            ));
+        }
+        Ending::Cancelled => return Err(format!("{engine} was cancelled")),
+        Ending::Exited(_) => {}
+    }
+    let report_files: Vec<ReportFile> = invocation
+        .report_files
+        .iter()
+        .map(|path| ReportFile {
+            path: path.clone(),
+            contents: read_capped(path, context.runner.output_cap()),
+        })
+        .collect();
+    for report in &invocation.report_files {
+        let _ = std::fs::remove_file(report);
+    }
+    let overflow = output.truncated
+        || report_files.iter().any(|r| {
+            r.contents
+                .as_ref()
+                .is_some_and(|c| c.len() >= context.runner.output_cap())
+        });
+    let request = ParseRequest {
+        project_root: context.root.to_string_lossy().into_owned(),
+        invocation: invocation.clone(),
+        exit_code: output.exit_code(),
+        stdout: output.stdout.clone(),
+        stderr: output.stderr.clone(),
+        truncated: overflow,
+        report_files,
+    };
+    let plugin = plugin.clone();
+    let parsed = tokio::task::spawn_blocking(move || {
+        plugin.call::<_, ParseOutcome>(methods::PARSE, &request)
+    })
+    .await
+    .map_err(|e| format!("{engine}: parsing failed: {e}"))?;
+    let mut outcome = parsed.map_err(|e| e.to_string())?;
+    if overflow {
+        let limit = context.runner.output_cap() / (1024 * 1024);
+        outcome.failure = Some(format!("{engine} output exceeded the {limit} MiB limit"));
+    } else if let Some(failure) = &mut outcome.failure {
+        let tail = output.stderr_tail(5);
+        if !tail.is_empty() && !failure.contains(tail.lines().last().unwrap_or_default()) {
+            failure.push_str(&format!("; stderr: {tail}"));
+        }
+        failure.push_str(&format!(" (`{shown}`)"));
+    }
+    Ok((invocation, outcome))
+}
+
+fn read_capped(path: &str, cap: usize) -> Option<String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).ok()?;
+    let mut bytes = Vec::new();
+    file.take(cap as u64).read_to_end(&mut bytes).ok()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// A shortened command line for messages.
+fn command_line(command: &runner::Command) -> String {
+    let mut parts = vec![command.program.clone()];
+    parts.extend(command.args.iter().take(8).cloned());
+    if command.args.len() > 8 {
+        parts.push(format!("… {} more", command.args.len() - 8));
+    }
+    parts.join(" ")
+}
+
+/// Converts engine diagnostics into core input: project-relative paths, UTF-16 columns, the
+/// flagged line's text.
+fn to_issues(
+    root: &Path,
+    engine: &str,
+    diagnostics: Vec<(PathBuf, Diagnostic)>,
+) -> Vec<IssueInput> {
+    let mut sources: HashMap<String, Option<SourceText>> = HashMap::new();
+    diagnostics
+        .into_iter()
+        .map(|(cwd, diagnostic)| {
+            let file = diagnostic
+                .file
+                .as_deref()
+                .map(|f| project_relative(root, &cwd, f))
+                .unwrap_or_default();
+            let source = if file.is_empty() {
+                None
+            } else {
+                sources
+                    .entry(file.clone())
+                    .or_insert_with(|| {
+                        std::fs::read_to_string(root.join(&file))
+                            .ok()
+                            .map(SourceText::new)
+                    })
+                    .as_ref()
+            };
+            let resolve = |position: Option<&signalint_plugin_api::Position>| {
+                let position = position?;
+                match source {
+                    Some(source) => source.resolve(position).map(|r| (r.line, r.col)),
+                    // Without the text only a UTF-16 position can be trusted as is.
+                    None => (position.line > 0
+                        && position.unit == signalint_plugin_api::ColumnUnit::Utf16)
+                        .then_some((position.line, position.column)),
+                }
+            };
+            let (line, col) = resolve(diagnostic.start.as_ref()).unwrap_or((0, 0));
+            let end = resolve(diagnostic.end.as_ref());
+            let line_text = source
+                .map(|s| s.line_text(line).trim().to_owned())
+                .unwrap_or_default();
+            IssueInput {
+                file,
+                line,
+                col,
+                end_line: end.map(|e| e.0),
+                end_col: end.map(|e| e.1),
+                engine: engine.to_owned(),
+                rule: diagnostic.rule,
+                severity: match diagnostic.severity {
+                    Severity::Error => IssueSeverity::Error,
+                    Severity::Warning | Severity::Info | Severity::Hint => IssueSeverity::Warning,
+                },
+                message: diagnostic.message,
+                fixable: !diagnostic.fixes.is_empty(),
+                help: diagnostic.help,
+                url: diagnostic.url,
+                line_text,
+            }
+        })
+        .collect()
+}

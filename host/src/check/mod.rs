@@ -1,0 +1,206 @@
+//! One check: decide which engines run on which files, run them side by side, and turn what
+//! they report into `core` input.
+//!
+//! Failure is per engine: a missing tool, a crash, a timeout, an output overflow or unparsable
+//! output lands in that engine's status with the command and the tail of its stderr, and every
+//! other engine's issues are kept.
+
+mod engine;
+mod files;
+pub mod positions;
+mod session;
+
+pub use files::project_files;
+pub use session::{ResponseOptions, Session};
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use signalint_plugin_api::PluginKind;
+use tokio_util::sync::CancellationToken;
+
+use crate::config::Config;
+use crate::core::{self, Analysis, EngineStatus, IssueInput, Rechecked};
+use crate::plugins::{BUILTIN_ENGINES, PluginHandle, Registry};
+use crate::runner::Runner;
+
+/// What a check covers.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Scope {
+    /// Project-relative paths (files or directories), walked with the project's ignores.
+    Project { paths: Vec<String> },
+    /// Exactly these project-relative files.
+    Files { files: Vec<String> },
+}
+
+/// Everything a check needs that outlives one check.
+#[derive(Debug, Clone)]
+pub struct Context {
+    /// Canonical project root.
+    pub root: PathBuf,
+    pub config: Arc<Config>,
+    pub registry: Arc<Registry>,
+    pub runner: Runner,
+    /// The managed toolchain's package root, when it is installed.
+    pub managed_root: Option<PathBuf>,
+}
+
+/// The raw result of one check, before paging.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub analysis: Analysis,
+    pub engines: BTreeMap<String, EngineStatus>,
+    pub rule_packs: BTreeMap<String, EngineStatus>,
+    /// What each engine re-checked (an engine that did not run is absent), and the files the
+    /// check focused on.
+    pub rechecked: Rechecked,
+}
+
+/// One engine to run, as the config and the registry decide.
+#[derive(Debug, Clone)]
+pub(crate) struct EnginePlan {
+    pub id: String,
+    pub plugin: Arc<PluginHandle>,
+    pub explicit: bool,
+}
+
+/// Runs a check.
+pub async fn run(context: &Context, scope: &Scope, cancel: &CancellationToken) -> Report {
+    let (engines, mut statuses) = select_engines(context);
+    let files = match scope {
+        Scope::Project { paths } => {
+            project_files(&context.root, paths, &context.config.check.ignore)
+        }
+        Scope::Files { files } => files.clone(),
+    };
+    let whole_project = matches!(scope, Scope::Project { .. });
+
+    let mut tasks = tokio::task::JoinSet::new();
+    for plan in engines {
+        let context = context.clone();
+        let files = files.clone();
+        let cancel = cancel.clone();
+        tasks.spawn(async move {
+            let outcome = engine::run_engine(&context, &plan, &files, whole_project, &cancel).await;
+            (plan.id, outcome)
+        });
+    }
+    let mut inputs: Vec<IssueInput> = Vec::new();
+    let mut rechecked = Rechecked::new();
+    if let Scope::Files { files } = scope {
+        rechecked = rechecked.focus(files.iter().cloned());
+    }
+    while let Some(joined) = tasks.join_next().await {
+        match joined {
+            Ok((id, outcome)) => {
+                inputs.extend(outcome.issues);
+                if let Some(coverage) = outcome.rechecked {
+                    rechecked.engines.insert(id.clone(), coverage);
+                }
+                statuses.insert(id, outcome.status);
+            }
+            Err(e) => tracing::error!("an engine task failed: {e}"),
+        }
+    }
+    let analysis = tokio::task::spawn_blocking(move || core::analyze(inputs))
+        .await
+        .unwrap_or_default();
+    Report {
+        analysis,
+        engines: statuses,
+        rule_packs: BTreeMap::new(),
+        rechecked,
+    }
+}
+
+/// The engines to run and the statuses of those that will not run. The three built-in
+/// engines always have a status.
+fn select_engines(context: &Context) -> (Vec<EnginePlan>, BTreeMap<String, EngineStatus>) {
+    let config = &context.config;
+    let registry = &context.registry;
+    let mut plans = Vec::new();
+    let mut statuses = BTreeMap::new();
+
+    let mut wanted: BTreeMap<String, (String, bool)> = BTreeMap::new();
+    for id in BUILTIN_ENGINES {
+        wanted.insert((*id).to_owned(), ((*id).to_owned(), false));
+    }
+    for (id, engine) in &config.engines {
+        let plugin = engine.plugin.clone().unwrap_or_else(|| id.clone());
+        wanted.insert(id.clone(), (plugin, true));
+    }
+    for (id, (plugin_id, explicit)) in wanted {
+        if config.engines.get(&id).and_then(|e| e.enabled) == Some(false) {
+            statuses.insert(id, EngineStatus::disabled("disabled in signalint.toml"));
+            continue;
+        }
+        match registry.get(&plugin_id) {
+            Some(plugin) if plugin.manifest().kind == PluginKind::Engine => {
+                plans.push(EnginePlan {
+                    id,
+                    plugin: plugin.clone(),
+                    explicit,
+                });
+            }
+            Some(_) => {
+                statuses.insert(id, EngineStatus::error(format!("plugin `{plugin_id}` is a rule pack, not an engine; move it to [rule_packs.{plugin_id}]")));
+            }
+            None => {
+                let why = registry
+                    .refusal_for(&plugin_id)
+                    .map(|r| format!("plugin `{plugin_id}` did not load: {r}"))
+                    .unwrap_or_else(|| {
+                        format!("plugin `{plugin_id}` not found on the plugin path; run `signalint plugins` to see what is installed")
+                    });
+                let status = if explicit {
+                    EngineStatus::error(why)
+                } else {
+                    EngineStatus::disabled(why)
+                };
+                statuses.insert(id, status);
+            }
+        }
+    }
+    (plans, statuses)
+}
+
+/// Makes an engine-reported path project-relative with `/` separators.
+pub(crate) fn project_relative(root: &Path, cwd: &Path, reported: &str) -> String {
+    let joined = cwd.join(reported);
+    let mut normal = PathBuf::new();
+    for component in joined.components() {
+        match component {
+            std::path::Component::ParentDir => {
+                normal.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => normal.push(other),
+        }
+    }
+    match normal.strip_prefix(root) {
+        Ok(relative) => relative.to_string_lossy().replace('\\', "/"),
+        Err(_) => normal.to_string_lossy().into_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_paths_become_project_relative() {
+        let root = Path::new("/repo");
+        assert_eq!(project_relative(root, root, "src/a.ts"), "src/a.ts");
+        assert_eq!(project_relative(root, root, "./src/a.ts"), "src/a.ts");
+        assert_eq!(project_relative(root, root, "/repo/src/a.ts"), "src/a.ts");
+        assert_eq!(
+            project_relative(root, Path::new("/repo/pkg"), "../src/a.ts"),
+            "src/a.ts"
+        );
+        assert_eq!(
+            project_relative(root, root, "/elsewhere/x.ts"),
+            "/elsewhere/x.ts"
+        );
+    }
+}

@@ -1,0 +1,211 @@
+//! Converting engine positions to the contract's 1-based line and UTF-16 column.
+//!
+//! Engines count columns differently (oxlint UTF-8 bytes, biome code points, tsc UTF-16 code
+//! units); the only reliable conversion goes through the file text. Line breaks are `\r\n`,
+//! `\n` and a lone `\r`, as all three engines agree.
+
+use signalint_plugin_api::{ColumnUnit, Position};
+
+/// A file's text with its line starts.
+#[derive(Debug, Clone)]
+pub struct SourceText {
+    text: String,
+    line_starts: Vec<usize>,
+}
+
+/// A resolved position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Resolved {
+    pub line: u32,
+    /// 1-based UTF-16 column.
+    pub col: u32,
+    pub byte: usize,
+}
+
+impl SourceText {
+    pub fn new(text: String) -> Self {
+        let bytes = text.as_bytes();
+        let mut line_starts = vec![0];
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
+                    line_starts.push(i + 2);
+                    i += 2;
+                    continue;
+                }
+                b'\r' | b'\n' => line_starts.push(i + 1),
+                _ => {}
+            }
+            i += 1;
+        }
+        Self { text, line_starts }
+    }
+
+    /// Byte range of a 1-based line, without its line break.
+    fn line_range(&self, line: u32) -> Option<(usize, usize)> {
+        let index = (line as usize).checked_sub(1)?;
+        let start = *self.line_starts.get(index)?;
+        let mut end = self
+            .line_starts
+            .get(index + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        let bytes = self.text.as_bytes();
+        while end > start && matches!(bytes[end - 1], b'\n' | b'\r') {
+            end -= 1;
+        }
+        Some((start, end))
+    }
+
+    /// The text of a 1-based line (empty when out of range).
+    pub fn line_text(&self, line: u32) -> &str {
+        self.line_range(line)
+            .map_or("", |(start, end)| &self.text[start..end])
+    }
+
+    /// Converts an engine position. `None` when the position does not exist in this text.
+    pub fn resolve(&self, position: &Position) -> Option<Resolved> {
+        let byte = match position.byte_offset {
+            Some(offset) => floor_char_boundary(&self.text, offset as usize),
+            None => {
+                let (start, end) = self.line_range(position.line)?;
+                let wanted = position.column.saturating_sub(1) as usize;
+                start + advance(&self.text[start..end], wanted, position.unit)
+            }
+        };
+        let index = self.line_starts.partition_point(|&start| start <= byte) - 1;
+        let start = self.line_starts[index];
+        let col = self.text[start..byte].encode_utf16().count() + 1;
+        Some(Resolved {
+            line: index as u32 + 1,
+            col: col as u32,
+            byte,
+        })
+    }
+}
+
+/// Byte length of the prefix of `line` that is `units` long in `unit`, clamped to the line.
+fn advance(line: &str, units: usize, unit: ColumnUnit) -> usize {
+    match unit {
+        ColumnUnit::Utf8Bytes => floor_char_boundary(line, units),
+        ColumnUnit::CodePoints => line
+            .char_indices()
+            .nth(units)
+            .map_or(line.len(), |(i, _)| i),
+        ColumnUnit::Utf16 => {
+            let mut counted = 0;
+            for (i, c) in line.char_indices() {
+                if counted >= units {
+                    return i;
+                }
+                counted += c.len_utf16();
+            }
+            line.len()
+        }
+    }
+}
+
+fn floor_char_boundary(text: &str, mut index: usize) -> usize {
+    index = index.min(text.len());
+    while !text.is_char_boundary(index) {
+        index -= 1;
+    }
+    index
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(line: u32, column: u32, unit: ColumnUnit) -> Position {
+        Position::new(line, column, unit)
+    }
+
+    // The three `debugger` statements measured in reference/engines.md §1.1.
+    const LINES: [(&str, u32, u32, u32); 3] = [
+        ("const héllo = \"日本語\"; debugger;", 22, 22, 29),
+        (
+            "export const s = \"😀😀\"; if (s == \"a\") { debugger; }",
+            42,
+            40,
+            46,
+        ),
+        ("const a = \"é👨‍👩‍👧\"; debugger;", 25, 22, 36),
+    ];
+
+    #[test]
+    fn all_units_agree_on_the_measured_lines() {
+        for (line, utf16, code_points, bytes) in LINES {
+            let source = SourceText::new(format!("// header\n{line}\n"));
+            let expected = Some(Resolved {
+                line: 2,
+                col: utf16,
+                byte: 10 + bytes as usize - 1,
+            });
+            assert_eq!(
+                source.resolve(&at(2, utf16, ColumnUnit::Utf16)),
+                expected,
+                "{line}"
+            );
+            assert_eq!(
+                source.resolve(&at(2, code_points, ColumnUnit::CodePoints)),
+                expected,
+                "{line}"
+            );
+            assert_eq!(
+                source.resolve(&at(2, bytes, ColumnUnit::Utf8Bytes)),
+                expected,
+                "{line}"
+            );
+            let offset = Position {
+                byte_offset: Some(10 + bytes as u64 - 1),
+                ..at(0, 0, ColumnUnit::Utf8Bytes)
+            };
+            assert_eq!(source.resolve(&offset), expected, "{line}");
+        }
+    }
+
+    #[test]
+    fn crlf_and_lone_cr_are_single_breaks() {
+        let source = SourceText::new("a\r\nbé\rc\nd".into());
+        assert_eq!(source.line_text(1), "a");
+        assert_eq!(source.line_text(2), "bé");
+        assert_eq!(source.line_text(3), "c");
+        assert_eq!(source.line_text(4), "d");
+        let r = source
+            .resolve(&Position {
+                byte_offset: Some(7),
+                ..at(0, 0, ColumnUnit::Utf8Bytes)
+            })
+            .unwrap();
+        assert_eq!((r.line, r.col), (3, 1));
+        let r = source.resolve(&at(2, 3, ColumnUnit::CodePoints)).unwrap();
+        assert_eq!((r.line, r.col), (2, 3));
+    }
+
+    #[test]
+    fn out_of_range_positions_are_clamped_or_refused() {
+        let source = SourceText::new("abc\n".into());
+        assert_eq!(source.resolve(&at(9, 1, ColumnUnit::Utf16)), None);
+        assert_eq!(
+            source.resolve(&at(1, 99, ColumnUnit::Utf16)).unwrap().col,
+            4
+        );
+        let past_end = Position {
+            byte_offset: Some(999),
+            ..at(0, 0, ColumnUnit::Utf8Bytes)
+        };
+        assert_eq!(source.resolve(&past_end).unwrap().line, 2);
+    }
+
+    #[test]
+    fn offsets_inside_a_character_snap_back() {
+        let source = SourceText::new("é".into());
+        let inside = Position {
+            byte_offset: Some(1),
+            ..at(0, 0, ColumnUnit::Utf8Bytes)
+        };
+        assert_eq!(source.resolve(&inside).unwrap().col, 1);
+    }
+}

@@ -1,0 +1,115 @@
+//! A check and everything it updates: loop history, the delta baseline, the latest check.
+//!
+//! The MCP server keeps one `Session` in memory for its lifetime; the CLI opens one per run.
+//! Both persist to `.signalint/` so loops and deltas survive restarts.
+
+use tokio_util::sync::CancellationToken;
+
+use super::{Context, Scope, run};
+use crate::core::{self, Analysis, CheckResponse, Delta, LoopHistory, ResponseParts, Snapshot};
+use crate::state::{LatestCheck, Snapshots, StateDir};
+
+/// How to shape one response.
+#[derive(Debug, Clone, Default)]
+pub struct ResponseOptions {
+    /// Cursor from a previous response's `nextCursor`.
+    pub cursor: Option<String>,
+    /// Clusters per page (0: the config's page size).
+    pub page_size: usize,
+    /// Include every issue.
+    pub include_issues: bool,
+}
+
+/// Loop history, delta baselines and the latest check of one project.
+#[derive(Debug)]
+pub struct Session {
+    pub context: Context,
+    pub loops: LoopHistory,
+    snapshots: Snapshots,
+    latest: Option<Analysis>,
+    state: StateDir,
+}
+
+impl Session {
+    /// Opens the session, reading what `.signalint/` remembers.
+    pub fn open(context: Context) -> Self {
+        let state = StateDir::new(&context.root);
+        Self {
+            loops: state.load_loops(),
+            snapshots: state.load_snapshots(),
+            latest: state.load_latest().map(LatestCheck::into_analysis),
+            state,
+            context,
+        }
+    }
+
+    /// The latest successful check, whole.
+    pub fn latest(&self) -> Option<&Analysis> {
+        self.latest.as_ref()
+    }
+
+    /// Forgets every loop signature and churn counter.
+    pub fn reset_loops(&mut self) {
+        self.loops = LoopHistory::default();
+        self.state.save_loops(&self.loops);
+    }
+
+    /// Runs a check, updates loops, delta and the latest check, and shapes the response.
+    pub async fn check(
+        &mut self,
+        scope: &Scope,
+        options: &ResponseOptions,
+        cancel: &CancellationToken,
+    ) -> CheckResponse {
+        let report = run(&self.context, scope, cancel).await;
+        let mut analysis = report.analysis;
+        let threshold = self.context.config.check.loop_threshold;
+        let loops = self.loops.update(&analysis, &report.rechecked, threshold);
+
+        let key = scope_key(scope);
+        let previous = self.snapshots.get(&key).cloned();
+        let delta = previous.as_ref().map(|previous| {
+            let report = core::delta(previous, &analysis, &report.rechecked);
+            report.annotate(&mut analysis.clusters);
+            report.overall
+        });
+        let next = Snapshot::advance(previous.as_ref(), &analysis, &report.rechecked);
+        self.snapshots.put(key, next);
+
+        let page_size = if options.page_size == 0 {
+            self.context.config.check.page_size
+        } else {
+            options.page_size
+        };
+        let page = core::page(&analysis.clusters, options.cursor.as_deref(), page_size);
+        let response = core::respond(ResponseParts {
+            engines: report.engines,
+            rule_packs: report.rule_packs,
+            analysis: &analysis,
+            page,
+            loops: Some(&loops),
+            delta: delta.map(|d: Delta| d),
+            include_issues: options.include_issues,
+        });
+
+        self.state.save_loops(&self.loops);
+        self.state.save_snapshots(&self.snapshots);
+        self.state.save_latest(&LatestCheck::of(&analysis));
+        self.latest = Some(analysis);
+        response
+    }
+}
+
+/// A stable key for "the same scope": the kind and the sorted paths.
+fn scope_key(scope: &Scope) -> String {
+    let (kind, paths) = match scope {
+        Scope::Project { paths } => ("project", paths),
+        Scope::Files { files } => ("files", files),
+    };
+    let mut sorted: Vec<&str> = paths.iter().map(String::as_str).collect();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut parts = vec![kind];
+    parts.extend(sorted);
+    core::short_hash(&parts)
+}

@@ -1,0 +1,160 @@
+//! `signalint check`.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use clap::Args;
+use tokio_util::sync::CancellationToken;
+
+use super::{Cli, Format, exit, print, project_root, usage_error};
+use crate::check::{Context, ResponseOptions, Scope, Session};
+use crate::config::Config;
+use crate::core::{CheckResponse, CheckStatus, EngineState};
+use crate::plugins::{Registry, plugin_dirs};
+use crate::render;
+use crate::runner::Runner;
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files or directories to check, relative to the project root (default: the whole project).
+    paths: Vec<String>,
+    /// Check exactly these files (the MCP `check_files` behaviour) instead of walking paths.
+    #[arg(long)]
+    files: bool,
+    #[arg(long, value_enum, default_value = "human")]
+    format: Format,
+    /// Include every issue in the output, not only the clusters.
+    #[arg(long)]
+    all_issues: bool,
+    /// Continue from a previous response's `nextCursor`.
+    #[arg(long)]
+    cursor: Option<String>,
+    /// Clusters per page.
+    #[arg(long, value_name = "N")]
+    page_size: Option<usize>,
+}
+
+pub fn run(cli: &Cli, args: &CheckArgs) -> u8 {
+    let root = match project_root(cli) {
+        Ok(root) => root,
+        Err(e) => return usage_error(e),
+    };
+    let config = match Config::discover(&root, cli.config.as_deref()) {
+        Ok(config) => config,
+        Err(e) => return usage_error(e),
+    };
+    let raw: Vec<String> = args
+        .paths
+        .iter()
+        .map(|p| relative_to_root(&root, p))
+        .collect();
+    let paths = match crate::paths::validate_all(&root, &raw) {
+        Ok(paths) => paths,
+        Err(e) => return usage_error(e),
+    };
+    let scope = if args.files {
+        if paths.is_empty() {
+            return usage_error("--files needs at least one file");
+        }
+        Scope::Files { files: paths }
+    } else {
+        Scope::Project {
+            paths: if paths.is_empty() {
+                vec![".".into()]
+            } else {
+                paths
+            },
+        }
+    };
+    let response = match block_on(check(cli, root, config, &scope, args)) {
+        Ok(response) => response,
+        Err(e) => return usage_error(e),
+    };
+    let text = match args.format {
+        Format::Human => render::human::check_response(&response),
+        Format::Json => render::json::check_response(&response),
+    };
+    print(&text);
+    exit_code(&response)
+}
+
+async fn check(
+    cli: &Cli,
+    root: std::path::PathBuf,
+    config: Config,
+    scope: &Scope,
+    args: &CheckArgs,
+) -> Result<CheckResponse, String> {
+    let context = context(cli, root, config);
+    let mut session = Session::open(context);
+    let options = ResponseOptions {
+        cursor: args.cursor.clone(),
+        page_size: args.page_size.unwrap_or(0),
+        include_issues: args.all_issues,
+    };
+    Ok(session
+        .check(scope, &options, &CancellationToken::new())
+        .await)
+}
+
+/// Everything a check needs, from the config and the plugin path.
+pub(super) fn context(cli: &Cli, root: std::path::PathBuf, config: Config) -> Context {
+    let dirs = plugin_dirs(&config.plugins.path, &root, cli.allow_project_plugins);
+    let registry = Registry::load(&dirs);
+    let concurrency = config
+        .check
+        .concurrency
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+    let cap = (config.check.max_output_mib * 1024 * 1024) as usize;
+    Context {
+        root,
+        config: Arc::new(config),
+        registry: Arc::new(registry),
+        runner: Runner::new(concurrency, cap),
+        managed_root: None,
+    }
+}
+
+/// Runs a future on a fresh multi-threaded runtime.
+pub(super) fn block_on<F: std::future::Future>(future: F) -> F::Output {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a tokio runtime")
+        .block_on(future)
+}
+
+/// People type paths relative to where they are; the check wants them relative to the root.
+fn relative_to_root(root: &Path, raw: &str) -> String {
+    let path = Path::new(raw);
+    let absolute = if path.is_absolute() {
+        path.to_owned()
+    } else {
+        match std::env::current_dir() {
+            Ok(cwd) => cwd.join(path),
+            Err(_) => return raw.to_owned(),
+        }
+    };
+    let absolute = absolute.canonicalize().unwrap_or(absolute);
+    match absolute.strip_prefix(root) {
+        Ok(relative) if relative.as_os_str().is_empty() => ".".to_owned(),
+        Ok(relative) => relative.to_string_lossy().into_owned(),
+        Err(_) => raw.to_owned(),
+    }
+}
+
+fn exit_code(response: &CheckResponse) -> u8 {
+    if response.status == CheckStatus::IssuesFound {
+        return exit::ISSUES;
+    }
+    let failed = response
+        .engines
+        .values()
+        .chain(response.rule_packs.values())
+        .any(|s| s.status == EngineState::Error);
+    if failed {
+        exit::ENGINE_FAILED
+    } else {
+        exit::CLEAN
+    }
+}

@@ -1,0 +1,111 @@
+//! The command line: parse arguments, call `check`/`state`, render. No logic of its own.
+
+mod check;
+mod plugins;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Exit codes, as documented in the README.
+pub mod exit {
+    /// No issues, every engine ran.
+    pub const CLEAN: u8 = 0;
+    /// Issues were found (or `--fail-on` matched).
+    pub const ISSUES: u8 = 1;
+    /// Bad arguments or a bad config.
+    pub const USAGE: u8 = 2;
+    /// No issues, but an engine or rule pack failed, so the result is incomplete.
+    pub const ENGINE_FAILED: u8 = 3;
+}
+
+/// Runs code-quality engines and MCP rule packs, clusters what they find by root cause, and
+/// tracks fix/regress loops.
+#[derive(Debug, Parser)]
+#[command(name = "signalint", version, about, max_term_width = 100)]
+pub struct Cli {
+    /// Project root (defaults to the current directory).
+    #[arg(long, global = true, value_name = "DIR")]
+    root: Option<PathBuf>,
+    /// Config file (defaults to <root>/signalint.toml when it exists).
+    #[arg(long, global = true, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Allow plugin directories from the config that lie inside the project.
+    #[arg(long, global = true)]
+    allow_project_plugins: bool,
+    /// More logging on stderr (-v info, -vv debug).
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    verbose: u8,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Check the project (or the given paths) with every enabled engine.
+    Check(check::CheckArgs),
+    /// List every plugin found on the plugin path and whether it loaded.
+    Plugins(plugins::PluginsArgs),
+}
+
+/// Output format of `check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+}
+
+/// Parses arguments, runs the command, and returns the process exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging(cli.verbose);
+    let code = match cli.command {
+        Command::Check(ref args) => check::run(&cli, args),
+        Command::Plugins(ref args) => plugins::run(&cli, args),
+    };
+    ExitCode::from(code)
+}
+
+fn init_logging(verbose: u8) {
+    let default = match verbose {
+        0 => "warn",
+        1 => "info",
+        _ => "debug",
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_env("SIGNALINT_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .without_time()
+        .try_init();
+}
+
+/// The canonical project root.
+fn project_root(cli: &Cli) -> Result<PathBuf, String> {
+    let root = match &cli.root {
+        Some(root) => root.clone(),
+        None => std::env::current_dir()
+            .map_err(|e| format!("cannot read the current directory: {e}"))?,
+    };
+    root.canonicalize()
+        .map_err(|e| format!("project root {}: {e}", root.display()))
+}
+
+/// Prints an error for a person and returns the usage exit code.
+fn usage_error(message: impl std::fmt::Display) -> u8 {
+    let style = anstyle::AnsiColor::Red.on_default().bold();
+    let _ = anstream::eprintln!("{style}error{style:#}: {message}");
+    exit::USAGE
+}
+
+/// Writes to stdout (the one place the CLI does).
+#[allow(clippy::print_stdout)]
+fn print(text: &str) {
+    use std::io::Write;
+    let mut stdout = anstream::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes());
+    let _ = stdout.flush();
+}

@@ -1,0 +1,191 @@
+//! The one place that validates user-supplied paths.
+//!
+//! A path an agent or a person passes must name something inside the project: not absolute,
+//! not escaping through `..`, not escaping through a symlink (it is resolved, then checked
+//! again), no NUL, not empty, and not starting with `-` (it could be read as an engine flag).
+
+use std::path::{Component, Path, PathBuf};
+
+/// The most paths one request may carry.
+pub const MAX_PATHS: usize = 512;
+
+/// Why a path was refused. `code` is stable and machine-readable.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct PathError {
+    pub code: &'static str,
+    pub path: String,
+    pub message: String,
+}
+
+impl PathError {
+    fn new(code: &'static str, path: &str, why: &str) -> Self {
+        Self {
+            code,
+            path: path.to_owned(),
+            message: format!("path {path:?} refused: {why}"),
+        }
+    }
+}
+
+/// Validates `raw` against the canonical project root and returns it project-relative, with
+/// `/` separators (`.` for the root itself).
+pub fn validate(root: &Path, raw: &str) -> Result<String, PathError> {
+    if raw.is_empty() {
+        return Err(PathError::new(
+            "empty_path",
+            raw,
+            "it is empty; pass a project-relative path such as \"src\"",
+        ));
+    }
+    if raw.contains('\0') {
+        return Err(PathError::new("nul_in_path", raw, "it contains a NUL byte"));
+    }
+    if raw.starts_with('-') {
+        return Err(PathError::new(
+            "leading_dash",
+            raw,
+            "it starts with '-'; prefix it with \"./\"",
+        ));
+    }
+    let path = Path::new(raw);
+    if path.is_absolute() || raw.starts_with('\\') || raw.as_bytes().get(1) == Some(&b':') {
+        return Err(PathError::new(
+            "absolute_path",
+            raw,
+            "it is absolute; pass a path relative to the project root",
+        ));
+    }
+    let mut relative = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::Normal(part) => relative.push(part),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !relative.pop() {
+                    return Err(PathError::new(
+                        "escaping_path",
+                        raw,
+                        "it leads outside the project root",
+                    ));
+                }
+            }
+            Component::RootDir | Component::Prefix(_) => {
+                return Err(PathError::new(
+                    "absolute_path",
+                    raw,
+                    "it is absolute; pass a path relative to the project root",
+                ));
+            }
+        }
+    }
+    let joined = root.join(&relative);
+    if let Ok(real) = joined.canonicalize() {
+        match real.strip_prefix(root) {
+            Ok(inside) => relative = inside.to_owned(),
+            Err(_) => {
+                return Err(PathError::new(
+                    "escaping_path",
+                    raw,
+                    "it resolves (through a symlink) to a place outside the project root",
+                ));
+            }
+        }
+    }
+    let text = relative.to_string_lossy().replace('\\', "/");
+    if text.starts_with('-') {
+        return Err(PathError::new(
+            "leading_dash",
+            raw,
+            "it resolves to a name starting with '-'",
+        ));
+    }
+    Ok(if text.is_empty() {
+        ".".to_owned()
+    } else {
+        text
+    })
+}
+
+/// Validates a whole request's paths; refuses more than [`MAX_PATHS`].
+pub fn validate_all(root: &Path, raw: &[String]) -> Result<Vec<String>, PathError> {
+    if raw.len() > MAX_PATHS {
+        return Err(PathError {
+            code: "too_many_paths",
+            path: String::new(),
+            message: format!(
+                "{} paths given; at most {MAX_PATHS} are accepted per request",
+                raw.len()
+            ),
+        });
+    }
+    raw.iter().map(|p| validate(root, p)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root() -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        std::fs::create_dir_all(root.join("src/sub")).unwrap();
+        std::fs::write(root.join("src/a.ts"), "").unwrap();
+        (dir, root)
+    }
+
+    #[test]
+    fn accepts_project_relative_paths() {
+        let (_d, root) = root();
+        assert_eq!(validate(&root, "src/a.ts").unwrap(), "src/a.ts");
+        assert_eq!(validate(&root, "./src/../src/a.ts").unwrap(), "src/a.ts");
+        assert_eq!(validate(&root, ".").unwrap(), ".");
+        assert_eq!(
+            validate(&root, "src/new-file.ts").unwrap(),
+            "src/new-file.ts",
+            "a file that does not exist yet"
+        );
+    }
+
+    #[test]
+    fn refuses_each_bad_shape_with_its_code() {
+        let (_d, root) = root();
+        for (raw, code) in [
+            ("", "empty_path"),
+            ("a\0b", "nul_in_path"),
+            ("-rf", "leading_dash"),
+            ("/etc/passwd", "absolute_path"),
+            ("../outside", "escaping_path"),
+            ("src/../../x", "escaping_path"),
+            ("C:\\x", "absolute_path"),
+        ] {
+            let err = validate(&root, raw).unwrap_err();
+            assert_eq!(err.code, code, "{raw:?}");
+            assert!(err.message.contains("refused"), "{err}");
+        }
+    }
+
+    #[test]
+    fn refuses_symlink_escapes() {
+        let (_d, root) = root();
+        let outside = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink(outside.path(), root.join("link")).unwrap();
+        assert_eq!(validate(&root, "link").unwrap_err().code, "escaping_path");
+        std::os::unix::fs::symlink(root.join("src"), root.join("inner")).unwrap();
+        assert_eq!(validate(&root, "inner/a.ts").unwrap(), "src/a.ts");
+    }
+
+    #[test]
+    fn caps_the_number_of_paths() {
+        let (_d, root) = root();
+        let many = vec!["src".to_owned(); MAX_PATHS + 1];
+        assert_eq!(
+            validate_all(&root, &many).unwrap_err().code,
+            "too_many_paths"
+        );
+        assert_eq!(
+            validate_all(&root, &many[..MAX_PATHS]).unwrap().len(),
+            MAX_PATHS
+        );
+    }
+}

@@ -1,0 +1,205 @@
+//! What signalint remembers between checks, under `<root>/.signalint/`.
+//!
+//! * `loops.json`: the loop history (bounded by `core`), so fix/regress loops are seen across
+//!   restarts; `signalint loops --reset` and the `reset_loop_state` tool clear it.
+//! * `snapshots.json`: the previous check of each scope, for "what changed since last time".
+//! * `latest.json`: the latest successful check, whole, so every cluster can be expanded.
+//!
+//! Every file is written to a temporary name and renamed into place, so a crash leaves the old
+//! version or the new one, never a torn file. A file that does not parse is set aside as
+//! `<name>.corrupt` with a warning, and signalint starts from empty for that part.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::core::{Analysis, Cluster, LoopHistory, NormalizedIssue, Snapshot};
+
+/// The directory name, in the project root.
+pub const STATE_DIR: &str = ".signalint";
+
+/// Scopes remembered for deltas; the least recently used are forgotten first.
+const MAX_SNAPSHOTS: usize = 64;
+
+/// The latest successful check, whole.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LatestCheck {
+    pub issues: Vec<NormalizedIssue>,
+    pub clusters: Vec<Cluster>,
+}
+
+impl LatestCheck {
+    pub fn of(analysis: &Analysis) -> Self {
+        Self {
+            issues: analysis.issues.clone(),
+            clusters: analysis.clusters.clone(),
+        }
+    }
+
+    pub fn into_analysis(self) -> Analysis {
+        Analysis {
+            issues: self.issues,
+            clusters: self.clusters,
+        }
+    }
+}
+
+/// Snapshots by scope key, with a use counter for eviction.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Snapshots {
+    #[serde(default)]
+    pub tick: u64,
+    #[serde(default)]
+    pub scopes: BTreeMap<String, (u64, Snapshot)>,
+}
+
+impl Snapshots {
+    pub fn get(&self, scope: &str) -> Option<&Snapshot> {
+        self.scopes.get(scope).map(|(_, s)| s)
+    }
+
+    pub fn put(&mut self, scope: String, snapshot: Snapshot) {
+        self.tick += 1;
+        self.scopes.insert(scope, (self.tick, snapshot));
+        while self.scopes.len() > MAX_SNAPSHOTS {
+            let oldest = self
+                .scopes
+                .iter()
+                .min_by_key(|(_, (t, _))| *t)
+                .map(|(k, _)| k.clone());
+            match oldest {
+                Some(key) => self.scopes.remove(&key),
+                None => break,
+            };
+        }
+    }
+}
+
+/// The `.signalint/` directory of one project.
+#[derive(Debug, Clone)]
+pub struct StateDir {
+    dir: PathBuf,
+}
+
+impl StateDir {
+    pub fn new(root: &Path) -> Self {
+        Self {
+            dir: root.join(STATE_DIR),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.dir
+    }
+
+    pub fn load_loops(&self) -> LoopHistory {
+        self.load("loops.json")
+    }
+
+    pub fn save_loops(&self, loops: &LoopHistory) {
+        self.save("loops.json", loops);
+    }
+
+    pub fn load_snapshots(&self) -> Snapshots {
+        self.load("snapshots.json")
+    }
+
+    pub fn save_snapshots(&self, snapshots: &Snapshots) {
+        self.save("snapshots.json", snapshots);
+    }
+
+    pub fn load_latest(&self) -> Option<LatestCheck> {
+        self.load_opt("latest.json")
+    }
+
+    pub fn save_latest(&self, latest: &LatestCheck) {
+        self.save("latest.json", latest);
+    }
+
+    fn load<T: DeserializeOwned + Default>(&self, name: &str) -> T {
+        self.load_opt(name).unwrap_or_default()
+    }
+
+    fn load_opt<T: DeserializeOwned>(&self, name: &str) -> Option<T> {
+        let path = self.dir.join(name);
+        let bytes = std::fs::read(&path).ok()?;
+        match serde_json::from_slice(&bytes) {
+            Ok(value) => Some(value),
+            Err(e) => {
+                let aside = path.with_extension("json.corrupt");
+                let _ = std::fs::rename(&path, &aside);
+                tracing::warn!(
+                    "{} did not parse ({e}); moved it to {} and started afresh",
+                    path.display(),
+                    aside.display()
+                );
+                None
+            }
+        }
+    }
+
+    fn save<T: Serialize>(&self, name: &str, value: &T) {
+        if let Err(e) = self.try_save(name, value) {
+            tracing::warn!("cannot write {}: {e}", self.dir.join(name).display());
+        }
+    }
+
+    fn try_save<T: Serialize>(&self, name: &str, value: &T) -> std::io::Result<()> {
+        std::fs::create_dir_all(&self.dir)?;
+        ensure_gitignore(&self.dir);
+        let target = self.dir.join(name);
+        let temporary = self.dir.join(format!(".{name}.{}.tmp", std::process::id()));
+        std::fs::write(&temporary, serde_json::to_vec(value)?)?;
+        std::fs::rename(&temporary, &target)
+    }
+}
+
+/// Keeps `.signalint/` out of the user's commits.
+fn ensure_gitignore(dir: &Path) {
+    let path = dir.join(".gitignore");
+    if !path.exists() {
+        let _ = std::fs::write(path, "*\n");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_corruption_recovery() {
+        let root = tempfile::tempdir().unwrap();
+        let state = StateDir::new(root.path());
+        assert_eq!(state.load_loops(), LoopHistory::default());
+        let mut loops = LoopHistory::default();
+        loops.checks = 7;
+        state.save_loops(&loops);
+        assert_eq!(state.load_loops().checks, 7);
+        std::fs::write(state.path().join("loops.json"), "{\"checks\": 7, \"tra").unwrap();
+        assert_eq!(
+            state.load_loops(),
+            LoopHistory::default(),
+            "a torn file is not trusted"
+        );
+        assert!(state.path().join("loops.json.corrupt").exists());
+        assert!(state.path().join(".gitignore").exists());
+    }
+
+    #[test]
+    fn snapshots_are_bounded() {
+        let mut snapshots = Snapshots::default();
+        for i in 0..(MAX_SNAPSHOTS + 5) {
+            snapshots.put(format!("scope{i}"), Snapshot::default());
+        }
+        assert_eq!(snapshots.scopes.len(), MAX_SNAPSHOTS);
+        assert!(snapshots.get("scope0").is_none());
+        assert!(
+            snapshots
+                .get(&format!("scope{}", MAX_SNAPSHOTS + 4))
+                .is_some()
+        );
+    }
+}

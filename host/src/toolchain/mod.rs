@@ -1,0 +1,356 @@
+//! Which executable runs an engine, and why.
+//!
+//! Order: the config's `tool` override, the project's own install (`node_modules` in the
+//! project root or an ancestor, as Node resolves it), `PATH`, then the managed toolchain that
+//! signalint installs with npm outside the project. The first one found must report a
+//! version inside the adapter's supported range; an out-of-range tool is an error that says
+//! which file and which versions, never a silent fallback to another install.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, SystemTime};
+
+use signalint_plugin_api::{ResolvedTool, ToolSpec};
+use tokio_util::sync::CancellationToken;
+
+use crate::runner::{Command, Ending, Runner};
+
+/// Where the tool came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToolSource {
+    Config,
+    Project,
+    Path,
+    Managed,
+}
+
+impl ToolSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ToolSource::Config => "config override",
+            ToolSource::Project => "project",
+            ToolSource::Path => "PATH",
+            ToolSource::Managed => "managed toolchain",
+        }
+    }
+}
+
+/// A tool that was found and whose version fits.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resolution {
+    pub tool: ResolvedTool,
+    pub source: ToolSource,
+    /// The file that was found (the script for a launcher-run tool).
+    pub location: PathBuf,
+}
+
+/// Why no usable tool was found.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ToolProblem {
+    #[error("{name} not found (looked in: {}); install it in the project (npm i -D {}), or run `signalint setup`", searched.join(", "), packages.join(" "))]
+    NotFound {
+        name: String,
+        searched: Vec<String>,
+        packages: Vec<String>,
+    },
+
+    #[error("{name} {version} at {} ({}) is outside the supported range {range}; install a supported version or point [engines.<id>] tool at one", location.display(), origin.as_str())]
+    OutOfRange {
+        name: String,
+        version: String,
+        range: String,
+        location: PathBuf,
+        origin: ToolSource,
+    },
+
+    #[error("cannot tell the version of {name} at {}: {detail}", location.display())]
+    NoVersion {
+        name: String,
+        location: PathBuf,
+        detail: String,
+    },
+
+    #[error(
+        "the supported version range `{range}` of {name} is not valid semver: {detail} (a bug in the plugin)"
+    )]
+    BadRange {
+        name: String,
+        range: String,
+        detail: String,
+    },
+}
+
+/// A tool candidate before its version is known.
+#[derive(Debug, Clone)]
+struct Candidate {
+    program: String,
+    prefix_args: Vec<String>,
+    location: PathBuf,
+    source: ToolSource,
+}
+
+/// Finds the tool for `spec`.
+pub async fn resolve(
+    spec: &ToolSpec,
+    override_path: Option<&Path>,
+    project_root: &Path,
+    managed_root: Option<&Path>,
+    runner: &Runner,
+) -> Result<Resolution, ToolProblem> {
+    let range =
+        semver::VersionReq::parse(&spec.version_range).map_err(|e| ToolProblem::BadRange {
+            name: spec.name.clone(),
+            range: spec.version_range.clone(),
+            detail: e.to_string(),
+        })?;
+    let (candidate, searched) = find(spec, override_path, project_root, managed_root);
+    let Some(candidate) = candidate else {
+        return Err(ToolProblem::NotFound {
+            name: spec.name.clone(),
+            searched,
+            packages: spec.npm_packages.clone(),
+        });
+    };
+    let version = probe_version(spec, &candidate, runner).await?;
+    let parsed = semver::Version::parse(&version).map_err(|e| ToolProblem::NoVersion {
+        name: spec.name.clone(),
+        location: candidate.location.clone(),
+        detail: e.to_string(),
+    })?;
+    if !range.matches(&parsed) {
+        return Err(ToolProblem::OutOfRange {
+            name: spec.name.clone(),
+            version,
+            range: spec.version_range.clone(),
+            location: candidate.location,
+            origin: candidate.source,
+        });
+    }
+    Ok(Resolution {
+        tool: ResolvedTool {
+            program: candidate.program,
+            prefix_args: candidate.prefix_args,
+            version,
+        },
+        source: candidate.source,
+        location: candidate.location,
+    })
+}
+
+/// The first existing candidate, and the places that were searched.
+fn find(
+    spec: &ToolSpec,
+    override_path: Option<&Path>,
+    project_root: &Path,
+    managed_root: Option<&Path>,
+) -> (Option<Candidate>, Vec<String>) {
+    let mut searched = Vec::new();
+    if let Some(path) = override_path {
+        let path = if path.is_relative() {
+            project_root.join(path)
+        } else {
+            path.to_owned()
+        };
+        searched.push(format!("config tool {}", path.display()));
+        if path.is_file() {
+            return (Some(from_file(&path, None, ToolSource::Config)), searched);
+        }
+    }
+    for dir in project_root.ancestors() {
+        for candidate in &spec.candidates {
+            let path = dir.join(&candidate.path);
+            if path.is_file() {
+                return (
+                    Some(from_file(
+                        &path,
+                        candidate.launcher.as_deref(),
+                        ToolSource::Project,
+                    )),
+                    searched,
+                );
+            }
+        }
+    }
+    searched.push(format!(
+        "{}/node_modules and its ancestors",
+        project_root.display()
+    ));
+    for name in &spec.path_names {
+        if let Some(path) = which(name) {
+            return (Some(from_file(&path, None, ToolSource::Path)), searched);
+        }
+    }
+    if !spec.path_names.is_empty() {
+        searched.push(format!("PATH ({})", spec.path_names.join(", ")));
+    }
+    if let Some(root) = managed_root {
+        for candidate in &spec.candidates {
+            let path = root.join(&candidate.path);
+            if path.is_file() {
+                return (
+                    Some(from_file(
+                        &path,
+                        candidate.launcher.as_deref(),
+                        ToolSource::Managed,
+                    )),
+                    searched,
+                );
+            }
+        }
+        searched.push(format!("managed toolchain {}", root.display()));
+    }
+    (None, searched)
+}
+
+fn from_file(path: &Path, launcher: Option<&str>, source: ToolSource) -> Candidate {
+    let launcher = launcher
+        .map(str::to_owned)
+        .or_else(|| is_node_script(path).then(|| "node".to_owned()));
+    match launcher {
+        Some(launcher) => Candidate {
+            program: which(&launcher).map_or(launcher, |p| p.to_string_lossy().into_owned()),
+            prefix_args: vec![path.to_string_lossy().into_owned()],
+            location: path.to_owned(),
+            source,
+        },
+        None => Candidate {
+            program: path.to_string_lossy().into_owned(),
+            prefix_args: Vec::new(),
+            location: path.to_owned(),
+            source,
+        },
+    }
+}
+
+/// A `.js`/`.cjs`/`.mjs` file, or a script whose shebang names node.
+fn is_node_script(path: &Path) -> bool {
+    if matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("js" | "cjs" | "mjs")
+    ) {
+        return true;
+    }
+    let mut head = [0u8; 64];
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let n = std::io::Read::read(&mut file, &mut head).unwrap_or(0);
+    let head = String::from_utf8_lossy(&head[..n]);
+    head.starts_with("#!") && head.lines().next().is_some_and(|l| l.contains("node"))
+}
+
+/// Looks `name` up on `PATH`.
+pub fn which(name: &str) -> Option<PathBuf> {
+    if name.contains('/') {
+        let path = PathBuf::from(name);
+        return path.is_file().then_some(path);
+    }
+    let paths = std::env::var_os("PATH")?;
+    std::env::split_paths(&paths)
+        .map(|dir| dir.join(name))
+        .find(|path| is_executable(path))
+}
+
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.metadata()
+        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+type VersionCache = Mutex<HashMap<(PathBuf, Option<SystemTime>), String>>;
+
+/// Versions already probed, keyed by file and modification time, so a long-lived server asks
+/// each tool once.
+fn version_cache() -> &'static VersionCache {
+    static CACHE: OnceLock<VersionCache> = OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+async fn probe_version(
+    spec: &ToolSpec,
+    candidate: &Candidate,
+    runner: &Runner,
+) -> Result<String, ToolProblem> {
+    let mtime = candidate
+        .location
+        .metadata()
+        .and_then(|m| m.modified())
+        .ok();
+    let key = (candidate.location.clone(), mtime);
+    if let Some(version) = version_cache().lock().expect("version cache").get(&key) {
+        return Ok(version.clone());
+    }
+    let no_version = |detail: String| ToolProblem::NoVersion {
+        name: spec.name.clone(),
+        location: candidate.location.clone(),
+        detail,
+    };
+    let mut args = candidate.prefix_args.clone();
+    args.extend(spec.version_args.iter().cloned());
+    let command = Command {
+        program: candidate.program.clone(),
+        args,
+        env: Default::default(),
+        cwd: std::env::temp_dir(),
+        timeout: Duration::from_secs(30),
+    };
+    let output = runner
+        .run(&command, &CancellationToken::new())
+        .await
+        .map_err(|e| no_version(e.to_string()))?;
+    if output.ending != Ending::Exited(Some(0)) {
+        return Err(no_version(format!(
+            "`{} {}` ended with {:?}: {}",
+            command.program,
+            command.args.join(" "),
+            output.ending,
+            output.stderr_tail(3)
+        )));
+    }
+    let text = format!("{}\n{}", output.stdout, output.stderr);
+    let version = extract_version(&text)
+        .ok_or_else(|| no_version(format!("no version number in `{}`", text.trim())))?;
+    version_cache()
+        .lock()
+        .expect("version cache")
+        .insert(key, version.clone());
+    Ok(version)
+}
+
+/// The first `major.minor.patch[-pre]` in `text`.
+pub fn extract_version(text: &str) -> Option<String> {
+    static PATTERN: OnceLock<regex::Regex> = OnceLock::new();
+    let pattern = PATTERN.get_or_init(|| {
+        regex::Regex::new(r"(?:^|[^\d.])(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)").expect("valid regex")
+    });
+    pattern.captures(text).map(|c| c[1].to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_are_extracted_from_tool_banners() {
+        assert_eq!(extract_version("Version: 1.94.0\n").unwrap(), "1.94.0");
+        assert_eq!(extract_version("Version 7.0.2").unwrap(), "7.0.2");
+        assert_eq!(extract_version("v10.15.0").unwrap(), "10.15.0");
+        assert_eq!(
+            extract_version("tool 2.0.0-beta.1 (abc)").unwrap(),
+            "2.0.0-beta.1"
+        );
+        assert_eq!(extract_version("nothing here"), None);
+    }
+
+    #[test]
+    fn node_scripts_are_recognised() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("tool");
+        std::fs::write(&script, "#!/usr/bin/env node\nconsole.log(1)").unwrap();
+        assert!(is_node_script(&script));
+        let native = dir.path().join("native");
+        std::fs::write(&native, "\x7fELF....").unwrap();
+        assert!(!is_node_script(&native));
+    }
+}
