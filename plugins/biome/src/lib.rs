@@ -1,1 +1,192 @@
-//! (in progress)
+//! signalint engine adapter for Biome's linter.
+//!
+//! A file-local engine ([`EngineScope::FileLocal`]): each file is linted on its own, so only
+//! the requested files are passed. It spawns the **native** Biome binary
+//! (`node_modules/@biomejs/cli-<os>-<arch>[-musl]/biome`) directly, not the npm shim (which runs
+//! `node`, `sh` and `ldd` before spawning the same binary as a child).
+//!
+//! # Command
+//!
+//! cwd = project root; Biome reports paths relative to it.
+//!
+//! ```text
+//! biome lint --colors=off --max-diagnostics=none --no-errors-on-unmatched
+//!     --files-ignore-unknown=true [--files-max-size=N]
+//!     --reporter=json   --reporter-file=<work_dir>/biome-<run>-<n>.json
+//!     --reporter=rdjson --reporter-file=<work_dir>/biome-<run>-<n>.rdjson
+//!     <[engines.biome] args> -- <files>
+//! ```
+//!
+//! * Both report files go in [`Invocation::report_files`] (json first, rdjson second); the host
+//!   reads them back into [`ParseRequest::report_files`] and may delete them afterwards.
+//! * They are written **directly into `work_dir`**, which must exist: Biome does not create the
+//!   parent directory of a report file (it fails with `internalError/io`). `<run>` is unique per
+//!   plan (a hash of the request, the process id and a counter), so concurrent checks never
+//!   share a report file, and a report left over from an earlier run is never read back.
+//! * Long file lists are split into several invocations so that no command line exceeds
+//!   `batch_bytes` bytes of file arguments (default 100 000; 24 000 on Windows, whose command
+//!   line is limited to 32 767 characters). Each invocation `covers` exactly its files.
+//! * `whole_project`: one invocation with `.` (Biome walks the project with its own includes
+//!   and ignores; `node_modules` is always ignored), `covers` = the request's files.
+//!
+//! # Options contract (`PlanRequest::options`, `[engines.biome.options]`)
+//!
+//! ```json
+//! { "files_max_size": 2097152, "batch_bytes": 100000 }
+//! ```
+//!
+//! * `files_max_size` (optional, bytes): `--files-max-size=N`. Biome skips larger files (the
+//!   default limit is 1 MiB) with a `lint` warning.
+//! * `batch_bytes` (optional, ≥ 1): the file-argument budget per invocation.
+//!
+//! Unknown keys are errors.
+//!
+//! # Parsing
+//!
+//! The json report gives path, severity, category, message and position; the rdjson report
+//! (Biome ≥ 2.5) gives the rule's documentation url and the fix edits (`suggestions`). The two
+//! list the same diagnostics in the same order and are zipped by index. When their lengths or
+//! categories/positions disagree, each json diagnostic is matched to the first unused rdjson
+//! record with the same category and start (and path when rdjson has one); rdjson records left
+//! unmatched are counted in `skipped_records` and the json diagnostics without a partner get no
+//! fixes (never a wrong fix).
+//!
+//! * Rule = the category, scope kept: `lint/suspicious/noDebugger`, `parse`, `fs/cantRead`,
+//!   `suppressions/unused`, …; a diagnostic without a category gets `biome`.
+//! * Severity: `fatal`/`error` → error, `warning` → warning, `info` → info, `hint` → hint.
+//! * Positions: 1-based lines, **code-point** columns ([`ColumnUnit::CodePoints`]); the end is
+//!   exclusive. A diagnostic with line or column 0, or without a location, is a file-level
+//!   diagnostic: it is kept with `start: None` (and `file` when Biome gave a path).
+//! * `fixes`: the rdjson suggestions of the diagnostic, all of them, as edits of one fix
+//!   (replace range → text; empty text deletes, an empty range inserts). Empty exactly when
+//!   Biome supplied no edit, or when any suggestion was malformed (never a partial fix). Biome
+//!   does not say whether a fix is safe or unsafe.
+//! * `help`: the `text` of the json advices, when there are any.
+//! * A json record that is not an object or has no message is skipped and counted.
+//!
+//! When the json report is missing or unreadable, the rdjson report is used on its own (paths
+//! of file-level diagnostics are lost there), then a json report on stdout.
+//!
+//! # Exit codes
+//!
+//! Biome exits 0 without errors and 1 with error diagnostics **or** when it failed (bad
+//! configuration, bad arguments), so the code alone separates nothing:
+//!
+//! * no readable report → failure (a configuration error, an unknown flag, an unwritable
+//!   `work_dir`), with the tail of stderr, where Biome prints the reason;
+//! * exit 1 with a report but no error-level diagnostic → failure (Biome failed after writing);
+//! * exit other than 0/1 (a panic), or killed by a signal → failure, diagnostics kept;
+//! * an `internalError/*` diagnostic → failure naming it, diagnostics kept.
+
+mod parse;
+mod plan;
+
+use signalint_plugin_api::{
+    ColumnUnit, EngineAdapter, EngineInfo, EngineScope, ParseOutcome, ParseRequest, Plan,
+    PlanRequest, PluginError, PluginKind, PluginManifest, ToolCandidate, ToolSpec,
+};
+
+pub use parse::parse_reports;
+pub use plan::BiomeOptions;
+
+/// The unit Biome counts columns in.
+pub const COLUMN_UNIT: ColumnUnit = ColumnUnit::CodePoints;
+
+/// The Biome adapter.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Biome;
+
+impl Biome {
+    pub fn new() -> Self {
+        Self
+    }
+}
+
+/// Node's name for the operating system (`process.platform`).
+fn node_platform() -> &'static str {
+    match std::env::consts::OS {
+        "macos" => "darwin",
+        "windows" => "win32",
+        other => other,
+    }
+}
+
+/// Node's name for the CPU architecture (`process.arch`).
+fn node_arch() -> &'static str {
+    match std::env::consts::ARCH {
+        "x86_64" => "x64",
+        "aarch64" => "arm64",
+        other => other,
+    }
+}
+
+/// Where the native Biome binary lives inside a package root, for this platform; the musl
+/// build first when the plugin itself was built for musl.
+pub fn native_binary_paths() -> Vec<String> {
+    let base = format!(
+        "node_modules/@biomejs/cli-{}-{}",
+        node_platform(),
+        node_arch()
+    );
+    let exe = std::env::consts::EXE_SUFFIX;
+    let gnu = format!("{base}/biome{exe}");
+    if std::env::consts::OS != "linux" {
+        return vec![gnu];
+    }
+    let musl = format!("{base}-musl/biome{exe}");
+    if cfg!(target_env = "musl") {
+        vec![musl, gnu]
+    } else {
+        vec![gnu, musl]
+    }
+}
+
+impl EngineAdapter for Biome {
+    fn manifest(&self) -> PluginManifest {
+        PluginManifest {
+            id: "biome".into(),
+            kind: PluginKind::Engine,
+            version: env!("CARGO_PKG_VERSION").into(),
+            api_version: String::new(),
+            payload_version: 0,
+            description: "Biome linter (all severities, fixes from Biome's own edits)".into(),
+            engine: Some(EngineInfo {
+                scope: EngineScope::FileLocal,
+                tool: ToolSpec {
+                    name: "biome".into(),
+                    // --reporter-file needs 2.4; rdjson suggestions are real edits from 2.5.
+                    version_range: ">=2.5.0, <3.0.0".into(),
+                    candidates: native_binary_paths()
+                        .into_iter()
+                        .map(|path| ToolCandidate {
+                            path,
+                            launcher: None,
+                        })
+                        .collect(),
+                    path_names: vec!["biome".into()],
+                    version_args: vec!["--version".into()],
+                    npm_packages: vec!["@biomejs/biome@2.6.8".into()],
+                },
+                extensions: [
+                    "js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "json", "jsonc", "css",
+                    "graphql", "gql",
+                ]
+                .into_iter()
+                .map(String::from)
+                .collect(),
+                config_files: vec!["biome.json".into(), "biome.jsonc".into()],
+            }),
+            rule_pack: None,
+        }
+    }
+
+    fn plan(&self, request: &PlanRequest) -> Result<Plan, PluginError> {
+        plan::plan(request)
+    }
+
+    fn parse(&self, request: &ParseRequest) -> Result<ParseOutcome, PluginError> {
+        Ok(parse::parse_request(request))
+    }
+}
+
+signalint_plugin_api::export_engine!(Biome::new());

@@ -1,0 +1,303 @@
+//! Biome command lines: one per batch of files, each with its own report files.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use serde::Deserialize;
+use signalint_plugin_api::{Invocation, Plan, PlanRequest, PluginError};
+
+/// The `[engines.biome.options]` table; see the crate documentation for the contract.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BiomeOptions {
+    /// `--files-max-size=N` in bytes.
+    #[serde(default)]
+    pub files_max_size: Option<u64>,
+    /// File-argument bytes per invocation.
+    #[serde(default)]
+    pub batch_bytes: Option<usize>,
+}
+
+impl BiomeOptions {
+    /// Reads the options table; `null` means all defaults.
+    pub fn from_value(value: &serde_json::Value) -> Result<Self, PluginError> {
+        if value.is_null() {
+            return Ok(Self::default());
+        }
+        let options: BiomeOptions = serde_json::from_value(value.clone()).map_err(|e| {
+            PluginError::new(format!(
+                "invalid [engines.biome.options]: {e}. Expected {{\"files_max_size\": bytes, \
+                 \"batch_bytes\": bytes}}"
+            ))
+        })?;
+        if options.batch_bytes == Some(0) || options.files_max_size == Some(0) {
+            return Err(PluginError::new(
+                "invalid [engines.biome.options]: `batch_bytes` and `files_max_size` must be at least 1",
+            ));
+        }
+        Ok(options)
+    }
+}
+
+/// Default budget for the file arguments of one command line.
+pub const DEFAULT_BATCH_BYTES: usize = if cfg!(windows) { 24_000 } else { 100_000 };
+
+/// Plans made by this process, so that two plans never name the same report file.
+static PLANS: AtomicU64 = AtomicU64::new(0);
+
+/// 64-bit FNV-1a.
+fn fnv1a(parts: &[&str]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for byte in part.bytes().chain([0]) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    hash
+}
+
+/// Project-relative, forward slashes, no leading `./`.
+fn normalize(path: &str, project_root: &str) -> String {
+    let mut p = path.replace('\\', "/");
+    let root = project_root.replace('\\', "/");
+    let root = root.trim_end_matches('/');
+    if !root.is_empty()
+        && let Some(rest) = p.strip_prefix(root)
+        && let Some(rest) = rest.strip_prefix('/')
+    {
+        p = rest.to_owned();
+    }
+    while let Some(rest) = p.strip_prefix("./") {
+        p = rest.to_owned();
+    }
+    p
+}
+
+/// Splits files into batches whose arguments stay within `budget` bytes (a file longer than
+/// the budget gets a batch of its own).
+fn batches(files: Vec<String>, budget: usize) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = Vec::new();
+    let mut current: Vec<String> = Vec::new();
+    let mut used = 0usize;
+    for file in files {
+        let cost = file.len() + 1;
+        if !current.is_empty() && used + cost > budget {
+            out.push(std::mem::take(&mut current));
+            used = 0;
+        }
+        used += cost;
+        current.push(file);
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
+    let options = BiomeOptions::from_value(&request.options)?;
+    let mut files: Vec<String> = Vec::new();
+    for file in &request.files {
+        let file = normalize(file, &request.project_root);
+        if !file.is_empty() && !files.contains(&file) {
+            files.push(file);
+        }
+    }
+
+    let groups: Vec<(Vec<String>, Vec<String>)> = if request.whole_project {
+        vec![(vec![".".to_owned()], files.clone())]
+    } else {
+        batches(
+            files.clone(),
+            options.batch_bytes.unwrap_or(DEFAULT_BATCH_BYTES),
+        )
+        .into_iter()
+        .map(|batch| (batch.clone(), batch))
+        .collect()
+    };
+
+    let serial = PLANS.fetch_add(1, Ordering::Relaxed);
+    let run = fnv1a(&[
+        &request.project_root,
+        &files.join("\n"),
+        &std::process::id().to_string(),
+        &serial.to_string(),
+    ]);
+    let work_dir = request.work_dir.trim_end_matches(['/', '\\']);
+    let total = groups.len();
+
+    let invocations = groups
+        .into_iter()
+        .enumerate()
+        .map(|(n, (targets, covers))| {
+            let json = format!("{work_dir}/biome-{run:016x}-{n}.json");
+            let rdjson = format!("{work_dir}/biome-{run:016x}-{n}.rdjson");
+            let mut args = request.tool.prefix_args.clone();
+            args.extend(
+                [
+                    "lint",
+                    "--colors=off",
+                    "--max-diagnostics=none",
+                    "--no-errors-on-unmatched",
+                    "--files-ignore-unknown=true",
+                ]
+                .map(String::from),
+            );
+            if let Some(size) = options.files_max_size {
+                args.push(format!("--files-max-size={size}"));
+            }
+            args.push("--reporter=json".into());
+            args.push(format!("--reporter-file={json}"));
+            args.push("--reporter=rdjson".into());
+            args.push(format!("--reporter-file={rdjson}"));
+            args.extend(request.extra_args.iter().cloned());
+            args.push("--".into());
+            args.extend(targets);
+            let label = if request.whole_project {
+                "biome lint .".to_owned()
+            } else if total == 1 {
+                format!("biome lint ({} files)", covers.len())
+            } else {
+                format!(
+                    "biome lint batch {}/{total} ({} files)",
+                    n + 1,
+                    covers.len()
+                )
+            };
+            Invocation {
+                program: request.tool.program.clone(),
+                args,
+                covers,
+                report_files: vec![json, rdjson],
+                label,
+                ..Invocation::default()
+            }
+        })
+        .collect();
+    Ok(Plan { invocations })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use signalint_plugin_api::ResolvedTool;
+
+    fn request(files: &[&str], options: serde_json::Value) -> PlanRequest {
+        PlanRequest {
+            project_root: "/p".into(),
+            tool: ResolvedTool {
+                program: "/p/node_modules/@biomejs/cli-linux-x64/biome".into(),
+                prefix_args: vec![],
+                version: "2.6.8".into(),
+            },
+            files: files.iter().map(|f| f.to_string()).collect(),
+            whole_project: false,
+            extra_args: vec![],
+            options,
+            work_dir: "/p/.signalint/work/".into(),
+        }
+    }
+
+    #[test]
+    fn one_invocation_with_both_reports_and_files_after_the_separator() {
+        let plan = plan(&request(
+            &["src/a.ts", "./src/(x) y/b.ts", "/p/-c.ts"],
+            serde_json::Value::Null,
+        ))
+        .unwrap();
+        assert_eq!(plan.invocations.len(), 1);
+        let inv = &plan.invocations[0];
+        assert_eq!(inv.covers, ["src/a.ts", "src/(x) y/b.ts", "-c.ts"]);
+        assert_eq!(inv.report_files.len(), 2);
+        assert!(inv.report_files[0].starts_with("/p/.signalint/work/biome-"));
+        assert!(inv.report_files[0].ends_with(".json"));
+        assert!(inv.report_files[1].ends_with(".rdjson"));
+        assert_eq!(
+            &inv.args[..5],
+            [
+                "lint",
+                "--colors=off",
+                "--max-diagnostics=none",
+                "--no-errors-on-unmatched",
+                "--files-ignore-unknown=true"
+            ]
+        );
+        assert!(
+            inv.args
+                .contains(&format!("--reporter-file={}", inv.report_files[0]))
+        );
+        assert!(
+            inv.args
+                .contains(&format!("--reporter-file={}", inv.report_files[1]))
+        );
+        let sep = inv.args.iter().position(|a| a == "--").unwrap();
+        assert_eq!(&inv.args[sep + 1..], &inv.covers[..]);
+        assert_eq!(inv.cwd, None);
+    }
+
+    #[test]
+    fn large_lists_are_split_with_their_own_covers_and_reports() {
+        let files: Vec<String> = (0..10).map(|i| format!("src/file{i}.ts")).collect();
+        let refs: Vec<&str> = files.iter().map(String::as_str).collect();
+        let plan = plan(&request(&refs, serde_json::json!({"batch_bytes": 50}))).unwrap();
+        assert_eq!(plan.invocations.len(), 4);
+        let covered: Vec<String> = plan
+            .invocations
+            .iter()
+            .flat_map(|i| i.covers.clone())
+            .collect();
+        assert_eq!(covered, files, "every file exactly once, in order");
+        let mut reports: Vec<&String> = plan
+            .invocations
+            .iter()
+            .flat_map(|i| &i.report_files)
+            .collect();
+        reports.sort();
+        reports.dedup();
+        assert_eq!(reports.len(), 8, "report files are never shared");
+        for inv in &plan.invocations {
+            let sep = inv.args.iter().position(|a| a == "--").unwrap();
+            assert_eq!(&inv.args[sep + 1..], &inv.covers[..]);
+            let bytes: usize = inv.covers.iter().map(|f| f.len() + 1).sum();
+            assert!(bytes <= 50 || inv.covers.len() == 1);
+        }
+    }
+
+    #[test]
+    fn two_plans_never_share_report_files() {
+        let a = plan(&request(&["a.ts"], serde_json::Value::Null)).unwrap();
+        let b = plan(&request(&["a.ts"], serde_json::Value::Null)).unwrap();
+        assert_ne!(a.invocations[0].report_files, b.invocations[0].report_files);
+    }
+
+    #[test]
+    fn whole_project_lints_the_root() {
+        let mut req = request(&["a.ts"], serde_json::json!({"files_max_size": 2097152}));
+        req.whole_project = true;
+        req.extra_args = vec!["--only=suspicious".into()];
+        let plan = plan(&req).unwrap();
+        let inv = &plan.invocations[0];
+        assert_eq!(inv.args.last().unwrap(), ".");
+        assert!(inv.args.contains(&"--files-max-size=2097152".to_owned()));
+        let sep = inv.args.iter().position(|a| a == "--").unwrap();
+        assert_eq!(inv.args[sep - 1], "--only=suspicious");
+        assert_eq!(inv.covers, ["a.ts"]);
+    }
+
+    #[test]
+    fn empty_request_plans_nothing() {
+        assert!(
+            plan(&request(&[], serde_json::Value::Null))
+                .unwrap()
+                .invocations
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn bad_options_are_errors() {
+        let err = plan(&request(&["a.ts"], serde_json::json!({"max": 1}))).unwrap_err();
+        assert!(err.message().contains("unknown field `max`"), "{err}");
+        assert!(plan(&request(&["a.ts"], serde_json::json!({"batch_bytes": 0}))).is_err());
+    }
+}

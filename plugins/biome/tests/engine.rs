@@ -1,0 +1,326 @@
+//! End to end against the real, pinned Biome binary from `test-engines/`: plan, run every
+//! invocation the way the host does (cwd = project root, report files read back), parse, and
+//! check that every diagnostic Biome reported comes back exactly once with the expected rule,
+//! line and column (Biome's own unit: Unicode code points, 1-based).
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use signalint_plugin_api::{
+    ColumnUnit, EngineAdapter, Invocation, ParseOutcome, ParseRequest, PlanRequest, ReportFile,
+    ResolvedTool,
+};
+use signalint_plugin_biome::{Biome, native_binary_paths};
+
+const TEST_ENGINES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../test-engines");
+
+fn biome_binary() -> PathBuf {
+    let candidates = native_binary_paths();
+    candidates
+        .iter()
+        .map(|c| Path::new(TEST_ENGINES).join(c))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| {
+            panic!(
+                "the pinned Biome binary is missing (looked for {candidates:?} under \
+                 {TEST_ENGINES}): run `npm ci --prefix test-engines` in the workspace root"
+            )
+        })
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// A copy of `tests/fixtures/project` with the host's work directory created.
+fn project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/project");
+    copy_dir(&source, dir.path());
+    std::fs::create_dir_all(dir.path().join(".signalint/work")).unwrap();
+    dir
+}
+
+const FILES: &[&str] = &[
+    "src/unicode.ts",
+    "src/crlf.ts",
+    "src/sub/nested.ts",
+    "src/(group) x/page.ts",
+    "src/clean.ts",
+    "src/broken.ts",
+    "src/missing.ts",
+];
+
+fn plan_request(root: &Path, files: &[&str], options: serde_json::Value) -> PlanRequest {
+    let out = Command::new(biome_binary())
+        .arg("--version")
+        .output()
+        .unwrap();
+    let version = String::from_utf8_lossy(&out.stdout)
+        .trim()
+        .trim_start_matches("Version: ")
+        .to_owned();
+    PlanRequest {
+        project_root: root.to_string_lossy().into_owned(),
+        tool: ResolvedTool {
+            program: biome_binary().to_string_lossy().into_owned(),
+            prefix_args: vec![],
+            version,
+        },
+        files: files.iter().map(|f| f.to_string()).collect(),
+        whole_project: false,
+        extra_args: vec![],
+        options,
+        work_dir: root.join(".signalint/work").to_string_lossy().into_owned(),
+    }
+}
+
+/// Runs one invocation like the host: cwd = project root unless set, report files read back.
+fn run(root: &Path, invocation: &Invocation) -> ParseRequest {
+    let output = Command::new(&invocation.program)
+        .args(&invocation.args)
+        .envs(&invocation.env)
+        .env("NO_COLOR", "1")
+        .current_dir(invocation.cwd.as_deref().map_or(root, Path::new))
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", invocation.program));
+    ParseRequest {
+        project_root: root.to_string_lossy().into_owned(),
+        invocation: invocation.clone(),
+        exit_code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        truncated: false,
+        report_files: invocation
+            .report_files
+            .iter()
+            .map(|p| ReportFile {
+                path: p.clone(),
+                contents: std::fs::read_to_string(p).ok(),
+            })
+            .collect(),
+    }
+}
+
+/// How many diagnostics a report file lists (read independently of the adapter).
+fn reported(raw: &ParseRequest, extension: &str) -> usize {
+    let file = raw
+        .report_files
+        .iter()
+        .find(|f| f.path.ends_with(extension))
+        .unwrap_or_else(|| panic!("no {extension} report planned"));
+    let text = file
+        .contents
+        .as_deref()
+        .unwrap_or_else(|| panic!("biome wrote no {extension} report; stderr:\n{}", raw.stderr));
+    let value: serde_json::Value = serde_json::from_str(text).unwrap();
+    value["diagnostics"].as_array().unwrap().len()
+}
+
+type Key = (Option<String>, Option<(u32, u32)>, String);
+
+fn key(file: &str, pos: Option<(u32, u32)>, rule: &str) -> Key {
+    (Some(file.to_owned()), pos, rule.to_owned())
+}
+
+/// Every diagnostic Biome reports on `FILES`, with code-point columns.
+fn expected() -> BTreeSet<Key> {
+    [
+        // é, 日本語 before `héllo` / `debugger`: code points 7 and 22 (bytes 7 and 29).
+        key(
+            "src/unicode.ts",
+            Some((2, 7)),
+            "lint/correctness/noUnusedVariables",
+        ),
+        key(
+            "src/unicode.ts",
+            Some((2, 22)),
+            "lint/suspicious/noDebugger",
+        ),
+        // 😀😀 before `==` and `debugger`: code points 30 and 40 (UTF-16 32 and 42).
+        key(
+            "src/unicode.ts",
+            Some((3, 30)),
+            "lint/suspicious/noDoubleEquals",
+        ),
+        key(
+            "src/unicode.ts",
+            Some((3, 40)),
+            "lint/suspicious/noDebugger",
+        ),
+        // é and a ZWJ family emoji: code point 21 (UTF-16 24, bytes 35).
+        key(
+            "src/unicode.ts",
+            Some((4, 21)),
+            "lint/suspicious/noDebugger",
+        ),
+        // CRLF line endings.
+        key("src/crlf.ts", Some((3, 3)), "lint/style/useConst"),
+        key("src/crlf.ts", Some((4, 3)), "lint/suspicious/noDebugger"),
+        key("src/sub/nested.ts", Some((1, 18)), "lint/style/useTemplate"),
+        key(
+            "src/sub/nested.ts",
+            Some((2, 5)),
+            "lint/correctness/noUnusedVariables",
+        ),
+        key(
+            "src/(group) x/page.ts",
+            Some((1, 22)),
+            "lint/suspicious/noExplicitAny",
+        ),
+        key(
+            "src/(group) x/page.ts",
+            Some((2, 3)),
+            "lint/suspicious/noDebugger",
+        ),
+        key(
+            "src/(group) x/page.ts",
+            Some((3, 12)),
+            "lint/suspicious/noDoubleEquals",
+        ),
+        // After 日本 (two code points).
+        key("src/broken.ts", Some((1, 19)), "parse"),
+        // A file-level diagnostic: no position.
+        key("src/missing.ts", None, "fs/cantRead"),
+    ]
+    .into_iter()
+    .collect()
+}
+
+fn key_of(d: &signalint_plugin_api::Diagnostic) -> Key {
+    (
+        d.file.clone(),
+        d.start.map(|p| (p.line, p.column)),
+        d.rule.clone(),
+    )
+}
+
+/// Plans, runs and parses; checks conservation per invocation; returns all outcomes.
+fn check(root: &Path, request: &PlanRequest) -> Vec<(Invocation, ParseOutcome)> {
+    let plan = Biome::new().plan(request).unwrap();
+    plan.invocations
+        .into_iter()
+        .map(|invocation| {
+            let raw = run(root, &invocation);
+            let outcome = Biome::new().parse(&raw).unwrap();
+            assert_eq!(outcome.failure, None, "stderr:\n{}", raw.stderr);
+            assert_eq!(outcome.skipped_records, 0);
+            assert_eq!(
+                outcome.diagnostics.len(),
+                reported(&raw, ".json"),
+                "every json diagnostic is parsed exactly once"
+            );
+            assert_eq!(reported(&raw, ".json"), reported(&raw, ".rdjson"));
+            for d in &outcome.diagnostics {
+                if let Some(start) = d.start {
+                    assert_eq!(start.unit, ColumnUnit::CodePoints);
+                }
+                if let Some(file) = &d.file {
+                    assert!(
+                        invocation.covers.contains(file),
+                        "{file} is not covered by {:?}",
+                        invocation.covers
+                    );
+                }
+            }
+            (invocation, outcome)
+        })
+        .collect()
+}
+
+fn all_keys(results: &[(Invocation, ParseOutcome)]) -> Vec<Key> {
+    let mut keys: Vec<Key> = results
+        .iter()
+        .flat_map(|(_, o)| o.diagnostics.iter().map(key_of))
+        .collect();
+    keys.sort();
+    keys
+}
+
+#[test]
+fn every_reported_diagnostic_comes_back_once() {
+    let dir = project();
+    let root = dir.path();
+    let results = check(root, &plan_request(root, FILES, serde_json::Value::Null));
+    assert_eq!(results.len(), 1);
+    let keys = all_keys(&results);
+    assert_eq!(keys, expected().into_iter().collect::<Vec<_>>());
+
+    let outcome = &results[0].1;
+    for d in &outcome.diagnostics {
+        let has_edit = !matches!(
+            d.rule.as_str(),
+            "lint/suspicious/noExplicitAny" | "parse" | "fs/cantRead"
+        );
+        assert_eq!(!d.fixes.is_empty(), has_edit, "{}", d.rule);
+        for edit in &d.fixes {
+            assert_eq!(edit.start.unit, ColumnUnit::CodePoints);
+        }
+    }
+    let dbg = outcome
+        .diagnostics
+        .iter()
+        .find(|d| d.file.as_deref() == Some("src/unicode.ts") && d.start.unwrap().line == 4)
+        .unwrap();
+    assert_eq!(dbg.end.unwrap().column, 30, "exclusive end, code points");
+    assert_eq!(
+        dbg.url.as_deref(),
+        Some("https://biomejs.dev/linter/rules/no-debugger")
+    );
+}
+
+#[test]
+fn split_invocations_cover_each_file_once_and_conserve_diagnostics() {
+    let dir = project();
+    let root = dir.path();
+    let request = plan_request(root, FILES, serde_json::json!({"batch_bytes": 40}));
+    let results = check(root, &request);
+    assert!(results.len() >= 3, "{} invocations", results.len());
+    let mut covered: Vec<&String> = results.iter().flat_map(|(i, _)| &i.covers).collect();
+    covered.sort();
+    let mut files: Vec<&str> = FILES.to_vec();
+    files.sort();
+    assert_eq!(covered, files);
+    assert_eq!(
+        all_keys(&results),
+        expected().into_iter().collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn file_too_large_is_kept_as_a_file_level_diagnostic() {
+    let dir = project();
+    let root = dir.path();
+    let request = plan_request(
+        root,
+        &["src/crlf.ts", "src/clean.ts"],
+        serde_json::json!({"files_max_size": 50}),
+    );
+    let results = check(root, &request);
+    let keys = all_keys(&results);
+    assert_eq!(keys, vec![key("src/crlf.ts", None, "lint")]);
+}
+
+#[test]
+fn missing_work_dir_is_a_failure_not_a_clean_run() {
+    let dir = project();
+    let root = dir.path();
+    let mut request = plan_request(root, &["src/unicode.ts"], serde_json::Value::Null);
+    request.work_dir = root.join("no/such/dir").to_string_lossy().into_owned();
+    let plan = Biome::new().plan(&request).unwrap();
+    let raw = run(root, &plan.invocations[0]);
+    let outcome = Biome::new().parse(&raw).unwrap();
+    let failure = outcome.failure.expect("must fail");
+    assert!(failure.contains("wrote no report file"), "{failure}");
+    assert!(failure.contains("internalError/io"), "{failure}");
+}
