@@ -49,6 +49,8 @@ pub mod model;
 pub mod page;
 pub mod priority;
 pub mod response;
+#[cfg(test)]
+mod tests;
 
 pub use delta::{DeltaReport, Snapshot, SnapshotIssue, delta};
 pub use ids::{cluster_id, is_cluster_id, is_issue_id, short_hash};
