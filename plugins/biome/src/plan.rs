@@ -1,5 +1,6 @@
 //! Biome command lines: one per batch of files, each with its own report files.
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::Deserialize;
@@ -96,10 +97,11 @@ fn batches(files: Vec<String>, budget: usize) -> Vec<Vec<String>> {
 
 pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
     let options = BiomeOptions::from_value(&request.options)?;
+    let mut seen = HashSet::new();
     let mut files: Vec<String> = Vec::new();
     for file in &request.files {
         let file = normalize(file, &request.project_root);
-        if !file.is_empty() && !files.contains(&file) {
+        if !file.is_empty() && seen.insert(file.clone()) {
             files.push(file);
         }
     }

@@ -1,5 +1,7 @@
 //! Which tsconfigs a request reaches, and the command line for each.
 
+use std::collections::HashSet;
+
 use serde::Deserialize;
 use signalint_plugin_api::{Invocation, Plan, PlanRequest, PluginError};
 
@@ -131,6 +133,18 @@ fn reached(entries: &[(String, &TsconfigEntry)], request: &PlanRequest) -> Vec<u
     if request.whole_project {
         return (0..entries.len()).collect();
     }
+    // The membership lists, normalized once.
+    let members: Vec<Option<HashSet<String>>> = entries
+        .iter()
+        .map(|(_, entry)| {
+            entry.files.as_ref().map(|files| {
+                files
+                    .iter()
+                    .map(|f| normalize(f, &request.project_root))
+                    .collect()
+            })
+        })
+        .collect();
     let mut hit = vec![false; entries.len()];
     for file in &request.files {
         let file = normalize(file, &request.project_root);
@@ -138,12 +152,8 @@ fn reached(entries: &[(String, &TsconfigEntry)], request: &PlanRequest) -> Vec<u
             continue;
         }
         let mut listed = false;
-        for (i, (_, entry)) in entries.iter().enumerate() {
-            if let Some(files) = &entry.files
-                && files
-                    .iter()
-                    .any(|f| normalize(f, &request.project_root) == file)
-            {
+        for (i, set) in members.iter().enumerate() {
+            if set.as_ref().is_some_and(|set| set.contains(&file)) {
                 hit[i] = true;
                 listed = true;
             }
