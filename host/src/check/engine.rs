@@ -54,15 +54,21 @@ pub(crate) async fn run_engine(
         .expect("checked when the plugin loaded");
     let engine_config = context.config.engines.get(&plan.id);
 
-    let resolution = match toolchain::resolve(
-        &info.tool,
-        engine_config.and_then(|e| e.tool.as_deref()),
-        &context.root,
-        context.managed_root.as_deref(),
-        &context.runner,
-    )
-    .await
-    {
+    let override_path = engine_config.and_then(|e| e.tool.as_deref());
+    let managed = &context.toolchain;
+    let mut resolved =
+        toolchain::resolve(&info.tool, override_path, &context.root, managed.root_if_installed(), &context.runner).await;
+    if let Err(ToolProblem::NotFound { .. }) = &resolved {
+        if override_path.is_none() && !info.tool.npm_packages.is_empty() && managed.root_if_installed().is_none() {
+            match managed.ensure(&context.runner).await {
+                Ok(root) => {
+                    resolved = toolchain::resolve(&info.tool, None, &context.root, Some(root), &context.runner).await;
+                }
+                Err(e) => tracing::warn!("{e}"),
+            }
+        }
+    }
+    let resolution = match resolved {
         Ok(resolution) => resolution,
         Err(problem @ ToolProblem::NotFound { .. }) if !plan.explicit => {
             return EngineOutcome::status_only(EngineStatus::disabled(problem.to_string()));

@@ -24,6 +24,7 @@ use crate::config::Config;
 use crate::core::{self, Analysis, EngineStatus, IssueInput, Rechecked};
 use crate::plugins::{BUILTIN_ENGINES, PluginHandle, Registry};
 use crate::runner::Runner;
+use crate::toolchain::Toolchain;
 
 /// What a check covers.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -42,8 +43,60 @@ pub struct Context {
     pub config: Arc<Config>,
     pub registry: Arc<Registry>,
     pub runner: Runner,
-    /// The managed toolchain's package root, when it is installed.
-    pub managed_root: Option<PathBuf>,
+    /// The managed engine toolchain, installed on first need.
+    pub toolchain: Arc<ManagedToolchain>,
+}
+
+/// The managed toolchain of a check context: installed at most once per process.
+#[derive(Debug)]
+pub struct ManagedToolchain {
+    pub toolchain: Toolchain,
+    /// Install on first need (off with `SIGNALINT_NO_INSTALL=1`).
+    pub auto_install: bool,
+    installed: tokio::sync::OnceCell<Result<(), String>>,
+}
+
+impl ManagedToolchain {
+    /// The toolchain made of every loaded engine's pinned npm packages.
+    pub fn for_registry(registry: &Registry) -> Self {
+        let packages = registry
+            .of_kind(PluginKind::Engine)
+            .filter_map(|p| p.manifest().engine.as_ref())
+            .flat_map(|e| e.tool.npm_packages.iter().cloned())
+            .collect();
+        let auto_install = !std::env::var(crate::toolchain::NO_INSTALL_ENV).is_ok_and(|v| v == "1" || v == "true");
+        Self { toolchain: Toolchain::new(packages), auto_install, installed: tokio::sync::OnceCell::new() }
+    }
+
+    /// The package root when the toolchain is installed.
+    pub fn root_if_installed(&self) -> Option<&Path> {
+        self.toolchain.is_installed().then_some(self.toolchain.root.as_path())
+    }
+
+    /// Installs the toolchain once; later calls share the first result.
+    pub async fn ensure(&self, runner: &Runner) -> Result<&Path, String> {
+        if self.toolchain.packages.is_empty() {
+            return Err("no engine declares npm packages to install".into());
+        }
+        let result = self
+            .installed
+            .get_or_init(|| async {
+                if self.toolchain.is_installed() {
+                    return Ok(());
+                }
+                if !self.auto_install {
+                    return Err(format!("the managed toolchain is not installed and {}=1; run `signalint setup`", crate::toolchain::NO_INSTALL_ENV));
+                }
+                tracing::warn!(
+                    "installing the managed engine toolchain ({}) into {} (first use; `signalint setup` does this ahead of time)",
+                    self.toolchain.packages.join(" "),
+                    self.toolchain.root.display()
+                );
+                self.toolchain.install(runner, &mut |line| tracing::info!("{line}")).await
+            })
+            .await;
+        result.clone().map(|()| self.toolchain.root.as_path())
+    }
 }
 
 /// The raw result of one check, before paging.

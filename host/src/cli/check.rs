@@ -7,7 +7,7 @@ use clap::Args;
 use tokio_util::sync::CancellationToken;
 
 use super::{Cli, Format, exit, print, project_root, usage_error};
-use crate::check::{Context, ResponseOptions, Scope, Session};
+use crate::check::{Context, ManagedToolchain, ResponseOptions, Scope, Session};
 use crate::config::Config;
 use crate::core::{CheckResponse, CheckStatus, EngineState};
 use crate::plugins::{Registry, plugin_dirs};
@@ -109,9 +109,9 @@ pub(super) fn context(cli: &Cli, root: std::path::PathBuf, config: Config) -> Co
     Context {
         root,
         config: Arc::new(config),
+        toolchain: Arc::new(ManagedToolchain::for_registry(&registry)),
         registry: Arc::new(registry),
         runner: Runner::new(concurrency, cap),
-        managed_root: None,
     }
 }
 

@@ -2,6 +2,7 @@
 
 mod check;
 mod plugins;
+mod setup;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,6 +48,8 @@ enum Command {
     Check(check::CheckArgs),
     /// List every plugin found on the plugin path and whether it loaded.
     Plugins(plugins::PluginsArgs),
+    /// Install the managed engine toolchain (pinned oxlint, TypeScript, Biome) with npm.
+    Setup(setup::SetupArgs),
 }
 
 /// Output format of `check`.
@@ -63,6 +66,7 @@ pub fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(ref args) => check::run(&cli, args),
         Command::Plugins(ref args) => plugins::run(&cli, args),
+        Command::Setup(ref args) => setup::run(&cli, args),
     };
     ExitCode::from(code)
 }

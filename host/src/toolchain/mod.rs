@@ -6,6 +6,10 @@
 //! version inside the adapter's supported range; an out-of-range tool is an error that says
 //! which file and which versions, never a silent fallback to another install.
 
+mod managed;
+
+pub use managed::{NO_INSTALL_ENV, TOOLCHAIN_DIR_ENV, Toolchain, split_spec};
+
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
@@ -156,6 +160,8 @@ fn find(
         if path.is_file() {
             return (Some(from_file(&path, None, ToolSource::Config)), searched);
         }
+        // An explicit override that is missing is an error, not a reason to use another tool.
+        return (None, searched);
     }
     for dir in project_root.ancestors() {
         for candidate in &spec.candidates {
@@ -178,6 +184,16 @@ fn find(
     ));
     for name in &spec.path_names {
         if let Some(path) = which(name) {
+            // `node_modules/.bin/x` is usually an npm shim that spawns the real binary as a
+            // child (orphaned if the shim is killed); use the package's own entry point.
+            if let Some(package_root) = npm_bin_package_root(&path) {
+                for candidate in &spec.candidates {
+                    let native = package_root.join(&candidate.path);
+                    if native.is_file() {
+                        return (Some(from_file(&native, candidate.launcher.as_deref(), ToolSource::Path)), searched);
+                    }
+                }
+            }
             return (Some(from_file(&path, None, ToolSource::Path)), searched);
         }
     }
@@ -201,6 +217,13 @@ fn find(
         searched.push(format!("managed toolchain {}", root.display()));
     }
     (None, searched)
+}
+
+/// For `<root>/node_modules/.bin/<tool>`, `<root>`.
+fn npm_bin_package_root(path: &Path) -> Option<&Path> {
+    let bin = path.parent()?;
+    let node_modules = bin.parent()?;
+    (bin.file_name()? == ".bin" && node_modules.file_name()? == "node_modules").then(|| node_modules.parent())?
 }
 
 fn from_file(path: &Path, launcher: Option<&str>, source: ToolSource) -> Candidate {
