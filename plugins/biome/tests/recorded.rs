@@ -442,3 +442,56 @@ fn manifest_describes_a_file_local_engine() {
     assert!(engine.tool.candidates.iter().all(|c| c.launcher.is_none()));
     assert!(engine.extensions.contains(&"ts".to_owned()));
 }
+
+#[test]
+fn every_prefix_of_a_report_parses_without_panicking() {
+    // What a run cut short leaves behind: never a panic, never a clean run with lost records.
+    let json = recorded("project.json");
+    let rdjson = recorded("project.rdjson");
+    for (cut, _) in json.char_indices().step_by(7) {
+        let outcome = parse_reports(&[], Some(1), Some(&json[..cut]), None, "", "");
+        assert!(outcome.failure.is_some(), "cut at {cut}");
+        assert!(outcome.diagnostics.is_empty());
+    }
+    for (cut, _) in rdjson.char_indices().step_by(7) {
+        let outcome = parse_reports(&[], Some(1), Some(&json), Some(&rdjson[..cut]), "", "");
+        assert_eq!(
+            outcome.diagnostics.len(),
+            14,
+            "json alone still gives every diagnostic"
+        );
+    }
+}
+
+#[test]
+fn plan_through_the_plugin_boundary() {
+    let request = signalint_plugin_api::PlanRequest {
+        project_root: "/p".into(),
+        tool: signalint_plugin_api::ResolvedTool {
+            program: "/p/biome".into(),
+            prefix_args: vec![],
+            version: "2.6.8".into(),
+        },
+        files: vec!["src/a.ts".into(), "src/(x) y/b.ts".into()],
+        whole_project: false,
+        extra_args: vec![],
+        options: serde_json::json!({"files_max_size": 2048}),
+        work_dir: "/p/.signalint/work/biome".into(),
+    };
+    let json = call_engine(
+        &Biome::new(),
+        "plan",
+        &serde_json::to_string(&request).unwrap(),
+    )
+    .unwrap();
+    let plan: signalint_plugin_api::Plan = serde_json::from_str(&json).unwrap();
+    assert_eq!(plan.invocations.len(), 1);
+    let inv = &plan.invocations[0];
+    assert_eq!(inv.covers, ["src/a.ts", "src/(x) y/b.ts"]);
+    assert!(inv.args.contains(&"--files-max-size=2048".to_owned()));
+    assert!(
+        inv.report_files
+            .iter()
+            .all(|r| r.starts_with("/p/.signalint/work/biome/biome-"))
+    );
+}

@@ -292,3 +292,50 @@ fn manifest_describes_a_whole_program_engine() {
     assert!(engine.config_files.contains(&"tsconfig.json".to_owned()));
     assert_eq!(engine.tool.version_range, ">=6.0.0, <8.0.0");
 }
+
+#[test]
+fn every_prefix_of_the_output_parses_without_panicking() {
+    // What a run cut short (timeout, output cap) leaves behind.
+    let full = recorded("tsc7-project.stdout") + &recorded("tsc7-build-verbose.stdout");
+    let complete = parse_output(Some(1), &full, "", false).diagnostics.len();
+    for (cut, _) in full.char_indices() {
+        let outcome = parse_output(None, &full[..cut], "", true);
+        assert!(outcome.diagnostics.len() <= complete);
+        assert!(outcome.failure.is_some(), "a cut run is never clean");
+    }
+}
+
+#[test]
+fn plan_through_the_plugin_boundary() {
+    let request = signalint_plugin_api::PlanRequest {
+        project_root: "/p".into(),
+        tool: signalint_plugin_api::ResolvedTool {
+            program: "/p/tsc".into(),
+            prefix_args: vec![],
+            version: "7.0.2".into(),
+        },
+        files: vec!["src/a.ts".into()],
+        whole_project: false,
+        extra_args: vec![],
+        options: serde_json::json!({"tsconfigs": [{"path": "tsconfig.json", "solution": true}]}),
+        work_dir: "/p/.signalint/work/tsc".into(),
+    };
+    let direct = Tsc::new().plan(&request).unwrap();
+    let json = call_engine(
+        &Tsc::new(),
+        "plan",
+        &serde_json::to_string(&request).unwrap(),
+    )
+    .unwrap();
+    let across: signalint_plugin_api::Plan = serde_json::from_str(&json).unwrap();
+    assert_eq!(direct, across);
+    assert_eq!(across.invocations[0].args[0], "--build");
+
+    let mut bad = request.clone();
+    bad.options = serde_json::json!({"tsconfigs": "tsconfig.json"});
+    let err = call_engine(&Tsc::new(), "plan", &serde_json::to_string(&bad).unwrap()).unwrap_err();
+    assert!(
+        err.message().contains("invalid [engines.tsc.options]"),
+        "{err}"
+    );
+}
