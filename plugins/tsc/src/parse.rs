@@ -234,9 +234,17 @@ pub fn parse_output(
         )),
         Some(code) if only_invocation_errors => {
             let first = &lines.diagnostics[0];
+            let hint = if matches!(
+                first.rule.as_str(),
+                "TS5057" | "TS5058" | "TS6053" | "TS5083"
+            ) {
+                "; list the project's tsconfig files in [engines.tsc.options] tsconfigs"
+            } else {
+                ""
+            };
             Some(with_stderr(
                 format!(
-                    "tsc did not check the program (exit code {code}): {} {}",
+                    "tsc did not check the program (exit code {code}): {} {}{hint}",
                     first.rule, first.message
                 ),
                 stderr,

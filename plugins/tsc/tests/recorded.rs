@@ -162,6 +162,10 @@ fn missing_tsconfig_is_a_failure_that_names_the_error() {
     let failure = outcome.failure.expect("missing tsconfig must fail");
     assert!(failure.contains("TS5058"), "{failure}");
     assert!(failure.contains("nope/tsconfig.json"), "{failure}");
+    assert!(
+        failure.contains("[engines.tsc.options] tsconfigs"),
+        "{failure}"
+    );
     assert_eq!(outcome.diagnostics.len(), 1, "the diagnostic is kept");
 
     let outcome = parse("tsc7-unknown-flag.stdout", 1);
