@@ -17,7 +17,7 @@
 //!     <[engines.biome] args> -- <files>
 //! ```
 //!
-//! * Both report files go in [`Invocation::report_files`] (json first, rdjson second); the host
+//! * Both report files go in [`Invocation::report_files`](signalint_plugin_api::Invocation::report_files) (json first, rdjson second); the host
 //!   reads them back into [`ParseRequest::report_files`] and may delete them afterwards.
 //! * They are written **directly into `work_dir`**, which must exist: Biome does not create the
 //!   parent directory of a report file (it fails with `internalError/io`). `<run>` is unique per
