@@ -1,0 +1,228 @@
+//! Collects the texts of a surface that the signals read, with their JSON pointers.
+//!
+//! A tool contributes its `description`, `title` and `annotations.title`, and every
+//! `description` and `title` inside its `inputSchema`, at any depth: `properties`, array
+//! `items`, `additionalProperties`, `patternProperties`, `anyOf`/`oneOf`/`allOf`, `not`,
+//! `if`/`then`/`else`, `$defs` and `definitions`. Long `enum` strings count as parameter
+//! text too. Prompts (and their arguments), resources and resource templates contribute
+//! their descriptions. Non-string values are skipped; nothing here can fail.
+
+use serde_json::Value;
+use signalint_plugin_api::{McpSurface, pointer_segment};
+
+use crate::signals::UnitKind;
+
+/// Deepest schema nesting that is walked.
+const MAX_DEPTH: usize = 32;
+/// Most texts taken from one tool.
+const MAX_TEXTS_PER_TOOL: usize = 2_000;
+
+/// One text with its place.
+#[derive(Debug)]
+pub struct Text<'a> {
+    /// Index of the tool, for tool texts.
+    pub tool_index: Option<usize>,
+    pub pointer: String,
+    pub raw: &'a str,
+    pub kind: UnitKind,
+}
+
+/// The texts of one tool, and its parameter names.
+pub fn tool_texts<'a>(
+    index: usize,
+    tool: &'a Value,
+    out: &mut Vec<Text<'a>>,
+    params: &mut Vec<String>,
+) {
+    let base = format!("/tools/{index}");
+    let before = out.len();
+    for key in ["description", "title"] {
+        if let Some(s) = tool.get(key).and_then(Value::as_str) {
+            out.push(Text {
+                tool_index: Some(index),
+                pointer: format!("{base}/{key}"),
+                raw: s,
+                kind: UnitKind::ToolDescription,
+            });
+        }
+    }
+    if let Some(s) = tool
+        .get("annotations")
+        .and_then(|a| a.get("title"))
+        .and_then(Value::as_str)
+    {
+        out.push(Text {
+            tool_index: Some(index),
+            pointer: format!("{base}/annotations/title"),
+            raw: s,
+            kind: UnitKind::ToolDescription,
+        });
+    }
+    if let Some(schema) = tool.get("inputSchema") {
+        schema_texts(
+            index,
+            schema,
+            &format!("{base}/inputSchema"),
+            0,
+            out,
+            params,
+            before,
+        );
+    }
+}
+
+fn schema_texts<'a>(
+    index: usize,
+    schema: &'a Value,
+    pointer: &str,
+    depth: usize,
+    out: &mut Vec<Text<'a>>,
+    params: &mut Vec<String>,
+    first: usize,
+) {
+    if depth > MAX_DEPTH || out.len() - first >= MAX_TEXTS_PER_TOOL {
+        return;
+    }
+    let Some(obj) = schema.as_object() else {
+        if let Some(items) = schema.as_array() {
+            for (i, item) in items.iter().enumerate() {
+                schema_texts(
+                    index,
+                    item,
+                    &format!("{pointer}/{i}"),
+                    depth + 1,
+                    out,
+                    params,
+                    first,
+                );
+            }
+        }
+        return;
+    };
+    if depth > 0 {
+        for key in ["description", "title"] {
+            if let Some(s) = obj.get(key).and_then(Value::as_str) {
+                out.push(Text {
+                    tool_index: Some(index),
+                    pointer: format!("{pointer}/{key}"),
+                    raw: s,
+                    kind: UnitKind::ParamDescription,
+                });
+            }
+        }
+        if let Some(values) = obj.get("enum").and_then(Value::as_array) {
+            for (i, v) in values.iter().enumerate() {
+                if let Some(s) = v.as_str().filter(|s| s.len() >= 24) {
+                    out.push(Text {
+                        tool_index: Some(index),
+                        pointer: format!("{pointer}/enum/{i}"),
+                        raw: s,
+                        kind: UnitKind::ParamDescription,
+                    });
+                }
+            }
+        }
+    }
+    for key in ["properties", "patternProperties", "$defs", "definitions"] {
+        if let Some(map) = obj.get(key).and_then(Value::as_object) {
+            for (name, sub) in map {
+                if key == "properties" {
+                    params.push(name.to_lowercase());
+                }
+                let child = format!("{pointer}/{key}/{}", pointer_segment(name));
+                schema_texts(index, sub, &child, depth + 1, out, params, first);
+            }
+        }
+    }
+    for key in [
+        "items",
+        "additionalProperties",
+        "anyOf",
+        "oneOf",
+        "allOf",
+        "not",
+        "if",
+        "then",
+        "else",
+        "prefixItems",
+    ] {
+        if let Some(sub) = obj.get(key).filter(|v| v.is_object() || v.is_array()) {
+            schema_texts(
+                index,
+                sub,
+                &format!("{pointer}/{key}"),
+                depth + 1,
+                out,
+                params,
+                first,
+            );
+        }
+    }
+}
+
+/// Texts of prompts, prompt arguments, resources and resource templates.
+pub fn other_texts<'a>(surface: &'a McpSurface, out: &mut Vec<Text<'a>>) {
+    let lists: [(&str, &'a [Value]); 3] = [
+        ("prompts", &surface.prompts),
+        ("resources", &surface.resources),
+        ("resourceTemplates", &surface.resource_templates),
+    ];
+    for (list, items) in lists {
+        for (i, item) in items.iter().enumerate() {
+            if let Some(s) = item.get("description").and_then(Value::as_str) {
+                out.push(Text {
+                    tool_index: None,
+                    pointer: format!("/{list}/{i}/description"),
+                    raw: s,
+                    kind: UnitKind::OtherDescription,
+                });
+            }
+            if list == "prompts"
+                && let Some(args) = item.get("arguments").and_then(Value::as_array)
+            {
+                for (k, arg) in args.iter().enumerate() {
+                    if let Some(s) = arg.get("description").and_then(Value::as_str) {
+                        out.push(Text {
+                            tool_index: None,
+                            pointer: format!("/prompts/{i}/arguments/{k}/description"),
+                            raw: s,
+                            kind: UnitKind::OtherDescription,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn walks_nested_schemas() {
+        let tool = json!({
+            "name": "t",
+            "description": "top",
+            "inputSchema": {"type": "object", "properties": {
+                "a/b": {"type": "string", "description": "slash"},
+                "opts": {"type": "object", "properties": {"deep": {"description": "nested"}}},
+                "list": {"type": "array", "items": {"description": "item"}},
+                "odd": {"description": 42}
+            }}
+        });
+        let mut out = Vec::new();
+        let mut params = Vec::new();
+        tool_texts(3, &tool, &mut out, &mut params);
+        let pointers: Vec<&str> = out.iter().map(|t| t.pointer.as_str()).collect();
+        assert!(pointers.contains(&"/tools/3/description"));
+        assert!(pointers.contains(&"/tools/3/inputSchema/properties/a~1b/description"));
+        assert!(
+            pointers.contains(&"/tools/3/inputSchema/properties/opts/properties/deep/description")
+        );
+        assert!(pointers.contains(&"/tools/3/inputSchema/properties/list/items/description"));
+        assert_eq!(out.len(), 4);
+        assert!(params.contains(&"deep".to_owned()));
+    }
+}

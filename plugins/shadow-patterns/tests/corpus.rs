@@ -1,0 +1,179 @@
+//! Measures the pack on the shared corpus and fails below the targets.
+//!
+//! * recall on `dev-malicious.json` (per manifest) ≥ 0.90;
+//! * false-positive rate on `dev-benign-hard.json` (per manifest) ≤ 0.02;
+//! * false-positive rate on the tools of `real-benign/` (per tool) ≤ 0.01.
+//!
+//! A manifest or tool counts as flagged when the pack reports at least one `SHADOW_PATTERN`
+//! finding of severity critical or warning for it. Info findings are weak evidence for review
+//! and do not count (the host does not show them by default either).
+#![allow(clippy::print_stderr)]
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use serde_json::Value;
+use signalint_plugin_api::{AnalyzeRequest, Finding, FindingSeverity, McpSurface};
+use signalint_plugin_shadow_patterns::{CODE, Options, analyze_surfaces};
+
+fn corpus(name: &str) -> Vec<Value> {
+    let path = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus"
+    ))
+    .join(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
+}
+
+fn request(item: &Value) -> AnalyzeRequest {
+    AnalyzeRequest {
+        surfaces: vec![McpSurface {
+            server: item["server"].as_str().unwrap_or("server").to_owned(),
+            tools: item["tools"].as_array().cloned().unwrap_or_default(),
+            ..McpSurface::default()
+        }],
+        options: Value::Null,
+    }
+}
+
+fn counts(f: &Finding) -> bool {
+    f.code == CODE
+        && matches!(
+            f.severity,
+            FindingSeverity::Critical | FindingSeverity::Error | FindingSeverity::Warning
+        )
+}
+
+/// The tool index a finding points into.
+fn tool_index(f: &Finding) -> Option<usize> {
+    f.pointer
+        .as_deref()?
+        .strip_prefix("/tools/")?
+        .split('/')
+        .next()?
+        .parse()
+        .ok()
+}
+
+fn describe(f: &Finding) -> String {
+    format!(
+        "{:?} {} | {}",
+        f.severity,
+        f.message,
+        f.evidence.as_deref().unwrap_or("")
+    )
+}
+
+#[test]
+fn dev_malicious_recall() {
+    let items = corpus("dev-malicious.json");
+    let options = Options::default();
+    let mut per_category: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut flagged = 0;
+    for item in &items {
+        let findings = analyze_surfaces(&request(item), &options);
+        let hit = findings.iter().any(counts);
+        let category = item["category"].as_str().unwrap_or("?").to_owned();
+        let entry = per_category.entry(category).or_default();
+        entry.1 += 1;
+        if hit {
+            flagged += 1;
+            entry.0 += 1;
+        } else {
+            eprintln!(
+                "MISSED {}: {:?}",
+                item["id"],
+                findings.iter().map(describe).collect::<Vec<_>>()
+            );
+        }
+    }
+    let recall = flagged as f64 / items.len() as f64;
+    for (category, (hit, total)) in &per_category {
+        eprintln!("  {category:<26} {hit}/{total}");
+    }
+    eprintln!(
+        "dev-malicious recall: {flagged}/{} = {recall:.3}",
+        items.len()
+    );
+    assert!(recall >= 0.90, "recall {recall:.3} is below 0.90");
+    // Every category is at least partly covered: a gap points at a missing signal.
+    for (category, (hit, _)) in &per_category {
+        assert!(*hit > 0, "no item of category {category} is flagged");
+    }
+}
+
+#[test]
+fn dev_benign_hard_false_positives() {
+    let items = corpus("dev-benign-hard.json");
+    let options = Options::default();
+    let mut flagged = 0;
+    for item in &items {
+        let findings = analyze_surfaces(&request(item), &options);
+        let bad: Vec<String> = findings
+            .iter()
+            .filter(|f| counts(f))
+            .map(describe)
+            .collect();
+        if !bad.is_empty() {
+            flagged += 1;
+            eprintln!("FALSE POSITIVE {}: {bad:?}", item["id"]);
+        }
+    }
+    let rate = flagged as f64 / items.len() as f64;
+    eprintln!(
+        "dev-benign-hard false-positive rate: {flagged}/{} = {rate:.3}",
+        items.len()
+    );
+    assert!(rate <= 0.02, "false-positive rate {rate:.3} is above 0.02");
+}
+
+#[test]
+fn real_benign_false_positives() {
+    let options = Options::default();
+    let mut tools = 0usize;
+    let mut flagged = 0usize;
+    let mut manifests = 0usize;
+    let mut flagged_manifests = 0usize;
+    let mut elapsed = std::time::Duration::ZERO;
+    for file in [
+        "real-benign/github-mcp-server-toolsnaps.json",
+        "real-benign/watchtower-smithery.json",
+    ] {
+        for item in corpus(file) {
+            let request = request(&item);
+            let count = request.surfaces[0].tools.len();
+            let start = Instant::now();
+            let findings = analyze_surfaces(&request, &options);
+            elapsed += start.elapsed();
+            let hits: BTreeSet<usize> = findings
+                .iter()
+                .filter(|f| counts(f))
+                .filter_map(tool_index)
+                .collect();
+            for f in findings.iter().filter(|f| counts(f)) {
+                eprintln!(
+                    "FALSE POSITIVE {} / {}: {}",
+                    item["server"],
+                    f.tool.as_deref().unwrap_or("?"),
+                    describe(f)
+                );
+            }
+            tools += count;
+            flagged += hits.len();
+            manifests += 1;
+            flagged_manifests += usize::from(!hits.is_empty());
+        }
+    }
+    let rate = flagged as f64 / tools as f64;
+    eprintln!(
+        "real-benign false-positive rate: {flagged}/{tools} tools = {rate:.4} ({flagged_manifests}/{manifests} manifests); analysed in {elapsed:?}"
+    );
+    assert!(
+        tools > 3_000,
+        "the real-benign corpus looks incomplete: {tools} tools"
+    );
+    assert!(rate <= 0.01, "false-positive rate {rate:.4} is above 0.01");
+}
