@@ -1,1 +1,119 @@
-//! (in progress)
+//! `mcp-lint`: a rule pack that checks what an MCP server advertises.
+//!
+//! The pack reads the raw JSON of `tools/list`, `resources/list`,
+//! `resources/templates/list`, `prompts/list` and `server.json`, and reports definition,
+//! naming, schema, portability, output-shape, resource, prompt and `server.json` problems.
+//! Every rule lives in its own file under `src/rules/<group>/`, and [`registry::RULES`]
+//! lists them all.
+//!
+//! Plain functions for tests and benches: [`lint_surfaces`] and [`lint_surface`].
+
+use signalint_plugin_api::{
+    AnalyzeOutcome, AnalyzeRequest, Finding, McpSurface, PluginError, PluginKind, PluginManifest,
+    RuleInfo, RulePack, RulePackInfo,
+};
+
+/// Declares one rule: its doc comment (the user documentation, with `json invalid` and
+/// `json valid` examples that the test-suite runs) and its metadata.
+macro_rules! declare_rule {
+    (
+        $(#[doc = $doc:literal])*
+        $vis:vis $name:ident = {
+            id: $id:literal,
+            group: $group:ident,
+            severity: $sev:ident,
+            $(activation: $act:ident,)?
+            summary: $summary:literal $(,)?
+        }
+    ) => {
+        $(#[doc = $doc])*
+        $vis const $name: $crate::rule::Rule = $crate::rule::Rule {
+            id: $id,
+            group: $crate::rule::Group::$group,
+            severity: ::signalint_plugin_api::FindingSeverity::$sev,
+            activation: declare_rule!(@activation $($act)?),
+            summary: $summary,
+            docs: concat!($($doc, "\n"),*),
+        };
+    };
+    (@activation) => { $crate::rule::Activation::Default };
+    (@activation $act:ident) => { $crate::rule::Activation::$act };
+}
+
+pub mod context;
+mod lint;
+pub mod options;
+pub mod registry;
+pub mod registry_schema;
+pub mod rule;
+pub mod rules;
+pub mod testing;
+pub mod uri_template;
+pub mod walker;
+
+pub use options::Settings;
+
+/// The pack's id in `signalint.toml` (`[rule_packs.mcp-lint]`).
+pub const PACK_ID: &str = "mcp-lint";
+
+/// Lints every surface with the given options (the `[rule_packs.mcp-lint.options]` table as
+/// JSON; `null` means defaults). Fails only on invalid options.
+pub fn lint_surfaces(
+    surfaces: &[McpSurface],
+    options: &serde_json::Value,
+) -> Result<Vec<Finding>, PluginError> {
+    let settings = Settings::from_options(options).map_err(PluginError::new)?;
+    let mut findings = Vec::new();
+    for (index, surface) in surfaces.iter().enumerate() {
+        findings.extend(lint::lint_surface(&settings, index, surface));
+    }
+    Ok(findings)
+}
+
+/// Lints one surface with already parsed settings; findings carry `surface: index`.
+pub fn lint_surface(settings: &Settings, index: usize, surface: &McpSurface) -> Vec<Finding> {
+    lint::lint_surface(settings, index, surface)
+}
+
+/// The rule pack.
+#[derive(Debug, Default)]
+pub struct McpLint;
+
+impl McpLint {
+    pub fn new() -> Self {
+        Self
+    }
+}
+
+impl RulePack for McpLint {
+    fn manifest(&self) -> PluginManifest {
+        PluginManifest {
+            id: PACK_ID.into(),
+            kind: PluginKind::RulePack,
+            version: env!("CARGO_PKG_VERSION").into(),
+            api_version: String::new(),
+            payload_version: 0,
+            description: "Lints MCP tool, resource and prompt definitions and server.json".into(),
+            engine: None,
+            rule_pack: Some(RulePackInfo {
+                rules: registry::RULES
+                    .iter()
+                    .map(|rule| RuleInfo {
+                        code: rule.id.into(),
+                        default_severity: rule.severity,
+                        summary: rule.summary.into(),
+                        url: None,
+                    })
+                    .collect(),
+            }),
+        }
+    }
+
+    fn analyze(&self, request: &AnalyzeRequest) -> Result<AnalyzeOutcome, PluginError> {
+        Ok(AnalyzeOutcome {
+            findings: lint_surfaces(&request.surfaces, &request.options)?,
+        })
+    }
+}
+
+signalint_plugin_api::export_rule_pack!(McpLint::new());

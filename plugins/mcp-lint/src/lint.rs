@@ -1,0 +1,109 @@
+//! Runs every rule over one surface.
+
+use serde_json::Value;
+use signalint_plugin_api::{Finding, McpSurface};
+
+use crate::context::{Cx, ptr};
+use crate::options::Settings;
+use crate::rules::{
+    ItemKind, SchemaRole, SchemaScan, definition, output, portability, prompts, resources, schema,
+    server_json, tools,
+};
+use crate::walker;
+
+pub(crate) fn lint_surface(
+    settings: &Settings,
+    index: usize,
+    surface: &McpSurface,
+) -> Vec<Finding> {
+    let mut cx = Cx::new(settings, index);
+    let lists: [(ItemKind, &[Value]); 4] = [
+        (ItemKind::Tool, &surface.tools),
+        (ItemKind::Resource, &surface.resources),
+        (ItemKind::ResourceTemplate, &surface.resource_templates),
+        (ItemKind::Prompt, &surface.prompts),
+    ];
+    for (kind, items) in lists {
+        for (i, item) in items.iter().enumerate() {
+            let base = format!("/{}/{i}", kind.list_key());
+            if !item.is_object() {
+                definition::definition_invalid::check(&mut cx, kind, item, &base);
+                continue;
+            }
+            match kind {
+                ItemKind::Tool => tool(&mut cx, item, &base),
+                ItemKind::Resource | ItemKind::ResourceTemplate => {
+                    resource(&mut cx, kind, item, &base)
+                }
+                ItemKind::Prompt => prompt(&mut cx, item, &base),
+            }
+        }
+    }
+    cx.set_tool(None);
+    definition::name_unique::check(&mut cx, surface);
+    tools::app_tool_resource_pairing::check(&mut cx, surface);
+    if let Some(doc) = &surface.server_json {
+        server_json::check(&mut cx, doc);
+    }
+    cx.into_findings()
+}
+
+fn tool(cx: &mut Cx, item: &Value, base: &str) {
+    cx.set_tool(item.get("name").and_then(Value::as_str));
+    definition::name_required::check(cx, ItemKind::Tool, item, base);
+    definition::name_format::check(cx, item, base);
+    tools::description_required::check(cx, ItemKind::Tool, item, base);
+    tools::annotation_type::check(cx, item, base);
+    tools::annotation_coherence::check(cx, item, base);
+    tools::meta_ui_type::check(cx, item, base);
+    tools::meta_ui_resource_uri_required::check(cx, item, base);
+    tools::meta_ui_resource_uri_scheme::check(cx, item, base);
+    schema::schema_is_object::check(cx, item, base);
+    output::capped_list_no_truncation::check(cx, item, base);
+    output::enrichment_prefer_block::check(cx, item, base);
+    for role in [SchemaRole::Input, SchemaRole::Output] {
+        if let Some(root) = item.get(role.key()) {
+            scan_schema(cx, root, &ptr(base, role.key()), role);
+        }
+    }
+    cx.set_tool(None);
+}
+
+/// Runs the root and node rules over one schema with a single walk.
+fn scan_schema(cx: &mut Cx, root: &Value, base: &str, role: SchemaRole) {
+    if !(root.is_object() || root.is_boolean()) {
+        return;
+    }
+    portability::schema_dialect_tag::check_root(cx, root, base);
+    portability::schema_root_oneof_portability::check_root(cx, root, base);
+    let mut scan = SchemaScan::new(root, role);
+    walker::walk(root, base, &mut |pointer, node, ncx| {
+        schema::describe_on_fields::check_node(cx, &scan, pointer, node, ncx);
+        schema::schema_unsatisfiable::check_node(cx, pointer, node, ncx);
+        schema::header_param_designation::check_node(cx, &mut scan, pointer, node, ncx);
+        portability::schema_format_portability::check_node(cx, pointer, node);
+        portability::schema_anyof_needs_type::check_node(cx, pointer, node, ncx);
+        portability::schema_no_discriminator_keyword::check_node(cx, pointer, node);
+        portability::schema_no_defs::check_node(cx, &mut scan, pointer, node, ncx);
+    });
+}
+
+fn resource(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
+    definition::name_required::check(cx, kind, item, base);
+    tools::description_required::check(cx, kind, item, base);
+    resources::resource_name_not_uri::check(cx, kind, item, base);
+    if kind == ItemKind::ResourceTemplate {
+        resources::uri_template_required::check(cx, item, base);
+        resources::uri_template_valid::check(cx, item, base);
+    } else {
+        resources::resource_uri_required::check(cx, item, base);
+        resources::resource_uri_valid::check(cx, item, base);
+    }
+}
+
+fn prompt(cx: &mut Cx, item: &Value, base: &str) {
+    definition::name_required::check(cx, ItemKind::Prompt, item, base);
+    tools::description_required::check(cx, ItemKind::Prompt, item, base);
+    prompts::prompt_argument_shape::check(cx, item, base);
+    prompts::prompt_argument_description::check(cx, item, base);
+}

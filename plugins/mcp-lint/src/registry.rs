@@ -1,0 +1,142 @@
+//! Every rule of the pack, in documentation order.
+
+use crate::rule::Rule;
+use crate::rules;
+
+/// All rules: id, group, default severity, activation, summary and docs.
+pub static RULES: &[&Rule] = &[
+    &rules::definition::definition_invalid::RULE,
+    &rules::definition::name_required::RULE,
+    &rules::definition::name_format::RULE,
+    &rules::definition::name_unique::RULE,
+    &rules::tools::description_required::RULE,
+    &rules::tools::annotation_type::RULE,
+    &rules::tools::annotation_coherence::RULE,
+    &rules::tools::meta_ui_type::RULE,
+    &rules::tools::meta_ui_resource_uri_required::RULE,
+    &rules::tools::meta_ui_resource_uri_scheme::RULE,
+    &rules::tools::app_tool_resource_pairing::RULE,
+    &rules::schema::schema_is_object::RULE,
+    &rules::schema::describe_on_fields::RULE,
+    &rules::schema::schema_unsatisfiable::RULE,
+    &rules::schema::header_param_designation::RULE,
+    &rules::portability::schema_format_portability::RULE,
+    &rules::portability::schema_anyof_needs_type::RULE,
+    &rules::portability::schema_no_discriminator_keyword::RULE,
+    &rules::portability::schema_no_defs::RULE,
+    &rules::portability::schema_root_oneof_portability::RULE,
+    &rules::portability::schema_dialect_tag::RULE,
+    &rules::output::capped_list_no_truncation::RULE,
+    &rules::output::enrichment_prefer_block::RULE,
+    &rules::resources::uri_template_required::RULE,
+    &rules::resources::uri_template_valid::RULE,
+    &rules::resources::resource_name_not_uri::RULE,
+    &rules::resources::resource_uri_required::RULE,
+    &rules::resources::resource_uri_valid::RULE,
+    &rules::prompts::prompt_argument_shape::RULE,
+    &rules::prompts::prompt_argument_description::RULE,
+    &rules::server_json::server_json_type::RULE,
+    &rules::server_json::server_json_name_required::RULE,
+    &rules::server_json::server_json_name_length::RULE,
+    &rules::server_json::server_json_name_format::RULE,
+    &rules::server_json::server_json_description_required::RULE,
+    &rules::server_json::server_json_description_length::RULE,
+    &rules::server_json::server_json_version_required::RULE,
+    &rules::server_json::server_json_version_length::RULE,
+    &rules::server_json::server_json_version_no_range::RULE,
+    &rules::server_json::server_json_version_semver::RULE,
+    &rules::server_json::server_json_repository_type::RULE,
+    &rules::server_json::server_json_repository_url::RULE,
+    &rules::server_json::server_json_repository_source::RULE,
+    &rules::server_json::server_json_packages_type::RULE,
+    &rules::server_json::server_json_package_type::RULE,
+    &rules::server_json::server_json_package_registry::RULE,
+    &rules::server_json::server_json_package_identifier::RULE,
+    &rules::server_json::server_json_package_transport::RULE,
+    &rules::server_json::server_json_package_no_latest::RULE,
+    &rules::server_json::server_json_package_version_sync::RULE,
+    &rules::server_json::server_json_package_args_type::RULE,
+    &rules::server_json::server_json_runtime_args_type::RULE,
+    &rules::server_json::server_json_env_vars_type::RULE,
+    &rules::server_json::server_json_remotes_type::RULE,
+    &rules::server_json::server_json_remote_type::RULE,
+    &rules::server_json::server_json_remote_transport_type::RULE,
+    &rules::server_json::server_json_remote_no_stdio::RULE,
+    &rules::server_json::server_json_transport_type::RULE,
+    &rules::server_json::server_json_transport_type_value::RULE,
+    &rules::server_json::server_json_transport_url_required::RULE,
+    &rules::server_json::server_json_transport_url_format::RULE,
+    &rules::server_json::server_json_argument_type::RULE,
+    &rules::server_json::server_json_argument_type_value::RULE,
+    &rules::server_json::server_json_argument_name::RULE,
+    &rules::server_json::server_json_argument_value::RULE,
+    &rules::server_json::server_json_input_format::RULE,
+    &rules::server_json::server_json_env_var_type::RULE,
+    &rules::server_json::server_json_env_var_name::RULE,
+    &rules::server_json::server_json_env_var_description::RULE,
+    &rules::server_json::server_json_schema_uri::RULE,
+    &rules::server_json::server_json_schema_version::RULE,
+    &rules::server_json::server_json_title::RULE,
+    &rules::server_json::server_json_website_url::RULE,
+    &rules::server_json::server_json_icons_type::RULE,
+    &rules::server_json::server_json_icon_src::RULE,
+    &rules::server_json::server_json_icon_mime_type::RULE,
+    &rules::server_json::server_json_icon_sizes::RULE,
+    &rules::server_json::server_json_icon_theme::RULE,
+    &rules::server_json::server_json_repository_id::RULE,
+    &rules::server_json::server_json_repository_subfolder::RULE,
+    &rules::server_json::server_json_package_version::RULE,
+    &rules::server_json::server_json_package_file_sha256::RULE,
+    &rules::server_json::server_json_package_registry_base_url::RULE,
+    &rules::server_json::server_json_package_runtime_hint::RULE,
+    &rules::server_json::server_json_transport_headers::RULE,
+    &rules::server_json::server_json_remote_variables::RULE,
+    &rules::server_json::server_json_remote_url_variables::RULE,
+    &rules::server_json::server_json_input_field_type::RULE,
+    &rules::server_json::server_json_schema::RULE,
+];
+
+/// The rule with this id.
+pub fn find(id: &str) -> Option<&'static Rule> {
+    RULES.iter().copied().find(|r| r.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_kebab_case_and_documented() {
+        let mut seen = HashSet::new();
+        for rule in RULES {
+            assert!(seen.insert(rule.id), "duplicate rule id {}", rule.id);
+            assert!(
+                rule.id
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+                "{} is not kebab-case",
+                rule.id
+            );
+            for section in [
+                "## What it does",
+                "## Why is this bad?",
+                "## Example",
+                "Use instead:",
+            ] {
+                assert!(
+                    rule.docs.contains(section),
+                    "{} docs lack `{section}`",
+                    rule.id
+                );
+            }
+            assert!(
+                !rule.summary.ends_with('.'),
+                "{} summary ends with a period",
+                rule.id
+            );
+        }
+        assert_eq!(RULES.len(), 89);
+    }
+}

@@ -1,0 +1,6 @@
+//! Definition shape and names.
+
+pub mod definition_invalid;
+pub mod name_format;
+pub mod name_required;
+pub mod name_unique;

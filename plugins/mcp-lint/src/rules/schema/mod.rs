@@ -1,0 +1,6 @@
+//! JSON Schema correctness of tool input and output schemas.
+
+pub mod describe_on_fields;
+pub mod header_param_designation;
+pub mod schema_is_object;
+pub mod schema_unsatisfiable;

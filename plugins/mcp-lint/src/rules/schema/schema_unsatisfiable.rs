@@ -1,0 +1,167 @@
+use serde_json::Value;
+
+use crate::context::{Cx, ptr};
+use crate::walker::{Context, Edge};
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a schema node that no value can satisfy:
+    /// - `enum: []`, `anyOf: []`, `oneOf: []`, `type: []`, `not: {}` or `not: true`;
+    /// - a lower bound above its upper bound (`minimum`/`maximum`,
+    ///   `exclusiveMinimum`/`exclusiveMaximum`, `minLength`/`maxLength`,
+    ///   `minItems`/`maxItems`, `minProperties`/`maxProperties`);
+    /// - a `required` key that `additionalProperties: false` forbids (not in `properties`,
+    ///   no `patternProperties`);
+    /// - a root schema of `false`.
+    ///
+    /// Nodes below `not` are skipped: there an unsatisfiable schema is a valid way to say
+    /// "anything".
+    ///
+    /// ## Why is this bad?
+    /// A model cannot produce valid arguments: every call fails validation, or a strict
+    /// client rejects the tool when it loads it.
+    ///
+    /// ## Example
+    /// ```json invalid
+    /// {"tools": [{"name": "pick", "description": "Picks a mode.", "inputSchema": {"type": "object",
+    ///   "properties": {"mode": {"type": "string", "enum": [], "description": "Mode."}}}}]}
+    /// ```
+    ///
+    /// Use instead:
+    /// ```json valid
+    /// {"tools": [{"name": "pick", "description": "Picks a mode.", "inputSchema": {"type": "object",
+    ///   "properties": {"mode": {"type": "string", "enum": ["fast", "safe"], "description": "Mode."}}}}]}
+    /// ```
+    pub RULE = {
+        id: "schema-unsatisfiable",
+        group: Schema,
+        severity: Error,
+        summary: "A schema node can never be satisfied",
+    }
+}
+
+const BOUNDS: [(&str, &str, bool); 5] = [
+    ("minimum", "maximum", false),
+    ("exclusiveMinimum", "exclusiveMaximum", true),
+    ("minLength", "maxLength", false),
+    ("minItems", "maxItems", false),
+    ("minProperties", "maxProperties", false),
+];
+
+pub fn check_node(cx: &mut Cx, pointer: &str, node: &Value, ncx: &Context) {
+    if ncx.under_not || !cx.on(&RULE) {
+        return;
+    }
+    let map = match node {
+        Value::Bool(false) if ncx.edge == Edge::Root => {
+            cx.report(
+                &RULE,
+                pointer,
+                "the schema is `false`: no arguments are valid",
+            );
+            return;
+        }
+        Value::Object(map) => map,
+        _ => return,
+    };
+    for key in ["enum", "anyOf", "oneOf", "type"] {
+        if map
+            .get(key)
+            .and_then(Value::as_array)
+            .is_some_and(Vec::is_empty)
+        {
+            cx.report(
+                &RULE,
+                ptr(pointer, key),
+                format!("`{key}: []` allows no value"),
+            );
+        }
+    }
+    match map.get("not") {
+        Some(Value::Bool(true)) => {
+            cx.report(&RULE, ptr(pointer, "not"), "`not: true` allows no value");
+        }
+        Some(Value::Object(o)) if o.is_empty() => {
+            cx.report(&RULE, ptr(pointer, "not"), "`not: {}` allows no value");
+        }
+        _ => {}
+    }
+    for (low, high, exclusive) in BOUNDS {
+        let (Some(lo), Some(hi)) = (
+            map.get(low).and_then(Value::as_f64),
+            map.get(high).and_then(Value::as_f64),
+        ) else {
+            continue;
+        };
+        if lo > hi || (exclusive && lo >= hi) {
+            cx.report(
+                &RULE,
+                ptr(pointer, low),
+                format!("`{low}` ({lo}) exceeds `{high}` ({hi})"),
+            );
+        }
+    }
+    if map.get("additionalProperties") == Some(&Value::Bool(false))
+        && !map.contains_key("patternProperties")
+    {
+        let props = map.get("properties").and_then(Value::as_object);
+        for key in map
+            .get("required")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let Some(key) = key.as_str() else { continue };
+            if !props.is_some_and(|p| p.contains_key(key)) {
+                cx.report(
+                    &RULE,
+                    ptr(pointer, "required"),
+                    format!("`{key}` is required but `additionalProperties: false` forbids it"),
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn examples() {
+        crate::testing::check_examples(&RULE);
+    }
+
+    fn count(schema: &str) -> usize {
+        let json = format!(r#"{{"tools": [{{"name": "t", "inputSchema": {schema}}}]}}"#);
+        crate::testing::findings_of(&RULE, &json).len()
+    }
+
+    #[test]
+    fn conditions() {
+        assert_eq!(
+            count(
+                r#"{"type": "object", "properties": {"a": {"anyOf": []}, "b": {"not": true}, "c": {"not": {}}}}"#
+            ),
+            3
+        );
+        assert_eq!(
+            count(r#"{"type": "object", "properties": {"a": {"minLength": 5, "maxLength": 2}}}"#),
+            1
+        );
+        assert_eq!(
+            count(r#"{"type": "object", "required": ["x"], "additionalProperties": false}"#),
+            1
+        );
+        assert_eq!(count("false"), 1);
+        assert_eq!(
+            count(r#"{"type": "object", "allOf": [], "required": [], "properties": {}}"#),
+            0
+        );
+        assert_eq!(count(r#"{"type": "object", "not": {"enum": []}}"#), 0);
+        assert_eq!(
+            count(r#"{"type": "object", "properties": {"a": {"minimum": 1, "maximum": 1}}}"#),
+            0
+        );
+    }
+}

@@ -1,0 +1,43 @@
+use crate::registry_schema::{Keyword, Violation};
+use serde_json::Value;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a `name` that does not match `^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`: a reverse-DNS
+    /// namespace, one slash, and the server name.
+    ///
+    /// ## Why is this bad?
+    /// The namespace proves ownership (a GitHub account, a domain); the registry rejects names
+    /// without it.
+    ///
+    /// ## Example
+    /// ```json invalid
+    /// {"name": "weather", "description": "Weather forecasts.", "version": "1.0.0"}
+    /// ```
+    ///
+    /// Use instead:
+    /// ```json valid
+    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0"}
+    /// ```
+    pub RULE = {
+        id: "server-json-name-format",
+        group: ServerJson,
+        severity: Error,
+        summary: "server.json name is not namespace/name",
+    }
+}
+
+/// Whether a schema violation belongs to this rule.
+pub fn claims(v: &Violation, _doc: &Value) -> bool {
+    v.is(Keyword::Pattern) && v.path_is(&["name"])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn examples() {
+        crate::testing::check_examples(&RULE);
+    }
+}

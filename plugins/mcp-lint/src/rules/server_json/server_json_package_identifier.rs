@@ -1,0 +1,42 @@
+use crate::registry_schema::Violation;
+use serde_json::Value;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a package without an `identifier` string (package name or download URL).
+    ///
+    /// ## Why is this bad?
+    /// Without it there is nothing to install.
+    ///
+    /// ## Example
+    /// ```json invalid
+    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "packages": [{"registryType": "npm", "transport": {"type": "stdio"}}]}
+    /// ```
+    ///
+    /// Use instead:
+    /// ```json valid
+    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "packages": [{"registryType": "npm", "identifier": "@acme/weather", "version": "1.0.0", "transport": {"type": "stdio"}}]}
+    /// ```
+    pub RULE = {
+        id: "server-json-package-identifier",
+        group: ServerJson,
+        severity: Error,
+        summary: "A server.json package has no identifier",
+    }
+}
+
+/// Whether a schema violation belongs to this rule.
+pub fn claims(v: &Violation, _doc: &Value) -> bool {
+    v.is_required("identifier") && v.path_is(&["packages", "#"])
+        || v.prefix_is(&["packages", "#", "identifier"])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn examples() {
+        crate::testing::check_examples(&RULE);
+    }
+}

@@ -1,0 +1,44 @@
+use super::at;
+use crate::registry_schema::{Keyword, Violation};
+use serde_json::Value;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a remote whose `type` is `stdio`.
+    ///
+    /// ## Why is this bad?
+    /// A remote is reached over the network; stdio only exists for a locally started package.
+    ///
+    /// ## Example
+    /// ```json invalid
+    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "remotes": [{"type": "stdio", "url": "https://mcp.acme.dev/mcp"}]}
+    /// ```
+    ///
+    /// Use instead:
+    /// ```json valid
+    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "remotes": [{"type": "streamable-http", "url": "https://mcp.acme.dev/mcp"}]}
+    /// ```
+    pub RULE = {
+        id: "server-json-remote-no-stdio",
+        group: ServerJson,
+        severity: Error,
+        summary: "A server.json remote uses the stdio transport",
+    }
+}
+
+/// Whether a schema violation belongs to this rule.
+pub fn claims(v: &Violation, doc: &Value) -> bool {
+    v.is(Keyword::Enum)
+        && v.path_is(&["remotes", "#", "type"])
+        && at(doc, v).and_then(Value::as_str) == Some("stdio")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn examples() {
+        crate::testing::check_examples(&RULE);
+    }
+}

@@ -1,0 +1,41 @@
+use crate::registry_schema::{Keyword, Violation};
+use serde_json::Value;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a `remotes` that is not an array.
+    ///
+    /// ## Why is this bad?
+    /// Clients iterate `remotes` to offer hosted endpoints.
+    ///
+    /// ## Example
+    /// ```json invalid
+    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "remotes": {"type": "sse"}}
+    /// ```
+    ///
+    /// Use instead:
+    /// ```json valid
+    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "remotes": [{"type": "streamable-http", "url": "https://mcp.acme.dev/mcp"}]}
+    /// ```
+    pub RULE = {
+        id: "server-json-remotes-type",
+        group: ServerJson,
+        severity: Error,
+        summary: "server.json remotes is not an array",
+    }
+}
+
+/// Whether a schema violation belongs to this rule.
+pub fn claims(v: &Violation, _doc: &Value) -> bool {
+    v.is(Keyword::Type) && v.path_is(&["remotes"])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn examples() {
+        crate::testing::check_examples(&RULE);
+    }
+}

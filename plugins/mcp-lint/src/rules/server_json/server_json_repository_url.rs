@@ -1,0 +1,41 @@
+use crate::registry_schema::Violation;
+use serde_json::Value;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a `repository` without `url`, or whose `url` is not an absolute URI.
+    ///
+    /// ## Why is this bad?
+    /// The URL is how users and security reviewers find the code behind the server.
+    ///
+    /// ## Example
+    /// ```json invalid
+    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "repository": {"source": "github"}}
+    /// ```
+    ///
+    /// Use instead:
+    /// ```json valid
+    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "repository": {"url": "https://github.com/acme/weather", "source": "github"}}
+    /// ```
+    pub RULE = {
+        id: "server-json-repository-url",
+        group: ServerJson,
+        severity: Error,
+        summary: "server.json repository has no valid url",
+    }
+}
+
+/// Whether a schema violation belongs to this rule.
+pub fn claims(v: &Violation, _doc: &Value) -> bool {
+    v.is_required("url") && v.path_is(&["repository"]) || v.prefix_is(&["repository", "url"])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn examples() {
+        crate::testing::check_examples(&RULE);
+    }
+}

@@ -1,0 +1,41 @@
+use crate::registry_schema::Violation;
+use serde_json::Value;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a `$schema` that is not a string holding an absolute URI.
+    ///
+    /// ## Why is this bad?
+    /// Registries and editors pick the schema version from it.
+    ///
+    /// ## Example
+    /// ```json invalid
+    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "$schema": "server.schema.json"}
+    /// ```
+    ///
+    /// Use instead:
+    /// ```json valid
+    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"}
+    /// ```
+    pub RULE = {
+        id: "server-json-schema-uri",
+        group: ServerJson,
+        severity: Error,
+        summary: "server.json `$schema` is not a URI",
+    }
+}
+
+/// Whether a schema violation belongs to this rule.
+pub fn claims(v: &Violation, _doc: &Value) -> bool {
+    v.path_is(&["$schema"])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn examples() {
+        crate::testing::check_examples(&RULE);
+    }
+}

@@ -1,0 +1,62 @@
+use crate::context::Cx;
+use crate::registry_schema::SCHEMA_URL;
+use serde_json::Value;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a `server.json` without `$schema`, or whose `$schema` is not the 2025-12-11 schema URL
+    /// (`https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json`) this pack
+    /// validates against.
+    ///
+    /// ## Why is this bad?
+    /// The registry validates against the declared version and refuses deprecated ones; without
+    /// `$schema`, editors and the publisher CLI cannot check the file either.
+    ///
+    /// ## Example
+    /// ```json invalid
+    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "$schema": "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json"}
+    /// ```
+    ///
+    /// Use instead:
+    /// ```json valid
+    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"}
+    /// ```
+    pub RULE = {
+        id: "server-json-schema-version",
+        group: ServerJson,
+        severity: Warning,
+        summary: "server.json does not declare the 2025-12-11 schema",
+    }
+}
+
+pub fn check(cx: &mut Cx, doc: &Value) {
+    match doc.get("$schema") {
+        None => {
+            cx.report(
+                &RULE,
+                "/serverJson",
+                format!("no `$schema`; declare `{SCHEMA_URL}`"),
+            );
+        }
+        Some(Value::String(s)) if s == SCHEMA_URL => {}
+        Some(Value::String(s)) => {
+            cx.report_evidence(
+                &RULE,
+                "/serverJson/$schema",
+                format!("`$schema` is not the 2025-12-11 schema; this file was checked against `{SCHEMA_URL}`"),
+                crate::context::truncate(s, 100),
+            );
+        }
+        Some(_) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn examples() {
+        crate::testing::check_examples(&RULE);
+    }
+}

@@ -1,0 +1,41 @@
+use crate::registry_schema::{Keyword, Violation};
+use serde_json::Value;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a package `transport` that is not an object.
+    ///
+    /// ## Why is this bad?
+    /// The transport is an object with a `type` (and a `url` for HTTP transports).
+    ///
+    /// ## Example
+    /// ```json invalid
+    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "packages": [{"registryType": "npm", "identifier": "@acme/weather", "version": "1.0.0", "transport": "stdio"}]}
+    /// ```
+    ///
+    /// Use instead:
+    /// ```json valid
+    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "packages": [{"registryType": "npm", "identifier": "@acme/weather", "version": "1.0.0", "transport": {"type": "stdio"}}]}
+    /// ```
+    pub RULE = {
+        id: "server-json-transport-type",
+        group: ServerJson,
+        severity: Error,
+        summary: "A package transport is not an object",
+    }
+}
+
+/// Whether a schema violation belongs to this rule.
+pub fn claims(v: &Violation, _doc: &Value) -> bool {
+    v.is(Keyword::Type) && v.path_is(&["packages", "#", "transport"])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn examples() {
+        crate::testing::check_examples(&RULE);
+    }
+}
