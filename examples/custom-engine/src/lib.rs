@@ -45,9 +45,6 @@ pub const ENGINE_ID: &str = "eslint";
 /// removed eslintrc) and the `--format json` report shape both share.
 pub const VERSION_RANGE: &str = ">=9.0.0, <11.0.0";
 
-/// The version `signalint setup` would install when the project has no ESLint of its own.
-pub const PINNED_VERSION: &str = "10.15.0";
-
 /// Extensions handed to ESLint. A file that no `files` pattern of the project's config matches
 /// is skipped by ESLint itself (silently, thanks to `--no-warn-ignored`), so listing TypeScript
 /// or Vue here costs nothing for a plain JavaScript project.
@@ -96,7 +93,12 @@ impl EngineAdapter for Eslint {
                     path_names: vec!["eslint".into()],
                     // Prints `v10.15.0`; the host takes the first `x.y.z` it sees.
                     version_args: vec!["--version".into()],
-                    npm_packages: vec![format!("eslint@{PINNED_VERSION}")],
+                    // Nothing for the managed toolchain: ESLint is the project's own tool. Its
+                    // config imports plugins from the project's `node_modules`, and without a
+                    // config ESLint 10 refuses to run, so an ESLint installed by signalint
+                    // would serve no project that lacks one. (Declaring a package would also
+                    // add it to every user's managed toolchain.)
+                    npm_packages: vec![],
                 },
                 extensions: EXTENSIONS.iter().map(|e| (*e).to_owned()).collect(),
                 config_files: CONFIG_FILES.iter().map(|c| (*c).to_owned()).collect(),

@@ -108,6 +108,22 @@ pub struct Expected {
     pub column: u32,
     pub error: bool,
     pub text: &'static str,
+    /// Whether ESLint offers a fix (suggestions do not count).
+    pub fixable: bool,
+}
+
+impl Expected {
+    /// Where the host reports it: its lines break only at `\r\n`, `\n` and `\r`, and its
+    /// UTF-16 columns count a byte order mark, as they do for every engine.
+    pub fn host_position(&self) -> (u32, u32) {
+        match (self.file, self.line) {
+            // ESLint's column 5 after the BOM it strips.
+            ("src/bom.js", 1) => (1, 6),
+            // ESLint's line 2 starts after the U+2028 inside the string on the file's line 1.
+            ("src/separator.js", 2) => (1, 22),
+            _ => (self.line, self.column),
+        }
+    }
 }
 
 const fn expected(
@@ -125,6 +141,10 @@ const fn expected(
         column,
         error,
         text,
+        fixable: matches!(
+            rule.as_bytes(),
+            b"eslint/prefer-const" | b"eslint/no-var" | b"eslint/unused-disable-directive"
+        ),
     }
 }
 
