@@ -8,6 +8,8 @@ pub mod check;
 pub mod cli;
 pub mod config;
 pub mod core;
+pub mod mcp;
+pub mod mcp_sources;
 pub mod paths;
 pub mod plugins;
 pub mod render;

@@ -11,7 +11,7 @@ use signalint_plugin_api::{
 use tokio_util::sync::CancellationToken;
 
 use super::positions::SourceText;
-use super::{Context, EnginePlan, project_relative};
+use super::{Context, EnginePlan, project_relative, tsconfig};
 use crate::config::options_json;
 use crate::core::{Coverage, EngineStatus, IssueInput, IssueSeverity};
 use crate::runner::{self, Ending};
@@ -56,13 +56,29 @@ pub(crate) async fn run_engine(
 
     let override_path = engine_config.and_then(|e| e.tool.as_deref());
     let managed = &context.toolchain;
-    let mut resolved =
-        toolchain::resolve(&info.tool, override_path, &context.root, managed.root_if_installed(), &context.runner).await;
+    let mut resolved = toolchain::resolve(
+        &info.tool,
+        override_path,
+        &context.root,
+        managed.root_if_installed(),
+        &context.runner,
+    )
+    .await;
     if let Err(ToolProblem::NotFound { .. }) = &resolved {
-        if override_path.is_none() && !info.tool.npm_packages.is_empty() && managed.root_if_installed().is_none() {
+        if override_path.is_none()
+            && !info.tool.npm_packages.is_empty()
+            && managed.root_if_installed().is_none()
+        {
             match managed.ensure(&context.runner).await {
                 Ok(root) => {
-                    resolved = toolchain::resolve(&info.tool, None, &context.root, Some(root), &context.runner).await;
+                    resolved = toolchain::resolve(
+                        &info.tool,
+                        None,
+                        &context.root,
+                        Some(root),
+                        &context.runner,
+                    )
+                    .await;
                 }
                 Err(e) => tracing::warn!("{e}"),
             }
@@ -88,6 +104,14 @@ pub(crate) async fn run_engine(
         })
         .cloned()
         .collect();
+    if manifest.id == "tsc"
+        && !has_user_tsconfigs(engine_config)
+        && tsconfig::discover(&context.root, &context.config.check.ignore).is_empty()
+    {
+        let mut status = EngineStatus::disabled("no tsconfig.json in the project");
+        status.version = Some(resolution.tool.version.clone());
+        return EngineOutcome::status_only(status);
+    }
     let work = work_dir(&context.root, &plan.id);
     if let Err(e) = std::fs::create_dir_all(&work) {
         return EngineOutcome::status_only(EngineStatus::error(format!(
@@ -101,7 +125,7 @@ pub(crate) async fn run_engine(
         files: relevant.clone(),
         whole_project,
         extra_args: engine_config.map(|e| e.args.clone()).unwrap_or_default(),
-        options: options_json(engine_config.and_then(|e| e.options.as_ref())),
+        options: adapter_options(context, plan, engine_config),
         work_dir: work.to_string_lossy().into_owned(),
     };
     let plugin = plan.plugin.clone();
@@ -186,6 +210,41 @@ pub(crate) async fn run_engine(
     }
 }
 
+/// The adapter's options: the config's table, plus the programs the host found for tsc.
+fn adapter_options(
+    context: &Context,
+    plan: &EnginePlan,
+    engine_config: Option<&crate::config::EngineConfig>,
+) -> serde_json::Value {
+    let options = options_json(engine_config.and_then(|e| e.options.as_ref()));
+    if plan.plugin.manifest().id == "tsc" {
+        let programs = tsconfig::discover(&context.root, &context.config.check.ignore);
+        return tsconfig::with_programs(options, &programs);
+    }
+    options
+}
+
+fn has_user_tsconfigs(engine_config: Option<&crate::config::EngineConfig>) -> bool {
+    engine_config
+        .and_then(|e| e.options.as_ref())
+        .is_some_and(|o| o.contains_key("tsconfigs"))
+}
+
+/// Whole-program runs that share a label (a tsconfig) share build info: one at a time.
+fn program_lock(engine: &str, label: &str) -> std::sync::Arc<tokio::sync::Mutex<()>> {
+    use std::sync::{Mutex, OnceLock};
+    static LOCKS: OnceLock<Mutex<HashMap<String, std::sync::Arc<tokio::sync::Mutex<()>>>>> =
+        OnceLock::new();
+    let mut locks = LOCKS
+        .get_or_init(Default::default)
+        .lock()
+        .expect("program locks");
+    locks
+        .entry(format!("{engine}\0{label}"))
+        .or_default()
+        .clone()
+}
+
 /// Runs one invocation and parses its output. `Err` carries the message for the status.
 async fn run_invocation(
     context: &super::Context,
@@ -211,6 +270,17 @@ async fn run_invocation(
         timeout,
     };
     let shown = command_line(&command);
+    // Never two runs of one program at once: they would write the same build info.
+    let program = (invocation.covers.is_empty() && !invocation.label.is_empty()).then(|| {
+        program_lock(
+            engine,
+            &format!("{}:{}", context.root.display(), invocation.label),
+        )
+    });
+    let _running = match &program {
+        Some(lock) => Some(lock.lock().await),
+        None => None,
+    };
     let output = context
         .runner
         .run(&command, cancel)

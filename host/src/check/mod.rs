@@ -8,7 +8,9 @@
 mod engine;
 mod files;
 pub mod positions;
+pub mod rule_packs;
 mod session;
+pub mod tsconfig;
 
 pub use files::project_files;
 pub use session::{ResponseOptions, Session};
@@ -118,8 +120,30 @@ pub(crate) struct EnginePlan {
     pub explicit: bool,
 }
 
+/// An engine starting or finishing within a check, for callers that report progress.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineEvent {
+    /// The engine's task started; `of` engines run in this check.
+    Started { engine: String, of: usize },
+    /// The engine finished with this status.
+    Finished { engine: String, status: EngineStatus },
+}
+
+/// Receives [`EngineEvent`]s while a check runs.
+pub type EngineObserver = Arc<dyn Fn(EngineEvent) + Send + Sync>;
+
 /// Runs a check.
 pub async fn run(context: &Context, scope: &Scope, cancel: &CancellationToken) -> Report {
+    run_observed(context, scope, cancel, None).await
+}
+
+/// Runs a check, telling `observer` when each engine starts and finishes.
+pub async fn run_observed(
+    context: &Context,
+    scope: &Scope,
+    cancel: &CancellationToken,
+    observer: Option<&EngineObserver>,
+) -> Report {
     let (engines, mut statuses) = select_engines(context);
     let files = match scope {
         Scope::Project { paths } => {
@@ -130,15 +154,29 @@ pub async fn run(context: &Context, scope: &Scope, cancel: &CancellationToken) -
     let whole_project = matches!(scope, Scope::Project { .. });
 
     let mut tasks = tokio::task::JoinSet::new();
+    let of = engines.len();
     for plan in engines {
         let context = context.clone();
         let files = files.clone();
         let cancel = cancel.clone();
+        if let Some(observer) = observer {
+            observer(EngineEvent::Started {
+                engine: plan.id.clone(),
+                of,
+            });
+        }
         tasks.spawn(async move {
             let outcome = engine::run_engine(&context, &plan, &files, whole_project, &cancel).await;
             (plan.id, outcome)
         });
     }
+    let packs = {
+        let context = context.clone();
+        tokio::spawn(async move {
+            let (surfaces, errors) = rule_packs::load_surfaces(&context).await;
+            rule_packs::run(&context, surfaces, errors).await
+        })
+    };
     let mut inputs: Vec<IssueInput> = Vec::new();
     let mut rechecked = Rechecked::new();
     if let Scope::Files { files } = scope {
@@ -151,10 +189,27 @@ pub async fn run(context: &Context, scope: &Scope, cancel: &CancellationToken) -
                 if let Some(coverage) = outcome.rechecked {
                     rechecked.engines.insert(id.clone(), coverage);
                 }
+                if let Some(observer) = observer {
+                    observer(EngineEvent::Finished {
+                        engine: id.clone(),
+                        status: outcome.status.clone(),
+                    });
+                }
                 statuses.insert(id, outcome.status);
             }
             Err(e) => tracing::error!("an engine task failed: {e}"),
         }
+    }
+    let mut pack_statuses = BTreeMap::new();
+    match packs.await {
+        Ok(outcome) => {
+            inputs.extend(outcome.issues);
+            for id in outcome.ran {
+                rechecked.engines.insert(id, core::Coverage::All);
+            }
+            pack_statuses = outcome.statuses;
+        }
+        Err(e) => tracing::error!("the rule packs task failed: {e}"),
     }
     let analysis = tokio::task::spawn_blocking(move || core::analyze(inputs))
         .await
@@ -162,7 +217,7 @@ pub async fn run(context: &Context, scope: &Scope, cancel: &CancellationToken) -
     Report {
         analysis,
         engines: statuses,
-        rule_packs: BTreeMap::new(),
+        rule_packs: pack_statuses,
         rechecked,
     }
 }

@@ -5,7 +5,7 @@
 
 use tokio_util::sync::CancellationToken;
 
-use super::{Context, Scope, run};
+use super::{Context, EngineObserver, Scope, run_observed};
 use crate::core::{self, Analysis, CheckResponse, Delta, LoopHistory, ResponseParts, Snapshot};
 use crate::state::{LatestCheck, Snapshots, StateDir};
 
@@ -61,7 +61,19 @@ impl Session {
         options: &ResponseOptions,
         cancel: &CancellationToken,
     ) -> CheckResponse {
-        let report = run(&self.context, scope, cancel).await;
+        self.check_observed(scope, options, cancel, None).await
+    }
+
+    /// [`Session::check`], telling `observer` when each engine starts and finishes (the MCP
+    /// server turns these into progress notifications).
+    pub async fn check_observed(
+        &mut self,
+        scope: &Scope,
+        options: &ResponseOptions,
+        cancel: &CancellationToken,
+        observer: Option<&EngineObserver>,
+    ) -> CheckResponse {
+        let report = run_observed(&self.context, scope, cancel, observer).await;
         let mut analysis = report.analysis;
         let threshold = self.context.config.check.loop_threshold;
         let loops = self.loops.update(&analysis, &report.rechecked, threshold);

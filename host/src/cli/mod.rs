@@ -3,6 +3,7 @@
 mod check;
 mod plugins;
 mod setup;
+mod tools;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -50,6 +51,10 @@ enum Command {
     Plugins(plugins::PluginsArgs),
     /// Install the managed engine toolchain (pinned oxlint, TypeScript, Biome) with npm.
     Setup(setup::SetupArgs),
+    /// Check MCP tool definitions (a manifest, a server.json or a live server) with the rule packs.
+    Tools(tools::ToolsArgs),
+    /// Serve the MCP tools (check_project, check_files, get_issue_detail, …) on stdio.
+    Mcp(crate::mcp::McpArgs),
 }
 
 /// Output format of `check`.
@@ -66,9 +71,32 @@ pub fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(ref args) => check::run(&cli, args),
         Command::Plugins(ref args) => plugins::run(&cli, args),
+        Command::Mcp(ref args) => mcp(&cli, args),
         Command::Setup(ref args) => setup::run(&cli, args),
+        Command::Tools(ref args) => tools::run(&cli, args),
     };
     ExitCode::from(code)
+}
+
+/// `signalint mcp`: serve until the client disconnects.
+fn mcp(cli: &Cli, args: &crate::mcp::McpArgs) -> u8 {
+    if args.print_schemas {
+        print(&crate::mcp::schemas_json());
+        return exit::CLEAN;
+    }
+    let root = match project_root(cli) {
+        Ok(root) => root,
+        Err(e) => return usage_error(e),
+    };
+    let config = match crate::config::Config::discover(&root, cli.config.as_deref()) {
+        Ok(config) => config,
+        Err(e) => return usage_error(e),
+    };
+    let context = check::context(cli, root, config);
+    match check::block_on(crate::mcp::serve(context)) {
+        Ok(()) => exit::CLEAN,
+        Err(e) => usage_error(e),
+    }
 }
 
 fn init_logging(verbose: u8) {

@@ -20,7 +20,9 @@ pub fn run(cli: &Cli, _args: &SetupArgs) -> u8 {
     let context = super::check::context(cli, root, config);
     let toolchain = &context.toolchain.toolchain;
     if toolchain.packages.is_empty() {
-        return usage_error("no engine plugin declares npm packages; run `signalint plugins` to see what loaded");
+        return usage_error(
+            "no engine plugin declares npm packages; run `signalint plugins` to see what loaded",
+        );
     }
     let result = super::check::block_on(toolchain.install(&context.runner, &mut |line| {
         let _ = anstream::eprintln!("{line}");

@@ -36,7 +36,10 @@ impl Toolchain {
             Some(dir) if !dir.is_empty() => PathBuf::from(dir),
             _ => {
                 let refs: Vec<&str> = packages.iter().map(String::as_str).collect();
-                cache_home().join("signalint").join("toolchain").join(crate::core::short_hash(&refs))
+                cache_home()
+                    .join("signalint")
+                    .join("toolchain")
+                    .join(crate::core::short_hash(&refs))
             }
         };
         Self { packages, root }
@@ -49,11 +52,19 @@ impl Toolchain {
 
     /// Package specs that are absent or at another version.
     pub fn missing(&self) -> Vec<String> {
-        self.packages.iter().filter(|spec| !installed(&self.root, spec)).cloned().collect()
+        self.packages
+            .iter()
+            .filter(|spec| !installed(&self.root, spec))
+            .cloned()
+            .collect()
     }
 
     /// Installs the missing packages with npm. `progress` receives one line per step.
-    pub async fn install(&self, runner: &Runner, progress: &mut (dyn FnMut(&str) + Send)) -> Result<(), String> {
+    pub async fn install(
+        &self,
+        runner: &Runner,
+        progress: &mut (dyn FnMut(&str) + Send),
+    ) -> Result<(), String> {
         let missing = self.missing();
         if missing.is_empty() {
             progress(&format!("toolchain up to date in {}", self.root.display()));
@@ -63,24 +74,37 @@ impl Toolchain {
             "npm is not on PATH; install Node.js (20 or later) with npm, or install the engines in the project".to_owned()
         })?;
         let parent = self.root.parent().unwrap_or(Path::new("/"));
-        std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
         // Install beside the target and rename, so a half-done install never looks complete.
         let staging = parent.join(format!(
             ".{}.staging-{}",
-            self.root.file_name().and_then(|n| n.to_str()).unwrap_or("toolchain"),
+            self.root
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or("toolchain"),
             std::process::id()
         ));
         let _ = std::fs::remove_dir_all(&staging);
         if self.root.join("node_modules").is_dir() {
-            copy_dir(&self.root, &staging).map_err(|e| format!("cannot prepare {}: {e}", staging.display()))?;
+            copy_dir(&self.root, &staging)
+                .map_err(|e| format!("cannot prepare {}: {e}", staging.display()))?;
         } else {
-            std::fs::create_dir_all(&staging).map_err(|e| format!("cannot create {}: {e}", staging.display()))?;
+            std::fs::create_dir_all(&staging)
+                .map_err(|e| format!("cannot create {}: {e}", staging.display()))?;
         }
         let manifest = staging.join("package.json");
         if !manifest.exists() {
-            let _ = std::fs::write(&manifest, "{\n  \"name\": \"signalint-toolchain\",\n  \"private\": true\n}\n");
+            let _ = std::fs::write(
+                &manifest,
+                "{\n  \"name\": \"signalint-toolchain\",\n  \"private\": true\n}\n",
+            );
         }
-        progress(&format!("installing {} into {}", missing.join(" "), self.root.display()));
+        progress(&format!(
+            "installing {} into {}",
+            missing.join(" "),
+            self.root.display()
+        ));
         let mut args = vec![
             "install".to_owned(),
             "--no-audit".to_owned(),
@@ -97,7 +121,10 @@ impl Toolchain {
             cwd: staging.clone(),
             timeout: Duration::from_secs(600),
         };
-        let output = runner.run(&command, &CancellationToken::new()).await.map_err(|e| e.to_string())?;
+        let output = runner
+            .run(&command, &CancellationToken::new())
+            .await
+            .map_err(|e| e.to_string())?;
         if output.ending != Ending::Exited(Some(0)) {
             let _ = std::fs::remove_dir_all(&staging);
             return Err(format!(
@@ -107,7 +134,12 @@ impl Toolchain {
             ));
         }
         let _ = std::fs::remove_dir_all(&self.root);
-        std::fs::rename(&staging, &self.root).map_err(|e| format!("cannot move the toolchain into {}: {e}", self.root.display()))?;
+        std::fs::rename(&staging, &self.root).map_err(|e| {
+            format!(
+                "cannot move the toolchain into {}: {e}",
+                self.root.display()
+            )
+        })?;
         for spec in &self.packages {
             progress(&format!("  {spec} ✓"));
         }
@@ -115,7 +147,10 @@ impl Toolchain {
         if still_missing.is_empty() {
             Ok(())
         } else {
-            Err(format!("after npm install, still missing: {}", still_missing.join(" ")))
+            Err(format!(
+                "after npm install, still missing: {}",
+                still_missing.join(" ")
+            ))
         }
     }
 }
@@ -140,7 +175,9 @@ pub fn split_spec(spec: &str) -> (&str, Option<&str>) {
 
 fn installed(root: &Path, spec: &str) -> bool {
     let (name, version) = split_spec(spec);
-    let Ok(text) = std::fs::read_to_string(root.join("node_modules").join(name).join("package.json")) else {
+    let Ok(text) =
+        std::fs::read_to_string(root.join("node_modules").join(name).join("package.json"))
+    else {
         return false;
     };
     let Ok(manifest) = serde_json::from_str::<serde_json::Value>(&text) else {
@@ -176,7 +213,10 @@ mod tests {
     #[test]
     fn specs_split_with_scopes() {
         assert_eq!(split_spec("oxlint@1.94.0"), ("oxlint", Some("1.94.0")));
-        assert_eq!(split_spec("@biomejs/biome@2.6.8"), ("@biomejs/biome", Some("2.6.8")));
+        assert_eq!(
+            split_spec("@biomejs/biome@2.6.8"),
+            ("@biomejs/biome", Some("2.6.8"))
+        );
         assert_eq!(split_spec("typescript"), ("typescript", None));
     }
 
@@ -185,10 +225,20 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let package = dir.path().join("node_modules/@biomejs/biome");
         std::fs::create_dir_all(&package).unwrap();
-        std::fs::write(package.join("package.json"), r#"{"name":"@biomejs/biome","version":"2.6.8"}"#).unwrap();
-        let toolchain = Toolchain { packages: vec!["@biomejs/biome@2.6.8".into(), "oxlint@1.94.0".into()], root: dir.path().to_owned() };
+        std::fs::write(
+            package.join("package.json"),
+            r#"{"name":"@biomejs/biome","version":"2.6.8"}"#,
+        )
+        .unwrap();
+        let toolchain = Toolchain {
+            packages: vec!["@biomejs/biome@2.6.8".into(), "oxlint@1.94.0".into()],
+            root: dir.path().to_owned(),
+        };
         assert_eq!(toolchain.missing(), ["oxlint@1.94.0"]);
-        let other = Toolchain { packages: vec!["@biomejs/biome@2.7.0".into()], root: dir.path().to_owned() };
+        let other = Toolchain {
+            packages: vec!["@biomejs/biome@2.7.0".into()],
+            root: dir.path().to_owned(),
+        };
         assert!(!other.is_installed());
     }
 }

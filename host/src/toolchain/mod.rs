@@ -190,7 +190,14 @@ fn find(
                 for candidate in &spec.candidates {
                     let native = package_root.join(&candidate.path);
                     if native.is_file() {
-                        return (Some(from_file(&native, candidate.launcher.as_deref(), ToolSource::Path)), searched);
+                        return (
+                            Some(from_file(
+                                &native,
+                                candidate.launcher.as_deref(),
+                                ToolSource::Path,
+                            )),
+                            searched,
+                        );
                     }
                 }
             }
@@ -223,7 +230,8 @@ fn find(
 fn npm_bin_package_root(path: &Path) -> Option<&Path> {
     let bin = path.parent()?;
     let node_modules = bin.parent()?;
-    (bin.file_name()? == ".bin" && node_modules.file_name()? == "node_modules").then(|| node_modules.parent())?
+    (bin.file_name()? == ".bin" && node_modules.file_name()? == "node_modules")
+        .then(|| node_modules.parent())?
 }
 
 fn from_file(path: &Path, launcher: Option<&str>, source: ToolSource) -> Candidate {
@@ -304,6 +312,14 @@ async fn probe_version(
     if let Some(version) = version_cache().lock().expect("version cache").get(&key) {
         return Ok(version.clone());
     }
+    // An npm-installed tool carries its version in its package.json: no process needed.
+    if let Some(version) = npm_package_version(&candidate.location) {
+        version_cache()
+            .lock()
+            .expect("version cache")
+            .insert(key, version.clone());
+        return Ok(version);
+    }
     let no_version = |detail: String| ToolProblem::NoVersion {
         name: spec.name.clone(),
         location: candidate.location.clone(),
@@ -341,6 +357,29 @@ async fn probe_version(
     Ok(version)
 }
 
+/// The version in the `package.json` of the npm package that contains `location`, when the
+/// file sits inside `node_modules/<package>/` (or `node_modules/@scope/<package>/`).
+pub fn npm_package_version(location: &Path) -> Option<String> {
+    let mut dir = location.parent()?;
+    loop {
+        let parent = dir.parent()?;
+        let in_node_modules = parent.file_name().is_some_and(|n| n == "node_modules")
+            || (parent
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('@'))
+                && parent
+                    .parent()
+                    .and_then(Path::file_name)
+                    .is_some_and(|n| n == "node_modules"));
+        if in_node_modules {
+            let text = std::fs::read_to_string(dir.join("package.json")).ok()?;
+            let manifest: serde_json::Value = serde_json::from_str(&text).ok()?;
+            return manifest["version"].as_str().map(str::to_owned);
+        }
+        dir = parent;
+    }
+}
+
 /// The first `major.minor.patch[-pre]` in `text`.
 pub fn extract_version(text: &str) -> Option<String> {
     static PATTERN: OnceLock<regex::Regex> = OnceLock::new();
@@ -364,6 +403,31 @@ mod tests {
             "2.0.0-beta.1"
         );
         assert_eq!(extract_version("nothing here"), None);
+    }
+
+    #[test]
+    fn npm_versions_come_from_package_json() {
+        let dir = tempfile::tempdir().unwrap();
+        let package = dir.path().join("node_modules/@biomejs/cli-linux-x64");
+        std::fs::create_dir_all(&package).unwrap();
+        std::fs::write(package.join("package.json"), r#"{"version": "2.6.8"}"#).unwrap();
+        std::fs::write(package.join("biome"), "").unwrap();
+        assert_eq!(
+            npm_package_version(&package.join("biome")).unwrap(),
+            "2.6.8"
+        );
+        let bin = dir.path().join("node_modules/oxlint/bin");
+        std::fs::create_dir_all(&bin).unwrap();
+        std::fs::write(
+            dir.path().join("node_modules/oxlint/package.json"),
+            r#"{"version": "1.94.0"}"#,
+        )
+        .unwrap();
+        assert_eq!(npm_package_version(&bin.join("oxlint")).unwrap(), "1.94.0");
+        assert_eq!(
+            npm_package_version(&dir.path().join("elsewhere/tool")),
+            None
+        );
     }
 
     #[test]

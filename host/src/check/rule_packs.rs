@@ -1,0 +1,282 @@
+//! Running the rule packs over the project's MCP surfaces.
+//!
+//! Surfaces come from `[mcp] manifests` and `[[mcp.servers]]`. A source that cannot be read
+//! is reported under the `mcp-sources` status and the other sources are still checked.
+//! Findings become issues like any engine's: `engine` is the pack id, `rule` the finding code,
+//! and the position is where the offending JSON value starts in its file.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use signalint_plugin_api::{
+    AnalyzeOutcome, AnalyzeRequest, Finding, FindingSeverity, PluginKind, methods,
+};
+
+use super::Context;
+use super::positions::SourceText;
+use crate::config::options_json;
+use crate::core::{EngineStatus, IssueInput, IssueSeverity};
+use crate::mcp_sources::{self, LiveServer, LoadedSurface};
+use crate::plugins::{BUILTIN_RULE_PACKS, PluginHandle};
+
+/// The status key for problems loading MCP surfaces.
+pub const SOURCES_STATUS: &str = "mcp-sources";
+
+/// How long one pack may take over all surfaces.
+const PACK_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// What the rule packs produced.
+pub(crate) struct RulePackOutcome {
+    pub issues: Vec<IssueInput>,
+    pub statuses: BTreeMap<String, EngineStatus>,
+    /// Ids of the packs that ran (they re-check every surface).
+    pub ran: Vec<String>,
+}
+
+/// Loads the configured surfaces. Errors are per source.
+pub async fn load_surfaces(context: &Context) -> (Vec<LoadedSurface>, Vec<String>) {
+    let mcp = &context.config.mcp;
+    let mut surfaces = Vec::new();
+    let mut errors = Vec::new();
+    for manifest in &mcp.manifests {
+        let path = if manifest.is_relative() {
+            context.root.join(manifest)
+        } else {
+            manifest.clone()
+        };
+        let display = path
+            .strip_prefix(&context.root)
+            .map(|p| p.to_string_lossy().replace('\\', "/"))
+            .unwrap_or_else(|_| path.to_string_lossy().into_owned());
+        match mcp_sources::load_file(&path, &display) {
+            Ok(surface) => surfaces.push(surface),
+            Err(e) => errors.push(e.to_string()),
+        }
+    }
+    let live = mcp.servers.iter().map(|server| LiveServer {
+        name: server.name.clone(),
+        command: server.command.clone(),
+        args: server.args.clone(),
+        env: server.env.clone(),
+        timeout: Duration::from_secs(server.timeout_secs.unwrap_or(30)),
+    });
+    let mut tasks = tokio::task::JoinSet::new();
+    for (index, server) in live.enumerate() {
+        tasks.spawn(async move { (index, mcp_sources::list_live_server(&server).await) });
+    }
+    let mut listed = Vec::new();
+    while let Some(Ok(result)) = tasks.join_next().await {
+        listed.push(result);
+    }
+    listed.sort_by_key(|(index, _)| *index);
+    for (_, result) in listed {
+        match result {
+            Ok(surface) => surfaces.push(surface),
+            Err(e) => errors.push(e.to_string()),
+        }
+    }
+    (surfaces, errors)
+}
+
+/// The packs to run: the built-in ones plus any configured, minus the disabled.
+fn select(
+    context: &Context,
+    statuses: &mut BTreeMap<String, EngineStatus>,
+) -> Vec<(String, Arc<PluginHandle>)> {
+    let config = &context.config;
+    let mut wanted: BTreeMap<String, (String, bool)> = BUILTIN_RULE_PACKS
+        .iter()
+        .map(|id| ((*id).to_owned(), ((*id).to_owned(), false)))
+        .collect();
+    for (id, pack) in &config.rule_packs {
+        wanted.insert(
+            id.clone(),
+            (pack.plugin.clone().unwrap_or_else(|| id.clone()), true),
+        );
+    }
+    let mut packs = Vec::new();
+    for (id, (plugin_id, explicit)) in wanted {
+        if config.rule_packs.get(&id).and_then(|p| p.enabled) == Some(false) {
+            statuses.insert(id, EngineStatus::disabled("disabled in signalint.toml"));
+            continue;
+        }
+        match context.registry.get(&plugin_id) {
+            Some(plugin) if plugin.manifest().kind == PluginKind::RulePack => {
+                packs.push((id, plugin.clone()))
+            }
+            Some(_) => {
+                statuses.insert(id, EngineStatus::error(format!("plugin `{plugin_id}` is an engine, not a rule pack; move it to [engines.{plugin_id}]")));
+            }
+            None => {
+                let why = context
+                    .registry
+                    .refusal_for(&plugin_id)
+                    .map(|r| format!("plugin `{plugin_id}` did not load: {r}"))
+                    .unwrap_or_else(|| {
+                        format!("plugin `{plugin_id}` not found on the plugin path")
+                    });
+                statuses.insert(
+                    id,
+                    if explicit {
+                        EngineStatus::error(why)
+                    } else {
+                        EngineStatus::disabled(why)
+                    },
+                );
+            }
+        }
+    }
+    packs
+}
+
+/// Runs every selected pack over `surfaces`.
+pub(crate) async fn run(
+    context: &Context,
+    surfaces: Vec<LoadedSurface>,
+    source_errors: Vec<String>,
+) -> RulePackOutcome {
+    let mut statuses = BTreeMap::new();
+    if !source_errors.is_empty() {
+        statuses.insert(
+            SOURCES_STATUS.to_owned(),
+            EngineStatus::error(source_errors.join("; ")),
+        );
+    }
+    let packs = select(context, &mut statuses);
+    if surfaces.is_empty() {
+        for (id, _) in packs {
+            statuses.insert(
+                id,
+                EngineStatus::disabled(
+                    "no MCP manifests or servers configured ([mcp] in signalint.toml)",
+                ),
+            );
+        }
+        return RulePackOutcome {
+            issues: Vec::new(),
+            statuses,
+            ran: Vec::new(),
+        };
+    }
+    let surfaces = Arc::new(surfaces);
+    let mut issues = Vec::new();
+    let mut ran = Vec::new();
+    for (id, plugin) in packs {
+        let started = Instant::now();
+        let config = context.config.rule_packs.get(&id);
+        let include_info = config.and_then(|c| c.include_info).unwrap_or(false);
+        let request = AnalyzeRequest {
+            surfaces: surfaces.iter().map(|s| s.surface.clone()).collect(),
+            options: options_json(config.and_then(|c| c.options.as_ref())),
+        };
+        let call = tokio::task::spawn_blocking(move || {
+            plugin.call::<_, AnalyzeOutcome>(methods::ANALYZE, &request)
+        });
+        let mut status = match tokio::time::timeout(PACK_TIMEOUT, call).await {
+            Ok(Ok(Ok(outcome))) => {
+                let found = to_issues(&id, &surfaces, outcome.findings, include_info);
+                let mut status = EngineStatus::ok();
+                status.issue_count = Some(found.len());
+                issues.extend(found);
+                ran.push(id.clone());
+                status
+            }
+            Ok(Ok(Err(e))) => EngineStatus::error(e.to_string()),
+            Ok(Err(e)) => EngineStatus::error(format!("{id} failed: {e}")),
+            Err(_) => EngineStatus::error(format!(
+                "{id} did not complete within {}s",
+                PACK_TIMEOUT.as_secs()
+            )),
+        };
+        status.duration_ms = Some(started.elapsed().as_millis() as u64);
+        statuses.insert(id, status);
+    }
+    RulePackOutcome {
+        issues,
+        statuses,
+        ran,
+    }
+}
+
+/// Findings → issues, located in their source files.
+pub fn to_issues(
+    pack: &str,
+    surfaces: &[LoadedSurface],
+    findings: Vec<Finding>,
+    include_info: bool,
+) -> Vec<IssueInput> {
+    let texts: Vec<Option<SourceText>> = surfaces
+        .iter()
+        .map(|s| s.text.clone().map(SourceText::new))
+        .collect();
+    findings
+        .into_iter()
+        .filter_map(|finding| {
+            let severity = match finding.severity {
+                FindingSeverity::Critical | FindingSeverity::Error => IssueSeverity::Error,
+                FindingSeverity::Warning => IssueSeverity::Warning,
+                FindingSeverity::Info if include_info => IssueSeverity::Warning,
+                FindingSeverity::Info => return None,
+            };
+            let surface = surfaces.get(finding.surface)?;
+            let (line, col, line_text) =
+                match (&texts[finding.surface], &surface.text, &finding.pointer) {
+                    (Some(source), Some(text), Some(pointer)) => {
+                        let document_pointer =
+                            surface.document_pointer(pointer).unwrap_or_default();
+                        let byte = mcp_sources::locate(text, &document_pointer);
+                        let position = signalint_plugin_api::Position {
+                            byte_offset: Some(byte as u64),
+                            ..signalint_plugin_api::Position::new(
+                                0,
+                                0,
+                                signalint_plugin_api::ColumnUnit::Utf8Bytes,
+                            )
+                        };
+                        match source.resolve(&position) {
+                            Some(r) => (r.line, r.col, source.line_text(r.line).trim().to_owned()),
+                            None => (0, 0, String::new()),
+                        }
+                    }
+                    _ => (
+                        0,
+                        0,
+                        format!(
+                            "{} {}",
+                            finding.tool.clone().unwrap_or_default(),
+                            finding.pointer.clone().unwrap_or_default()
+                        ),
+                    ),
+                };
+            let message = match (&finding.tool, surface.text.is_none()) {
+                // A live server has no file to point at: name the tool in the message.
+                (Some(tool), true) if !finding.message.contains(tool.as_str()) => {
+                    format!("{tool}: {}", finding.message)
+                }
+                _ => finding.message,
+            };
+            Some(IssueInput {
+                file: surface.display_path.clone(),
+                line,
+                col,
+                end_line: None,
+                end_col: None,
+                engine: pack.to_owned(),
+                rule: finding.code,
+                severity,
+                message,
+                fixable: false,
+                help: finding.evidence.map(|e| format!("quoted: {e}")),
+                url: None,
+                line_text,
+            })
+        })
+        .collect()
+}
+
+/// Whether a display path names a live server.
+pub fn is_live(path: &str) -> bool {
+    Path::new(path).starts_with("mcp:") || path.starts_with("mcp://")
+}

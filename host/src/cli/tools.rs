@@ -1,0 +1,332 @@
+//! `signalint tools scan`: the rule packs on one manifest, `server.json` or live server, with
+//! no project configuration needed.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Subcommand};
+use serde::Serialize;
+use signalint_plugin_api::{
+    AnalyzeOutcome, AnalyzeRequest, Finding, FindingSeverity, PluginKind, methods,
+};
+
+use super::{Cli, Format, exit, print, usage_error};
+use crate::config::{Config, options_json};
+use crate::mcp_sources::{self, LiveServer, LoadedSurface};
+use crate::plugins::{Registry, plugin_dirs};
+
+#[derive(Debug, Args)]
+pub struct ToolsArgs {
+    #[command(subcommand)]
+    command: ToolsCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum ToolsCommand {
+    /// Scan MCP tool definitions for poisoning, parameter conflicts, hygiene and lint problems.
+    Scan(ScanArgs),
+}
+
+#[derive(Debug, Args)]
+struct ScanArgs {
+    /// A tools manifest (tools array, {"tools": [...]}, a tools/list response) or a server.json.
+    #[arg(required_unless_present = "server", conflicts_with = "server")]
+    file: Option<PathBuf>,
+    /// Start this server over stdio and scan what it lists, e.g. --server "npx -y some-mcp-server".
+    #[arg(long, value_name = "COMMAND LINE")]
+    server: Option<String>,
+    /// Seconds to wait for a live server.
+    #[arg(long, default_value_t = 30)]
+    timeout: u64,
+    #[arg(long, value_enum, default_value = "human")]
+    format: Format,
+}
+
+/// One finding in the scan report.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ScanFinding {
+    severity: FindingSeverity,
+    code: String,
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tool: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    related_tool: Option<String>,
+    // Additive: where, and by which pack.
+    pack: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pointer: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    col: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    evidence: Option<String>,
+}
+
+/// The scan report (`--format json`).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ScanReport {
+    server: String,
+    tool_count: usize,
+    findings: Vec<ScanFinding>,
+    scanned_at: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    errors: Vec<String>,
+}
+
+pub fn run(cli: &Cli, args: &ToolsArgs) -> u8 {
+    match &args.command {
+        ToolsCommand::Scan(scan) => run_scan(cli, scan),
+    }
+}
+
+fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
+    let config = match &cli.config {
+        Some(path) => match Config::load(path) {
+            Ok(config) => config,
+            Err(e) => return usage_error(e),
+        },
+        None => Config::default(),
+    };
+    let surface = match (&args.file, &args.server) {
+        (Some(file), _) => {
+            let display = file.to_string_lossy().into_owned();
+            match mcp_sources::load_file(file, &display) {
+                Ok(surface) => surface,
+                Err(e) => return usage_error(e),
+            }
+        }
+        (None, Some(command_line)) => {
+            let words = split_command_line(command_line);
+            let Some((command, rest)) = words.split_first() else {
+                return usage_error("--server needs a command line");
+            };
+            let name = PathBuf::from(command)
+                .file_name()
+                .map_or_else(|| command.clone(), |n| n.to_string_lossy().into_owned());
+            let server = LiveServer {
+                name,
+                command: command.clone(),
+                args: rest.to_vec(),
+                env: Default::default(),
+                timeout: Duration::from_secs(args.timeout),
+            };
+            match super::check::block_on(mcp_sources::list_live_server(&server)) {
+                Ok(surface) => surface,
+                Err(e) => return usage_error(e),
+            }
+        }
+        (None, None) => return usage_error("give a manifest file or --server"),
+    };
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let registry = Registry::load(&plugin_dirs(
+        &config.plugins.path,
+        &cwd,
+        cli.allow_project_plugins,
+    ));
+    let report = scan(&registry, &config, surface);
+    match args.format {
+        Format::Json => print(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&report).expect("serializable")
+        )),
+        Format::Human => print(&human(&report)),
+    }
+    if report.findings.iter().any(|f| {
+        matches!(
+            f.severity,
+            FindingSeverity::Critical | FindingSeverity::Error
+        )
+    }) {
+        exit::ISSUES
+    } else if !report.errors.is_empty() {
+        exit::ENGINE_FAILED
+    } else {
+        exit::CLEAN
+    }
+}
+
+/// Runs every loaded rule pack (minus those disabled in the config) over one surface.
+fn scan(registry: &Registry, config: &Config, loaded: LoadedSurface) -> ScanReport {
+    let mut findings = Vec::new();
+    let mut errors = Vec::new();
+    let located = std::slice::from_ref(&loaded);
+    for pack in registry.of_kind(PluginKind::RulePack) {
+        let id = pack.id().to_owned();
+        let pack_config = config.rule_packs.get(&id);
+        if pack_config.and_then(|c| c.enabled) == Some(false) {
+            continue;
+        }
+        let request = AnalyzeRequest {
+            surfaces: vec![loaded.surface.clone()],
+            options: options_json(pack_config.and_then(|c| c.options.as_ref())),
+        };
+        match pack.call::<_, AnalyzeOutcome>(methods::ANALYZE, &request) {
+            Ok(outcome) => findings.extend(
+                outcome
+                    .findings
+                    .into_iter()
+                    .map(|f| to_scan_finding(&id, located, f)),
+            ),
+            Err(e) => errors.push(e.to_string()),
+        }
+    }
+    findings.sort_by(|a, b| (a.severity, &a.tool, &a.code).cmp(&(b.severity, &b.tool, &b.code)));
+    ScanReport {
+        server: loaded.surface.server.clone(),
+        tool_count: loaded.surface.tools.len(),
+        findings,
+        scanned_at: rfc3339_now(),
+        errors,
+    }
+}
+
+fn to_scan_finding(pack: &str, surfaces: &[LoadedSurface], finding: Finding) -> ScanFinding {
+    let position = crate::check::rule_packs::to_issues(pack, surfaces, vec![finding.clone()], true)
+        .into_iter()
+        .next()
+        .filter(|issue| issue.line > 0);
+    ScanFinding {
+        severity: finding.severity,
+        code: finding.code,
+        message: finding.message,
+        tool: finding.tool,
+        related_tool: finding.related_tool,
+        pack: pack.to_owned(),
+        pointer: finding.pointer,
+        line: position.as_ref().map(|p| p.line),
+        col: position.as_ref().map(|p| p.col),
+        evidence: finding.evidence,
+    }
+}
+
+fn human(report: &ScanReport) -> String {
+    let mut out = format!(
+        "{}: {} tools, {} findings\n",
+        report.server,
+        report.tool_count,
+        report.findings.len()
+    );
+    for finding in &report.findings {
+        let style = match finding.severity {
+            FindingSeverity::Critical | FindingSeverity::Error => {
+                anstyle::AnsiColor::Red.on_default().bold()
+            }
+            FindingSeverity::Warning => anstyle::AnsiColor::Yellow.on_default().bold(),
+            FindingSeverity::Info => anstyle::Style::new().dimmed(),
+        };
+        let severity = serde_json::to_value(finding.severity)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        let place = match (finding.line, finding.col) {
+            (Some(line), Some(col)) => format!(" {line}:{col}"),
+            _ => String::new(),
+        };
+        out.push_str(&format!(
+            "{style}{severity:<8}{style:#} {:<22} {}{place}  {}\n",
+            finding.code,
+            finding.tool.as_deref().unwrap_or("-"),
+            finding.message
+        ));
+        if let Some(evidence) = &finding.evidence {
+            out.push_str(&format!("         quoted: {evidence}\n"));
+        }
+    }
+    for error in &report.errors {
+        out.push_str(&format!("error: {error}\n"));
+    }
+    out
+}
+
+/// Splits a command line on whitespace, honouring single and double quotes and backslashes.
+fn split_command_line(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut current = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some('"'), '\\') | (None, '\\') => {
+                if let Some(next) = chars.next() {
+                    current.push(next);
+                    in_word = true;
+                }
+            }
+            (Some(_), c) => current.push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut current));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                current.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word {
+        words.push(current);
+    }
+    words
+}
+
+/// The current UTC time as RFC 3339 (seconds precision).
+fn rfc3339_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_lines_split_like_a_shell() {
+        assert_eq!(
+            split_command_line("npx -y  server"),
+            ["npx", "-y", "server"]
+        );
+        assert_eq!(
+            split_command_line(r#"node "my server.js" --name='a b'"#),
+            ["node", "my server.js", "--name=a b"]
+        );
+        assert_eq!(split_command_line(r"a\ b c"), ["a b", "c"]);
+        assert!(split_command_line("   ").is_empty());
+    }
+
+    #[test]
+    fn timestamps_are_rfc3339() {
+        let now = rfc3339_now();
+        assert_eq!(now.len(), 20, "{now}");
+        assert!(now.ends_with('Z') && now.as_bytes()[10] == b'T', "{now}");
+    }
+}

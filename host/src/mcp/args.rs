@@ -1,0 +1,175 @@
+//! Tool arguments: strict shapes (`deny_unknown_fields` → `additionalProperties: false`).
+//!
+//! The schemas advertised in `tools/list` are generated from these types, and the same types
+//! parse every call, so the schema and the parser cannot disagree. Constraints that JSON Schema
+//! can say (`maxItems`, `minLength`) are in the schema *and* checked here: a client is not
+//! trusted to have validated anything.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use crate::paths::MAX_PATHS;
+
+/// The longest id or cursor accepted (ids are 16–20 characters, cursors about 20).
+pub const MAX_REF_CHARS: usize = 256;
+
+/// No arguments (`ping`, `get_loop_status`, `reset_loop_state`).
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NoArgs {}
+
+/// Arguments of `check_project`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CheckProjectArgs {
+    /// Project-relative files or directories to check; `["."]` (the whole project) when absent
+    /// or empty. Absolute, escaping (`..`, symlinks), NUL-containing and `-`-leading paths are
+    /// refused.
+    #[serde(default = "whole_project")]
+    #[schemars(length(max = 512), inner(length(min = 1)))]
+    pub paths: Vec<String>,
+    /// The `nextCursor` of a previous response, for the next page of clusters.
+    #[serde(default)]
+    #[schemars(with = "String", length(min = 1, max = 256))]
+    pub cursor: Option<String>,
+}
+
+/// Arguments of `check_files`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CheckFilesArgs {
+    /// Project-relative files to check (1 to 512). Same refusals as `check_project`'s paths.
+    #[schemars(length(min = 1, max = 512), inner(length(min = 1)))]
+    pub files: Vec<String>,
+    /// The `nextCursor` of a previous response, for the next page of clusters.
+    #[serde(default)]
+    #[schemars(with = "String", length(min = 1, max = 256))]
+    pub cursor: Option<String>,
+}
+
+/// Arguments of `get_issue_detail`: exactly one of the two, non-empty.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct IssueDetailArgs {
+    /// A `clusterId` from a check response: returns every issue of that cluster.
+    #[serde(default)]
+    #[schemars(with = "String", length(min = 1, max = 256))]
+    pub cluster_id: Option<String>,
+    /// An `issueId` (for example from `sampleIssueIds`): returns that issue.
+    #[serde(default)]
+    #[schemars(with = "String", length(min = 1, max = 256))]
+    pub issue_id: Option<String>,
+}
+
+fn whole_project() -> Vec<String> {
+    vec![".".to_owned()]
+}
+
+/// The one reference `get_issue_detail` resolves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IssueRef {
+    Cluster(String),
+    Issue(String),
+}
+
+impl IssueDetailArgs {
+    /// Exactly one non-empty reference, or why not.
+    pub fn reference(self) -> Result<IssueRef, String> {
+        match (self.cluster_id, self.issue_id) {
+            (Some(_), Some(_)) => {
+                Err("give exactly one of clusterId or issueId, not both".to_owned())
+            }
+            (None, None) => Err(
+                "give exactly one non-empty reference: clusterId or issueId (neither was given)"
+                    .to_owned(),
+            ),
+            (Some(id), None) => non_empty(id, "clusterId").map(IssueRef::Cluster),
+            (None, Some(id)) => non_empty(id, "issueId").map(IssueRef::Issue),
+        }
+    }
+}
+
+fn non_empty(id: String, field: &str) -> Result<String, String> {
+    if id.trim().is_empty() {
+        return Err(format!("{field} is empty; give a non-empty {field}"));
+    }
+    check_length(&id, field)?;
+    Ok(id)
+}
+
+/// Refuses a reference or cursor longer than [`MAX_REF_CHARS`].
+pub fn check_length(value: &str, field: &str) -> Result<(), String> {
+    if value.chars().count() > MAX_REF_CHARS {
+        return Err(format!(
+            "{field} is {} characters long; at most {MAX_REF_CHARS} are accepted",
+            value.chars().count()
+        ));
+    }
+    Ok(())
+}
+
+/// A check's optional cursor: absent, or non-empty and not too long.
+pub fn check_cursor(cursor: Option<String>) -> Result<Option<String>, String> {
+    match cursor {
+        None => Ok(None),
+        Some(c) if c.is_empty() => Err("cursor is empty; omit it for the first page".to_owned()),
+        Some(c) => check_length(&c, "cursor").map(|()| Some(c)),
+    }
+}
+
+/// The path limit the schemas advertise, kept equal to the validator's.
+const _: () = assert!(MAX_PATHS == 512);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn detail(value: serde_json::Value) -> Result<IssueRef, String> {
+        serde_json::from_value::<IssueDetailArgs>(value)
+            .map_err(|e| e.to_string())?
+            .reference()
+    }
+
+    #[test]
+    fn issue_detail_takes_exactly_one_non_empty_reference() {
+        use serde_json::json;
+        assert_eq!(
+            detail(json!({"clusterId": "c-1"})),
+            Ok(IssueRef::Cluster("c-1".into()))
+        );
+        assert_eq!(
+            detail(json!({"issueId": "abc"})),
+            Ok(IssueRef::Issue("abc".into()))
+        );
+        assert!(detail(json!({})).unwrap_err().contains("exactly one"));
+        assert!(
+            detail(json!({"clusterId": "a", "issueId": "b"}))
+                .unwrap_err()
+                .contains("not both")
+        );
+        assert!(
+            detail(json!({"clusterId": "", "issueId": ""}))
+                .unwrap_err()
+                .contains("not both")
+        );
+        assert!(detail(json!({"clusterId": ""})).unwrap_err().contains("empty"));
+        assert!(detail(json!({"issueId": "  "})).unwrap_err().contains("empty"));
+        assert!(detail(json!({"issueId": 7})).is_err());
+        assert!(detail(json!({"issueId": "x", "extra": 1})).is_err());
+        let long = "x".repeat(MAX_REF_CHARS + 1);
+        assert!(detail(json!({ "issueId": long })).unwrap_err().contains("at most"));
+    }
+
+    #[test]
+    fn check_arguments_default_and_refuse_unknown_fields() {
+        use serde_json::json;
+        let args: CheckProjectArgs = serde_json::from_value(json!({})).unwrap();
+        assert_eq!(args.paths, vec!["."]);
+        assert!(serde_json::from_value::<CheckProjectArgs>(json!({"path": ["."]})).is_err());
+        assert!(serde_json::from_value::<CheckFilesArgs>(json!({})).is_err());
+        assert!(serde_json::from_value::<CheckFilesArgs>(json!({"files": "a.ts"})).is_err());
+        assert!(serde_json::from_value::<NoArgs>(json!({"x": 1})).is_err());
+        assert!(check_cursor(Some(String::new())).is_err());
+        assert_eq!(check_cursor(None), Ok(None));
+    }
+}

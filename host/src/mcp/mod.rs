@@ -1,0 +1,68 @@
+//! `signalint mcp`: the MCP server on stdio. The only module that knows MCP types.
+//!
+//! * Tools: `ping`, `check_project`, `check_files`, `get_issue_detail`, `get_loop_status`,
+//!   `reset_loop_state` (see `tools` for their descriptions and annotations, and
+//!   `docs/contract.md` for their schemas).
+//! * Inputs are strict (`additionalProperties: false`), paths go through
+//!   [`crate::paths::validate_all`]; every refusal is a structured tool error.
+//! * Every result has `structuredContent` and one compact JSON text (ping's text is `pong`).
+//! * Checks are serialized per server, identical concurrent checks coalesced, cancellation
+//!   kills the check's engines, and engine started/finished events become progress
+//!   notifications (see `checks`).
+//!
+//! stdout belongs to the protocol: logs go to stderr through `tracing`.
+
+mod args;
+mod checks;
+mod error;
+mod schema;
+mod server;
+mod tools;
+
+use std::time::Duration;
+
+use rmcp::ServiceExt;
+
+use crate::check::{Context, Session};
+
+pub use error::ToolError;
+pub use server::{STALE_MESSAGE, Server};
+pub use tools::schemas_document;
+
+/// Flags of `signalint mcp`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct McpArgs {
+    /// Print every tool's description, annotations and input/output JSON Schemas as
+    /// `tools/list` advertises them, and exit.
+    #[arg(long, hide = true)]
+    pub print_schemas: bool,
+}
+
+/// The tool schemas as pretty JSON (for `--print-schemas` and `docs/contract.md`).
+pub fn schemas_json() -> String {
+    let mut text = serde_json::to_string_pretty(&schemas_document()).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// Serves the tools on stdin/stdout until the client closes the connection.
+pub async fn serve(context: Context) -> Result<(), String> {
+    let root = context.root.clone();
+    let session = Session::open(context);
+    let server = Server::new(checks::Checker::new(session));
+    let checker = server.checker().clone();
+    tracing::info!(root = %root.display(), "signalint MCP server on stdio");
+    let running = server
+        .serve(rmcp::transport::stdio_pipes())
+        .await
+        .map_err(|e| format!("the MCP session did not start: {e}"))?;
+    let ended = running.waiting().await;
+    checker.shut_down(Duration::from_secs(10)).await;
+    match ended {
+        Ok(reason) => {
+            tracing::info!(?reason, "MCP session ended");
+            Ok(())
+        }
+        Err(e) => Err(format!("the MCP session failed: {e}")),
+    }
+}

@@ -1,0 +1,256 @@
+//! Loading the MCP surfaces that rule packs check: JSON manifests, `server.json` files, and
+//! live servers started over stdio.
+//!
+//! A surface keeps the raw JSON of every definition, so rules can inspect even invalid ones,
+//! and remembers where each part sat in its file, so a finding's JSON pointer maps back to a
+//! file, line and column.
+
+mod live;
+mod locate;
+
+pub use live::{LiveServer, list_live_server};
+pub use locate::locate;
+
+use std::path::Path;
+
+use serde_json::Value;
+use signalint_plugin_api::{McpSurface, SurfaceOrigin};
+
+/// Where a surface's parts sit in its source document.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Bases {
+    pub tools: Option<String>,
+    pub resources: Option<String>,
+    pub resource_templates: Option<String>,
+    pub prompts: Option<String>,
+    pub server_json: Option<String>,
+}
+
+/// A surface and the document it came from.
+#[derive(Debug, Clone)]
+pub struct LoadedSurface {
+    pub surface: McpSurface,
+    /// The document text, for files (`None` for live servers).
+    pub text: Option<String>,
+    /// Path as it should appear in issues (project-relative when inside the project).
+    pub display_path: String,
+    pub bases: Bases,
+}
+
+impl LoadedSurface {
+    /// Maps a surface pointer (`/tools/3/description`) to a pointer into the source document.
+    pub fn document_pointer(&self, pointer: &str) -> Option<String> {
+        let mut parts = pointer.trim_start_matches('/').splitn(2, '/');
+        let head = parts.next()?;
+        let rest = parts.next().map(|r| format!("/{r}")).unwrap_or_default();
+        let base = match head {
+            "tools" => self.bases.tools.as_ref(),
+            "resources" => self.bases.resources.as_ref(),
+            "resourceTemplates" => self.bases.resource_templates.as_ref(),
+            "prompts" => self.bases.prompts.as_ref(),
+            "serverJson" => self.bases.server_json.as_ref(),
+            _ => None,
+        }?;
+        Some(format!("{base}{rest}"))
+    }
+}
+
+/// Why a manifest could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum SourceError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path} is not valid JSON: {detail}")]
+    Json { path: String, detail: String },
+    #[error(
+        "{path} is not an MCP manifest: expected a tools array, {{\"tools\": [...]}}, a tools/list response {{\"result\": {{\"tools\": [...]}}}}, or a server.json"
+    )]
+    Shape { path: String },
+    #[error("live server `{name}`: {detail}")]
+    Live { name: String, detail: String },
+}
+
+/// Reads a manifest or `server.json` file. `display_path` names it in issues.
+pub fn load_file(path: &Path, display_path: &str) -> Result<LoadedSurface, SourceError> {
+    let text = std::fs::read_to_string(path).map_err(|source| SourceError::Read {
+        path: display_path.to_owned(),
+        source,
+    })?;
+    let value: Value = serde_json::from_str(&text).map_err(|e| SourceError::Json {
+        path: display_path.to_owned(),
+        detail: e.to_string(),
+    })?;
+    let fallback_name = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("manifest")
+        .to_owned();
+    let (surface, bases) = from_value(value, &fallback_name).ok_or_else(|| SourceError::Shape {
+        path: display_path.to_owned(),
+    })?;
+    let surface = McpSurface {
+        origin: Some(SurfaceOrigin::File {
+            path: display_path.to_owned(),
+        }),
+        ..surface
+    };
+    Ok(LoadedSurface {
+        surface,
+        text: Some(text),
+        display_path: display_path.to_owned(),
+        bases,
+    })
+}
+
+/// Interprets a JSON document as an MCP surface.
+pub fn from_value(value: Value, fallback_name: &str) -> Option<(McpSurface, Bases)> {
+    let mut surface = McpSurface {
+        server: fallback_name.to_owned(),
+        ..McpSurface::default()
+    };
+    let mut bases = Bases::default();
+    match value {
+        Value::Array(tools) => {
+            surface.tools = tools;
+            bases.tools = Some(String::new());
+        }
+        Value::Object(mut object) => {
+            if let Some(Value::Object(result)) = object.remove("result") {
+                let (mut inner, inner_bases) = from_value(Value::Object(result), fallback_name)?;
+                let prefix = |b: Option<String>| b.map(|b| format!("/result{b}"));
+                inner.server = fallback_name.to_owned();
+                return Some((
+                    inner,
+                    Bases {
+                        tools: prefix(inner_bases.tools),
+                        resources: prefix(inner_bases.resources),
+                        resource_templates: prefix(inner_bases.resource_templates),
+                        prompts: prefix(inner_bases.prompts),
+                        server_json: prefix(inner_bases.server_json),
+                    },
+                ));
+            }
+            let mut any = false;
+            let mut take = |key: &str, slot: &mut Vec<Value>, base: &mut Option<String>| {
+                if let Some(Value::Array(items)) = object.get(key) {
+                    *slot = items.clone();
+                    *base = Some(format!("/{key}"));
+                    any = true;
+                }
+            };
+            take("tools", &mut surface.tools, &mut bases.tools);
+            take("resources", &mut surface.resources, &mut bases.resources);
+            take(
+                "resourceTemplates",
+                &mut surface.resource_templates,
+                &mut bases.resource_templates,
+            );
+            take("prompts", &mut surface.prompts, &mut bases.prompts);
+            if is_server_json(&object) {
+                if let Some(name) = object.get("name").and_then(Value::as_str) {
+                    surface.server = name.to_owned();
+                }
+                surface.server_json = Some(Value::Object(object));
+                bases.server_json = Some(String::new());
+                any = true;
+            } else if let Some(name) = object
+                .get("serverInfo")
+                .and_then(|s| s.get("name"))
+                .or_else(|| object.get("server"))
+                .and_then(Value::as_str)
+            {
+                surface.server = name.to_owned();
+            }
+            if !any {
+                return None;
+            }
+        }
+        _ => return None,
+    }
+    Some((surface, bases))
+}
+
+/// A `server.json` (the MCP registry's server description) rather than a tools listing.
+fn is_server_json(object: &serde_json::Map<String, Value>) -> bool {
+    let schema = object
+        .get("$schema")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    schema.contains("server.schema")
+        || (object.contains_key("name")
+            && object.contains_key("version")
+            && (object.contains_key("packages") || object.contains_key("remotes")))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn recognises_every_manifest_shape() {
+        let (s, b) = from_value(json!([{"name": "a"}]), "m").unwrap();
+        assert_eq!((s.tools.len(), b.tools.as_deref()), (1, Some("")));
+        let (s, b) = from_value(json!({"tools": [{"name": "a"}], "prompts": []}), "m").unwrap();
+        assert_eq!(
+            (s.tools.len(), b.tools.as_deref(), b.prompts.as_deref()),
+            (1, Some("/tools"), Some("/prompts"))
+        );
+        let (s, b) = from_value(
+            json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "a"}, {"name": "b"}]}}),
+            "m",
+        )
+        .unwrap();
+        assert_eq!(
+            (s.tools.len(), b.tools.as_deref()),
+            (2, Some("/result/tools"))
+        );
+        let (s, b) = from_value(
+            json!({"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.x/y", "version": "1.0.0"}),
+            "server",
+        )
+        .unwrap();
+        assert_eq!(
+            (s.server.as_str(), b.server_json.as_deref()),
+            ("io.github.x/y", Some(""))
+        );
+        assert!(from_value(json!({"unrelated": true}), "m").is_none());
+        assert!(from_value(json!(3), "m").is_none());
+    }
+
+    #[test]
+    fn pointers_map_into_the_document() {
+        let text = "{\n  \"result\": {\n    \"tools\": [\n      {\"name\": \"a\", \"description\": \"x\"}\n    ]\n  }\n}";
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tools.json");
+        std::fs::write(&path, text).unwrap();
+        let loaded = load_file(&path, "tools.json").unwrap();
+        let pointer = loaded.document_pointer("/tools/0/description").unwrap();
+        assert_eq!(pointer, "/result/tools/0/description");
+        assert!(text[locate(text, &pointer)..].starts_with("\"x\""));
+    }
+
+    #[test]
+    fn bad_files_say_what_is_wrong() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bad.json");
+        std::fs::write(&path, "{\"nope\": 1}").unwrap();
+        assert!(
+            load_file(&path, "bad.json")
+                .unwrap_err()
+                .to_string()
+                .contains("not an MCP manifest")
+        );
+        std::fs::write(&path, "{oops").unwrap();
+        assert!(
+            load_file(&path, "bad.json")
+                .unwrap_err()
+                .to_string()
+                .contains("not valid JSON")
+        );
+    }
+}
