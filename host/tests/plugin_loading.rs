@@ -1,0 +1,284 @@
+//! The plugin loader against real libraries: every workspace plugin loads side by side in one
+//! process, and libraries that are not usable plugins are refused with a message that names
+//! the file and the versions, without keeping the others from loading.
+
+mod support;
+
+use std::collections::BTreeMap;
+
+use signalint::plugins::{PluginState, Registry, load_plugin};
+use signalint_plugin_api::{PLUGIN_API_VERSION, PluginKind, SIGNALINT_ABI_VERSION};
+use support::{PluginDir, fixture};
+
+/// The plugins the workspace ships, with their kinds.
+const SHIPPED: &[(&str, PluginKind)] = &[
+    ("oxlint", PluginKind::Engine),
+    ("tsc", PluginKind::Engine),
+    ("biome", PluginKind::Engine),
+    ("shadow-patterns", PluginKind::RulePack),
+    ("param-synonyms", PluginKind::RulePack),
+    ("tool-hygiene", PluginKind::RulePack),
+    ("mcp-lint", PluginKind::RulePack),
+];
+
+/// `libsignalint_plugin_param_synonyms.so` → `param_synonyms`.
+fn file_id(path: &std::path::Path) -> String {
+    let name = path.file_name().unwrap().to_str().unwrap();
+    name.strip_prefix(std::env::consts::DLL_PREFIX)
+        .and_then(|n| n.strip_suffix(std::env::consts::DLL_SUFFIX))
+        .and_then(|n| n.strip_prefix("signalint_plugin_"))
+        .unwrap()
+        .to_owned()
+}
+
+#[test]
+fn every_workspace_plugin_loads_in_one_process() {
+    let libraries = support::workspace_plugin_libraries();
+    let dir = signalint::plugins::PluginDir {
+        path: support::library_dir().to_owned(),
+        source: signalint::plugins::PluginDirSource::Environment,
+        refused: None,
+    };
+    let registry = Registry::load(std::slice::from_ref(&dir));
+    assert_eq!(
+        registry.entries.len(),
+        libraries.len(),
+        "the registry saw other files than the plugin libraries: {:?}",
+        registry.entries
+    );
+
+    let mut loaded: BTreeMap<String, PluginKind> = BTreeMap::new();
+    for entry in &registry.entries {
+        let handle = match &entry.state {
+            PluginState::Loaded(handle) => handle,
+            other => panic!("{} did not load: {other:?}", entry.path.display()),
+        };
+        let manifest = handle.manifest();
+        assert_eq!(
+            manifest.id.replace('-', "_"),
+            file_id(&entry.path),
+            "{}: the id does not match the file name",
+            entry.path.display()
+        );
+        assert_eq!(manifest.api_version, PLUGIN_API_VERSION);
+        match manifest.kind {
+            PluginKind::Engine => {
+                assert!(manifest.engine.is_some() && manifest.rule_pack.is_none())
+            }
+            PluginKind::RulePack => {
+                assert!(manifest.rule_pack.is_some() && manifest.engine.is_none())
+            }
+        }
+        assert!(
+            loaded.insert(manifest.id.clone(), manifest.kind).is_none(),
+            "two libraries claim the id {}",
+            manifest.id
+        );
+    }
+    for (id, kind) in SHIPPED {
+        assert_eq!(
+            loaded.get(*id),
+            Some(kind),
+            "{id} is missing or has the wrong kind; loaded: {loaded:?}"
+        );
+        assert_eq!(
+            registry.get(id).map(|h| h.manifest().kind),
+            Some(*kind),
+            "{id}"
+        );
+    }
+    let engines: Vec<&str> = registry
+        .of_kind(PluginKind::Engine)
+        .map(|h| h.id())
+        .collect();
+    for id in ["oxlint", "tsc", "biome"] {
+        assert!(
+            engines.contains(&id),
+            "{id} not among the engines {engines:?}"
+        );
+    }
+
+    // Every one answers a call after all of them are loaded (no module came back as another's).
+    for entry in &registry.entries {
+        let PluginState::Loaded(handle) = &entry.state else {
+            unreachable!()
+        };
+        let again: signalint_plugin_api::PluginManifest = handle
+            .call(signalint_plugin_api::methods::MANIFEST, &())
+            .unwrap();
+        assert_eq!(&again, handle.manifest());
+    }
+}
+
+#[test]
+fn the_plugins_command_lists_every_workspace_plugin() {
+    let project = support::temp_project();
+    let output = support::run(
+        support::signalint(None)
+            .args(["--root"])
+            .arg(project.path())
+            .args(["plugins", "--format", "json"]),
+    );
+    let json = support::stdout_json(&output);
+    assert!(
+        output.status.success(),
+        "status {:?}, stderr: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let rows = json["plugins"].as_array().expect("a plugins array");
+    let libraries = support::workspace_plugin_libraries();
+    assert_eq!(rows.len(), libraries.len(), "{json:#}");
+    for row in rows {
+        assert_eq!(row["status"], "loaded", "{row:#}");
+        assert_eq!(row["source"], "executable directory", "{row:#}");
+        assert_eq!(row["apiVersion"], PLUGIN_API_VERSION, "{row:#}");
+        let path = std::path::Path::new(row["path"].as_str().unwrap());
+        assert_eq!(
+            row["id"].as_str().unwrap().replace('-', "_"),
+            file_id(path),
+            "{row:#}"
+        );
+    }
+    for (id, kind) in SHIPPED {
+        let row = rows
+            .iter()
+            .find(|r| r["id"] == *id)
+            .unwrap_or_else(|| panic!("{id} is not listed: {json:#}"));
+        assert_eq!(row["kind"], kind.as_str(), "{row:#}");
+    }
+}
+
+fn refusal(registry: &Registry, path: &std::path::Path) -> String {
+    let entry = registry
+        .entries
+        .iter()
+        .find(|e| e.path == path)
+        .unwrap_or_else(|| panic!("{} was not seen: {registry:?}", path.display()));
+    match &entry.state {
+        PluginState::Refused(reason) => reason.clone(),
+        other => panic!("{} was not refused: {other:?}", path.display()),
+    }
+}
+
+/// The three refusal messages, exactly.
+fn expected_refusals(
+    wrong_abi: &std::path::Path,
+    api_next: &std::path::Path,
+    not_a_plugin: &std::path::Path,
+) -> [String; 3] {
+    [
+        format!(
+            "{}: built for signalint plugin ABI 99, this signalint speaks ABI {SIGNALINT_ABI_VERSION}; \
+             rebuild the plugin against signalint-plugin-api {PLUGIN_API_VERSION}",
+            wrong_abi.display()
+        ),
+        format!(
+            "{}: built against signalint-plugin-api 1.0.0, this signalint uses 0.1.0; rebuild the \
+             plugin against signalint-plugin-api 0.1.x",
+            api_next.display()
+        ),
+        format!(
+            "{}: not a signalint plugin (it does not export `signalint_plugin_abi_version`); \
+             remove it from the plugin path",
+            not_a_plugin.display()
+        ),
+    ]
+}
+
+#[test]
+fn unusable_libraries_are_refused_by_name_and_the_rest_load() {
+    let dir = PluginDir::new();
+    let wrong_abi = dir.add(fixture::WRONG_ABI, "wrong_abi");
+    let api_next = dir.add(fixture::API_NEXT, "api_next");
+    let not_a_plugin = dir.add(fixture::NOT_A_PLUGIN, "not_a_plugin");
+    dir.add(fixture::FAULT_ENGINE, "fault_engine");
+    dir.add(fixture::PANICKY, "panicky");
+    dir.add("signalint_plugin_oxlint", "oxlint");
+
+    // The host's version is the one these messages are written for.
+    assert_eq!(PLUGIN_API_VERSION, "0.1.0");
+    let [abi_message, api_message, not_plugin_message] =
+        expected_refusals(&wrong_abi, &api_next, &not_a_plugin);
+
+    // One library at a time.
+    assert_eq!(
+        load_plugin(&wrong_abi).unwrap_err().to_string(),
+        abi_message
+    );
+    assert_eq!(load_plugin(&api_next).unwrap_err().to_string(), api_message);
+    assert_eq!(
+        load_plugin(&not_a_plugin).unwrap_err().to_string(),
+        not_plugin_message
+    );
+
+    // The whole directory: the three are refused, the others load.
+    let registry = Registry::load(&[dir.as_plugin_dir()]);
+    assert_eq!(registry.entries.len(), 6, "{registry:?}");
+    assert_eq!(refusal(&registry, &wrong_abi), abi_message);
+    assert_eq!(refusal(&registry, &api_next), api_message);
+    assert_eq!(refusal(&registry, &not_a_plugin), not_plugin_message);
+    for id in ["fault-engine", "panicky", "oxlint"] {
+        let handle = registry
+            .get(id)
+            .unwrap_or_else(|| panic!("{id} did not load: {registry:?}"));
+        assert_eq!(handle.manifest().kind, PluginKind::Engine);
+    }
+    assert_eq!(
+        registry.refusal_for("api-next"),
+        Some(api_message.as_str()),
+        "a configured engine that did not load explains why"
+    );
+}
+
+#[test]
+fn the_plugins_command_shows_each_refusal() {
+    let dir = PluginDir::new();
+    let wrong_abi = dir.add(fixture::WRONG_ABI, "wrong_abi");
+    let api_next = dir.add(fixture::API_NEXT, "api_next");
+    let not_a_plugin = dir.add(fixture::NOT_A_PLUGIN, "not_a_plugin");
+    let fault_engine = dir.add(fixture::FAULT_ENGINE, "fault_engine");
+    let panicky = dir.add(fixture::PANICKY, "panicky");
+    let project = support::temp_project();
+
+    let output = support::run(
+        support::signalint(Some(dir.path()))
+            .arg("--root")
+            .arg(project.path())
+            .args(["plugins", "--format", "json"]),
+    );
+    let json = support::stdout_json(&output);
+    // A refused library makes the listing exit with "engine failed".
+    assert_eq!(output.status.code(), Some(3), "{json:#}");
+    let rows = json["plugins"].as_array().unwrap();
+    let row = |path: &std::path::Path| {
+        rows.iter()
+            .find(|r| r["path"] == path.display().to_string())
+            .unwrap_or_else(|| panic!("{} is not listed: {json:#}", path.display()))
+    };
+    let expected = expected_refusals(&wrong_abi, &api_next, &not_a_plugin);
+    for (path, message) in [&wrong_abi, &api_next, &not_a_plugin]
+        .into_iter()
+        .zip(&expected)
+    {
+        let row = row(path);
+        assert_eq!(row["status"], "refused", "{row:#}");
+        assert_eq!(row["source"], "SIGNALINT_PLUGIN_PATH", "{row:#}");
+        assert_eq!(row["reason"], message.as_str(), "{row:#}");
+        assert!(row["id"].is_null(), "{row:#}");
+    }
+    for (path, id) in [(&fault_engine, "fault-engine"), (&panicky, "panicky")] {
+        let row = row(path);
+        assert_eq!(row["status"], "loaded", "{row:#}");
+        assert_eq!(row["id"], id, "{row:#}");
+        assert_eq!(row["kind"], "engine", "{row:#}");
+    }
+    // The installation's own plugins still load from the executable's directory.
+    for (id, _) in SHIPPED {
+        let row = rows
+            .iter()
+            .find(|r| r["id"] == *id)
+            .unwrap_or_else(|| panic!("{id} is not listed: {json:#}"));
+        assert_eq!(row["status"], "loaded", "{row:#}");
+    }
+}
