@@ -33,6 +33,11 @@ impl Options {
         if value.is_null() {
             return Ok(Self::default());
         }
+        if !value.is_object() {
+            return Err(PluginError::new(format!(
+                "invalid [rule_packs.param-synonyms.options]: expected a table, found {value}"
+            )));
+        }
         let options: Self = serde_json::from_value(value.clone()).map_err(|e| {
             PluginError::new(format!(
                 "invalid [rule_packs.param-synonyms.options]: {e} (expected `synonym_groups`, a list of lists of names, and `builtin_synonyms`, a boolean)"
@@ -99,6 +104,7 @@ mod tests {
             json!({"synonym_groups": [["repo", "--"]]}),
             json!({"builtin_synonyms": "no"}),
             json!(3),
+            json!([]),
         ] {
             let error = Options::from_json(&bad).unwrap_err();
             assert!(error.message().contains("param-synonyms"), "{bad}: {error}");

@@ -49,11 +49,10 @@ pub const SUMMARY: &str =
 /// How many tool names the message lists per spelling before it says "and N more".
 const LISTED_TOOLS: usize = 3;
 
-/// One tool's first (shallowest) use of a spelling.
+/// A tool that uses a spelling (once, however often the tool repeats it).
 #[derive(Debug)]
 struct Use {
     tool: usize,
-    pointer: String,
 }
 
 #[derive(Debug)]
@@ -64,6 +63,7 @@ struct Variant<'a> {
 
 #[derive(Debug)]
 struct Concept<'a> {
+    is_list: bool,
     variants: Vec<Variant<'a>>,
 }
 
@@ -82,7 +82,7 @@ pub fn check_surface(
         let Some(input_schema) = definition.get("inputSchema") else {
             continue;
         };
-        for param in schema::params(tool, input_schema) {
+        for param in schema::params(input_schema).list {
             let index = *concept_of_name
                 .entry((param.name, param.is_list))
                 .or_insert_with(|| {
@@ -96,6 +96,7 @@ pub fn check_surface(
                         .or_insert(next);
                     if index == next {
                         concepts.push(Concept {
+                            is_list: param.is_list,
                             variants: Vec::new(),
                         });
                     }
@@ -116,13 +117,9 @@ pub fn check_surface(
                 }
             };
             let uses = &mut variants[position].uses;
-            if uses.last().is_some_and(|u| u.tool == tool) {
-                continue; // Breadth-first: the first use in a tool is the shallowest.
+            if uses.last().is_none_or(|u| u.tool != tool) {
+                uses.push(Use { tool });
             }
-            uses.push(Use {
-                tool,
-                pointer: param.pointer,
-            });
         }
     }
 
@@ -175,6 +172,7 @@ fn finding(
         spellings.join(", "),
     );
     let minority_use = &minority.uses[0];
+    let pointer = representative(surface, minority_use.tool, minority.name, concept.is_list);
     let finding = Finding {
         code: CODE.to_owned(),
         severity: SEVERITY,
@@ -182,10 +180,21 @@ fn finding(
         surface: surface_index,
         tool: surface.tool_name(minority_use.tool).map(str::to_owned),
         related_tool: surface.tool_name(majority.uses[0].tool).map(str::to_owned),
-        pointer: Some(minority_use.pointer.clone()),
+        pointer,
         evidence: Some(minority.name.to_owned()),
     };
     (tools.len(), finding)
+}
+
+/// The pointer to the shallowest declaration of `name` in the tool's input schema.
+fn representative(surface: &McpSurface, tool: usize, name: &str, is_list: bool) -> Option<String> {
+    let input_schema = surface.tools.get(tool)?.get("inputSchema")?;
+    let params = schema::params(input_schema);
+    let param = params
+        .list
+        .iter()
+        .find(|p| p.name == name && p.is_list == is_list)?;
+    Some(params.pointer(tool, param))
 }
 
 /// `28 tools: list_issues, search_code, get_commit and 25 more`.

@@ -2,92 +2,130 @@
 
 use std::collections::VecDeque;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 use signalint_plugin_api::pointer_segment;
 
 /// How deep the walker follows nested schemas. Real schemas are a handful of levels deep; the
 /// limit keeps hostile input cheap.
 pub const MAX_DEPTH: usize = 32;
 
+/// The keywords whose values hold nested schemas.
+const NESTING: &[&str] = &[
+    "properties",
+    "items",
+    "prefixItems",
+    "additionalProperties",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "then",
+    "else",
+    "$defs",
+    "definitions",
+];
+
 /// One property name declared somewhere in an input schema.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Param<'a> {
     pub name: &'a str,
-    /// RFC 6901 pointer into the surface: `/tools/3/inputSchema/properties/perPage`.
-    pub pointer: String,
-    /// 0 for top-level properties, more for properties of nested objects.
+    /// Index of the schema node that declares the property, in [`Params::paths`].
+    pub node: usize,
+    /// 0 for the properties of the root schema, more for nested ones.
     pub depth: usize,
     /// The property holds a list (`"type": "array"`, or `items` without a type).
     pub is_list: bool,
 }
 
-/// Every property name declared in `schema`, the input schema of the tool at `tool_index`,
-/// breadth first (top-level properties before nested ones).
+/// The properties of one input schema, breadth first (top-level properties before nested ones).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Params<'a> {
+    pub list: Vec<Param<'a>>,
+    /// The pointer of each schema node that declares properties, relative to the input schema
+    /// (`""` for the root, `/properties/filter` for a nested object).
+    pub paths: Vec<String>,
+}
+
+impl Params<'_> {
+    /// RFC 6901 pointer into the surface: `/tools/3/inputSchema/properties/perPage`.
+    pub fn pointer(&self, tool_index: usize, param: &Param<'_>) -> String {
+        format!(
+            "/tools/{tool_index}/inputSchema{}/properties/{}",
+            self.paths[param.node],
+            pointer_segment(param.name)
+        )
+    }
+}
+
+/// Every property name declared in an input schema.
 ///
 /// Follows `properties`, `items`, `prefixItems`, `additionalProperties`, `anyOf`, `oneOf`,
 /// `allOf`, `then`, `else`, `$defs` and `definitions`. Anything that is not the expected shape
 /// is skipped, never an error.
-pub fn params(tool_index: usize, schema: &Value) -> Vec<Param<'_>> {
-    let mut out = Vec::new();
-    let mut queue: VecDeque<(&Value, String, usize)> = VecDeque::new();
-    queue.push_back((schema, format!("/tools/{tool_index}/inputSchema"), 0));
-    while let Some((node, pointer, depth)) = queue.pop_front() {
-        let Some(node) = node.as_object() else {
-            continue;
-        };
+pub fn params(schema: &Value) -> Params<'_> {
+    let mut out = Params::default();
+    let Some(root) = schema.as_object() else {
+        return out;
+    };
+    let mut queue: Queue<'_> = VecDeque::new();
+    let mut next = Some((root, String::new(), 0));
+    while let Some((node, path, depth)) = next.take().or_else(|| queue.pop_front()) {
         if depth > MAX_DEPTH {
             continue;
         }
-        if let Some(properties) = node.get("properties").and_then(Value::as_object) {
-            for (name, property) in properties {
-                let pointer = format!("{pointer}/properties/{}", pointer_segment(name));
-                out.push(Param {
-                    name,
-                    pointer: pointer.clone(),
-                    depth,
-                    is_list: is_list(property),
-                });
-                queue.push_back((property, pointer, depth + 1));
-            }
-        }
-        for key in ["items", "additionalProperties", "then", "else"] {
-            match node.get(key) {
-                Some(child @ Value::Object(_)) => {
-                    queue.push_back((child, format!("{pointer}/{key}"), depth + 1));
+        // One pass over the node's keys: cheaper than a lookup per keyword.
+        for (key, child) in node {
+            match (key.as_str(), child) {
+                ("properties", Value::Object(properties)) => {
+                    let index = out.paths.len();
+                    for (name, property) in properties {
+                        out.list.push(Param {
+                            name,
+                            node: index,
+                            depth,
+                            is_list: is_list(property),
+                        });
+                        push(&mut queue, property, depth, || {
+                            format!("{path}/properties/{}", pointer_segment(name))
+                        });
+                    }
                 }
-                Some(Value::Array(children)) if key == "items" => {
-                    push_all(&mut queue, children, &pointer, key, depth);
+                ("items" | "additionalProperties" | "then" | "else", Value::Object(_)) => {
+                    push(&mut queue, child, depth, || format!("{path}/{key}"));
+                }
+                ("items" | "prefixItems" | "anyOf" | "oneOf" | "allOf", Value::Array(children)) => {
+                    for (i, child) in children.iter().enumerate() {
+                        push(&mut queue, child, depth, || format!("{path}/{key}/{i}"));
+                    }
+                }
+                ("$defs" | "definitions", Value::Object(defs)) => {
+                    for (name, child) in defs {
+                        push(&mut queue, child, depth, || {
+                            format!("{path}/{key}/{}", pointer_segment(name))
+                        });
+                    }
                 }
                 _ => {}
             }
         }
-        for key in ["prefixItems", "anyOf", "oneOf", "allOf"] {
-            if let Some(children) = node.get(key).and_then(Value::as_array) {
-                push_all(&mut queue, children, &pointer, key, depth);
-            }
-        }
-        for key in ["$defs", "definitions"] {
-            if let Some(defs) = node.get(key).and_then(Value::as_object) {
-                for (name, child) in defs {
-                    let child_pointer = format!("{pointer}/{key}/{}", pointer_segment(name));
-                    queue.push_back((child, child_pointer, depth + 1));
-                }
-            }
+        if out.list.last().is_some_and(|p| p.node == out.paths.len()) {
+            out.paths.push(path);
         }
     }
     out
 }
 
-fn push_all<'a>(
-    queue: &mut VecDeque<(&'a Value, String, usize)>,
-    children: &'a [Value],
-    pointer: &str,
-    key: &str,
-    depth: usize,
-) {
-    for (i, child) in children.iter().enumerate() {
-        queue.push_back((child, format!("{pointer}/{key}/{i}"), depth + 1));
+type Queue<'a> = VecDeque<(&'a Map<String, Value>, String, usize)>;
+
+/// Queues a child schema that may declare properties; its path is only built then.
+fn push<'a>(queue: &mut Queue<'a>, child: &'a Value, depth: usize, path: impl FnOnce() -> String) {
+    if let Some(child) = child.as_object().filter(|c| has_nested(c)) {
+        queue.push_back((child, path(), depth + 1));
     }
+}
+
+/// Whether a schema node has any keyword that can hold nested properties.
+fn has_nested(node: &Map<String, Value>) -> bool {
+    node.keys().any(|k| NESTING.contains(&k.as_str()))
 }
 
 /// Whether a property schema describes a list.
@@ -108,6 +146,15 @@ mod tests {
 
     use super::*;
 
+    fn found(schema: &Value) -> Vec<(&str, String, usize, bool)> {
+        let params = params(schema);
+        params
+            .list
+            .iter()
+            .map(|p| (p.name, params.pointer(3, p), p.depth, p.is_list))
+            .collect()
+    }
+
     #[test]
     fn finds_top_level_and_nested_properties_breadth_first() {
         let schema = json!({
@@ -118,12 +165,8 @@ mod tests {
                 "perPage": {"type": "number"}
             }
         });
-        let found: Vec<(&str, String, usize, bool)> = params(3, &schema)
-            .into_iter()
-            .map(|p| (p.name, p.pointer, p.depth, p.is_list))
-            .collect();
         assert_eq!(
-            found,
+            found(&schema),
             [
                 (
                     "filter",
@@ -165,11 +208,26 @@ mod tests {
             "anyOf": [{"properties": {"x": {}}}],
             "$defs": {"Thing": {"properties": {"y": {"type": ["array", "null"]}}}}
         });
-        let names: Vec<(&str, bool)> = params(0, &schema)
-            .iter()
-            .map(|p| (p.name, p.is_list))
+        let mut names: Vec<(&str, String, bool)> = found(&schema)
+            .into_iter()
+            .map(|(name, pointer, _, is_list)| (name, pointer, is_list))
             .collect();
-        assert_eq!(names, [("x", false), ("y", true)]);
+        names.sort();
+        assert_eq!(
+            names,
+            [
+                (
+                    "x",
+                    "/tools/3/inputSchema/anyOf/0/properties/x".to_owned(),
+                    false
+                ),
+                (
+                    "y",
+                    "/tools/3/inputSchema/$defs/Thing/properties/y".to_owned(),
+                    true
+                ),
+            ]
+        );
     }
 
     #[test]
@@ -181,9 +239,9 @@ mod tests {
             json!({"properties": []}),
             json!({"properties": {"a": 1, "b": null}, "items": 3, "anyOf": {}}),
         ] {
-            let _ = params(0, &schema);
+            let _ = found(&schema);
         }
-        assert_eq!(params(0, &json!({"properties": {"a": 1}})).len(), 1);
+        assert_eq!(found(&json!({"properties": {"a": 1}})).len(), 1);
     }
 
     #[test]
@@ -192,6 +250,6 @@ mod tests {
         for _ in 0..200 {
             schema = json!({"properties": {"p": schema}});
         }
-        assert_eq!(params(0, &schema).len(), MAX_DEPTH + 1);
+        assert_eq!(params(&schema).list.len(), MAX_DEPTH + 1);
     }
 }
