@@ -9,10 +9,10 @@
 //! version against [`VERSION_RANGE`], runs the invocations with a timeout and an output cap,
 //! converts positions to UTF-16 columns through the file text, and clusters the result.
 //!
-//! * [`plan`](crate::plan): the command line, batching, and the `[engines.eslint]` arguments and
+//! * [`plan`]: the command line, batching, and the `[engines.eslint]` arguments and
 //!   options this adapter accepts.
-//! * [`parse`](crate::parse): ESLint's `--format json` report, read tolerantly.
-//! * [`text`](crate::text): ESLint's positions (UTF-16, its own line breaks) turned into exact
+//! * [`parse`]: ESLint's `--format json` report, read tolerantly.
+//! * [`text`]: ESLint's positions (UTF-16, its own line breaks) turned into exact
 //!   byte offsets through the `source` ESLint echoes back.
 //!
 //! ESLint is file-local (each file is linted on its own), so the host re-runs it only on the
