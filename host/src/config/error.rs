@@ -60,13 +60,22 @@ impl ConfigError {
                 };
             }
         }
-        let key = section_at(text, offset);
-        match key {
-            Some(section) if !message.contains("TOML parse error") => ConfigError::Invalid {
-                path: path.to_owned(),
-                line,
-                key: section,
-                message,
+        let section = section_at(text, offset);
+        match section {
+            Some(section) if !message.contains("TOML parse error") => match key_at(text, offset) {
+                // A bad value: name its key, and the table it sits in.
+                Some(key) => ConfigError::Invalid {
+                    path: path.to_owned(),
+                    line,
+                    key,
+                    message: format!("{message} (in [{section}])"),
+                },
+                None => ConfigError::Invalid {
+                    path: path.to_owned(),
+                    line,
+                    key: section,
+                    message,
+                },
             },
             _ => ConfigError::Syntax {
                 path: path.to_owned(),
@@ -111,6 +120,40 @@ fn section_at(text: &str, offset: usize) -> Option<String> {
                 .trim()
                 .to_owned()
         })
+}
+
+/// The key assigned on the line that holds `offset` (`key = value`), if any.
+fn key_at(text: &str, offset: usize) -> Option<String> {
+    let offset = offset.min(text.len());
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    let (key, _) = text[start..end].split_once('=')?;
+    let key = key.trim().trim_matches(|c| c == '"' || c == '\'');
+    (!key.is_empty() && !key.starts_with('[') && !key.starts_with('#')).then(|| key.to_owned())
+}
+
+/// The first line where `key` is assigned inside the `[section]` table (1-based); else the
+/// first line where it is assigned anywhere, or 1.
+pub(super) fn line_of_key_in(text: &str, section: &str, key: &str) -> usize {
+    let mut current: Option<&str> = None;
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim_start();
+        if line.starts_with('[') {
+            current = Some(
+                line.trim_end()
+                    .trim_matches(|c| c == '[' || c == ']')
+                    .trim(),
+            );
+        } else if current == Some(section) && assigns(line, key) {
+            return index + 1;
+        }
+    }
+    line_of_key(text, key)
+}
+
+fn assigns(line: &str, key: &str) -> bool {
+    line.strip_prefix(key)
+        .is_some_and(|rest| rest.trim_start().starts_with('='))
 }
 
 /// The first line where `key` is assigned (1-based), or 1.

@@ -213,7 +213,7 @@ impl Config {
     fn validate(&self, path: &Path, text: &str) -> Result<(), ConfigError> {
         let invalid = |key: &str, message: String| ConfigError::Invalid {
             path: path.to_owned(),
-            line: error::line_of_key(text, key),
+            line: error::line_of_key_in(text, "check", key),
             key: key.to_owned(),
             message,
         };
@@ -234,10 +234,12 @@ impl Config {
         }
         for (id, engine) in &self.engines {
             if engine.timeout_secs == Some(0) {
-                return Err(invalid(
-                    "timeout_secs",
-                    format!("[engines.{id}] timeout_secs must be at least 1 second"),
-                ));
+                return Err(ConfigError::Invalid {
+                    path: path.to_owned(),
+                    line: error::line_of_key_in(text, &format!("engines.{id}"), "timeout_secs"),
+                    key: "timeout_secs".to_owned(),
+                    message: format!("[engines.{id}] timeout_secs must be at least 1 second"),
+                });
             }
         }
         for glob in &self.check.ignore {
