@@ -1,5 +1,5 @@
 //! Times the pack over every real-benign manifest (3,182 tools in 259 servers), loaded as one
-//! check: `cargo run --release -p signalint-plugin-param-synonyms --example real_benign`.
+//! check: `cargo run --release -p signalint-plugin-tool-hygiene --example tool_hygiene_timing`.
 
 #![allow(clippy::print_stderr)]
 
@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use signalint_plugin_api::{AnalyzeRequest, McpSurface, call_rule_pack, methods};
-use signalint_plugin_param_synonyms::{ParamSynonyms, analyze};
+use signalint_plugin_tool_hygiene::{ToolHygiene, analyze};
 
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -41,7 +41,7 @@ fn main() {
         analyze(&request).expect("analyze");
     });
     let boundary = median(|| {
-        call_rule_pack(&ParamSynonyms::new(), methods::ANALYZE, &payload).expect("analyze");
+        call_rule_pack(&ToolHygiene::new(), methods::ANALYZE, &payload).expect("analyze");
     });
     eprintln!(
         "{} servers, {tools} tools, {findings} findings; median of {RUNS} runs: analyze {direct:.2?}, through the plugin boundary (JSON in and out) {boundary:.2?}",
