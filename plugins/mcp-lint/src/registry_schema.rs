@@ -380,7 +380,7 @@ impl Schema {
                 path,
                 Keyword::MinLength,
                 None,
-                format!("must be at least {min} characters, found {len}"),
+                format!("must be at least {min} {}, found {len}", plural(min)),
             ));
         }
         if let Some(max) = k.max_length
@@ -390,7 +390,7 @@ impl Schema {
                 path,
                 Keyword::MaxLength,
                 None,
-                format!("must be at most {max} characters, found {len}"),
+                format!("must be at most {max} {}, found {len}", plural(max)),
             ));
         }
         if let Some((re, source)) = &k.pattern
@@ -525,6 +525,10 @@ fn violation(
         missing,
         message,
     }
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 { "character" } else { "characters" }
 }
 
 fn short(v: &Value) -> String {

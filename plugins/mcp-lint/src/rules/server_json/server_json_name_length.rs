@@ -3,19 +3,20 @@ use serde_json::Value;
 
 declare_rule! {
     /// ## What it does
-    /// Flags a `name` shorter than 3 or longer than 200 characters.
+    /// Flags a `name` shorter than 3 or longer than 200 characters (a name under 3 characters also
+    /// fails `server-json-name-format`).
     ///
     /// ## Why is this bad?
     /// The registry rejects such names.
     ///
     /// ## Example
     /// ```json invalid
-    /// {"name": "a/", "description": "Weather forecasts.", "version": "1.0.0"}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww", "description": "Weather forecasts.", "version": "1.0.0"}
     /// ```
     ///
     /// Use instead:
     /// ```json valid
-    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0"}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0"}
     /// ```
     pub RULE = {
         id: "server-json-name-length",

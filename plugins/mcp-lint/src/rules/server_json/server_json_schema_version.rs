@@ -4,9 +4,10 @@ use serde_json::Value;
 
 declare_rule! {
     /// ## What it does
-    /// Flags a `server.json` without `$schema`, or whose `$schema` is not the 2025-12-11 schema URL
+    /// Flags a `server.json` without `$schema`, or whose `$schema` is a URI other than the
+    /// 2025-12-11 schema URL
     /// (`https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json`) this pack
-    /// validates against.
+    /// validates against. A `$schema` that is not a URI at all is `server-json-schema-uri`.
     ///
     /// ## Why is this bad?
     /// The registry validates against the declared version and refuses deprecated ones; without
@@ -14,12 +15,12 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json invalid
-    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "$schema": "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json"}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "$schema": "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json"}
     /// ```
     ///
     /// Use instead:
     /// ```json valid
-    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"}
     /// ```
     pub RULE = {
         id: "server-json-schema-version",
@@ -38,7 +39,7 @@ pub fn check(cx: &mut Cx, doc: &Value) {
                 format!("no `$schema`; declare `{SCHEMA_URL}`"),
             );
         }
-        Some(Value::String(s)) if s == SCHEMA_URL => {}
+        Some(Value::String(s)) if s == SCHEMA_URL || !crate::registry_schema::is_uri(s) => {}
         Some(Value::String(s)) => {
             cx.report_evidence(
                 &RULE,
