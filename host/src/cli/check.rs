@@ -6,7 +6,9 @@ use std::sync::Arc;
 use clap::Args;
 use tokio_util::sync::CancellationToken;
 
-use super::{Cli, Format, exit, print, project_root, usage_error};
+use clap::ValueEnum;
+
+use super::{Cli, exit, print, project_root, usage_error};
 use crate::check::{Context, ManagedToolchain, ResponseOptions, Scope, Session};
 use crate::config::Config;
 use crate::core::{CheckResponse, CheckStatus, EngineState};
@@ -22,7 +24,11 @@ pub struct CheckArgs {
     #[arg(long)]
     files: bool,
     #[arg(long, value_enum, default_value = "human")]
-    format: Format,
+    format: CheckFormat,
+    /// When to exit with 1: `warning` (any issue, the default), `error` (an error-severity
+    /// issue), `never`, or a priority N (a cluster of priority N or more urgent).
+    #[arg(long, value_name = "SEVERITY|PRIORITY", default_value = "warning", value_parser = parse_fail_on)]
+    fail_on: FailOn,
     /// Include every issue in the output, not only the clusters.
     #[arg(long)]
     all_issues: bool,
@@ -71,11 +77,49 @@ pub fn run(cli: &Cli, args: &CheckArgs) -> u8 {
         Err(e) => return usage_error(e),
     };
     let text = match args.format {
-        Format::Human => render::human::check_response(&response),
-        Format::Json => render::json::check_response(&response),
+        CheckFormat::Human => render::human::check_response(&response),
+        CheckFormat::Json => render::json::check_response(&response),
+        CheckFormat::Sarif => render::sarif::check_response(&response),
+        CheckFormat::Github => render::github::check_response(&response),
     };
     print(&text);
-    exit_code(&response)
+    exit_code(&response, args.fail_on)
+}
+
+/// Output formats of `check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    /// A readable summary of the clusters.
+    Human,
+    /// The CheckResponse.
+    Json,
+    /// SARIF 2.1.0, every issue.
+    Sarif,
+    /// GitHub Actions annotations, every issue.
+    Github,
+}
+
+/// What makes `check` exit with 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailOn {
+    Warning,
+    Error,
+    Never,
+    Priority(u32),
+}
+
+fn parse_fail_on(text: &str) -> Result<FailOn, String> {
+    match text {
+        "warning" => Ok(FailOn::Warning),
+        "error" => Ok(FailOn::Error),
+        "never" => Ok(FailOn::Never),
+        other => match other.trim_start_matches("priority:").parse::<u32>() {
+            Ok(n) if n >= 1 => Ok(FailOn::Priority(n)),
+            _ => Err(format!(
+                "`{other}` is not warning, error, never or a priority (1 or more)"
+            )),
+        },
+    }
 }
 
 async fn check(
@@ -87,10 +131,17 @@ async fn check(
 ) -> Result<CheckResponse, String> {
     let context = context(cli, root, config);
     let mut session = Session::open(context);
+    // CI formats and priority thresholds need every issue and every cluster.
+    let every_issue = matches!(args.format, CheckFormat::Sarif | CheckFormat::Github);
+    let every_cluster = every_issue || matches!(args.fail_on, FailOn::Priority(_) | FailOn::Error);
     let options = ResponseOptions {
         cursor: args.cursor.clone(),
-        page_size: args.page_size.unwrap_or(0),
-        include_issues: args.all_issues,
+        page_size: if every_cluster && args.page_size.is_none() {
+            usize::MAX
+        } else {
+            args.page_size.unwrap_or(0)
+        },
+        include_issues: args.all_issues || every_issue,
     };
     Ok(session
         .check(scope, &options, &CancellationToken::new())
@@ -143,8 +194,17 @@ fn relative_to_root(root: &Path, raw: &str) -> String {
     }
 }
 
-fn exit_code(response: &CheckResponse) -> u8 {
-    if response.status == CheckStatus::IssuesFound {
+fn exit_code(response: &CheckResponse, fail_on: FailOn) -> u8 {
+    let failing = match fail_on {
+        FailOn::Warning => response.status == CheckStatus::IssuesFound,
+        FailOn::Error => response
+            .clusters
+            .iter()
+            .any(|c| c.severity == Some(crate::core::IssueSeverity::Error)),
+        FailOn::Never => false,
+        FailOn::Priority(n) => response.clusters.iter().any(|c| c.priority <= n),
+    };
+    if failing {
         return exit::ISSUES;
     }
     let failed = response

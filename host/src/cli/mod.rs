@@ -1,6 +1,7 @@
 //! The command line: parse arguments, call `check`/`state`, render. No logic of its own.
 
 mod check;
+mod explain;
 mod plugins;
 mod setup;
 mod tools;
@@ -49,6 +50,10 @@ enum Command {
     Check(check::CheckArgs),
     /// List every plugin found on the plugin path and whether it loaded.
     Plugins(plugins::PluginsArgs),
+    /// Show every issue of a cluster (or one issue) from the latest check.
+    Explain(explain::ExplainArgs),
+    /// Show the fix/regress loops signalint has seen (or reset them with --reset).
+    Loops(explain::LoopsArgs),
     /// Install the managed engine toolchain (pinned oxlint, TypeScript, Biome) with npm.
     Setup(setup::SetupArgs),
     /// Check MCP tool definitions (a manifest, a server.json or a live server) with the rule packs.
@@ -71,6 +76,8 @@ pub fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(ref args) => check::run(&cli, args),
         Command::Plugins(ref args) => plugins::run(&cli, args),
+        Command::Explain(ref args) => explain::explain(&cli, args),
+        Command::Loops(ref args) => explain::loops(&cli, args),
         Command::Mcp(ref args) => mcp(&cli, args),
         Command::Setup(ref args) => setup::run(&cli, args),
         Command::Tools(ref args) => tools::run(&cli, args),

@@ -1,0 +1,59 @@
+//! `--format github`: GitHub Actions workflow commands, one annotation per issue.
+
+use crate::core::{CheckResponse, IssueSeverity};
+
+/// `::error file=…,line=…,col=…,title=…::message` lines for every issue.
+pub fn check_response(response: &CheckResponse) -> String {
+    let mut out = String::new();
+    for issue in response.issues.as_deref().unwrap_or_default() {
+        let command = match issue.severity {
+            IssueSeverity::Error => "error",
+            IssueSeverity::Warning => "warning",
+        };
+        let mut properties = Vec::new();
+        if !issue.file.is_empty() {
+            properties.push(format!("file={}", property(&issue.file)));
+        }
+        if issue.line > 0 {
+            properties.push(format!("line={}", issue.line));
+            properties.push(format!("col={}", issue.col));
+            if let (Some(end_line), Some(end_col)) = (issue.end_line, issue.end_col) {
+                properties.push(format!("endLine={end_line}"));
+                properties.push(format!("endColumn={end_col}"));
+            }
+        }
+        properties.push(format!(
+            "title={}",
+            property(&format!("{} {}", issue.engine, issue.rule))
+        ));
+        out.push_str(&format!(
+            "::{command} {}::{}\n",
+            properties.join(","),
+            data(&issue.message)
+        ));
+    }
+    out
+}
+
+/// Escapes a command's message.
+fn data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escapes a command property value.
+fn property(text: &str) -> String {
+    data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_per_the_workflow_command_rules() {
+        assert_eq!(data("50% done\nnext"), "50%25 done%0Anext");
+        assert_eq!(property("a:b,c"), "a%3Ab%2Cc");
+    }
+}

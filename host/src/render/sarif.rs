@@ -1,0 +1,117 @@
+//! `--format sarif`: SARIF 2.1.0 for code-scanning dashboards.
+//!
+//! One run, driver `signalint`, one rule per (engine, rule id) with its documentation link, one
+//! result per issue. Columns are UTF-16 code units, SARIF's default, which is what signalint
+//! reports. `partialFingerprints` carries the content-derived issue id, so a dashboard tracks
+//! an issue across commits even when lines move.
+
+use std::collections::BTreeMap;
+
+use serde_sarif::sarif::{
+    ArtifactLocation, Location, Message, MultiformatMessageString, PhysicalLocation, PropertyBag,
+    Region, ReportingDescriptor, Result as SarifResult, ResultLevel, Run, Sarif, Tool,
+    ToolComponent,
+};
+
+use crate::core::{CheckResponse, IssueSeverity, NormalizedIssue};
+
+/// The fingerprint key under `partialFingerprints`.
+pub const FINGERPRINT_KEY: &str = "signalintIssueId/v1";
+
+/// SARIF for every issue of the response (the CLI asks for all issues for this format).
+pub fn check_response(response: &CheckResponse) -> String {
+    let issues: &[NormalizedIssue] = response.issues.as_deref().unwrap_or_default();
+    let mut rules: Vec<ReportingDescriptor> = Vec::new();
+    let mut rule_index: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for issue in issues {
+        let key = (issue.engine.clone(), issue.rule.clone());
+        if rule_index.contains_key(&key) {
+            continue;
+        }
+        rule_index.insert(key, rules.len());
+        let mut properties = BTreeMap::new();
+        properties.insert(
+            "engine".to_owned(),
+            serde_json::Value::String(issue.engine.clone()),
+        );
+        let descriptor = ReportingDescriptor::builder()
+            .id(issue.rule.clone())
+            .short_description(
+                MultiformatMessageString::builder()
+                    .text(format!("{} {}", issue.engine, issue.rule))
+                    .build(),
+            )
+            .properties(
+                PropertyBag::builder()
+                    .additional_properties(properties)
+                    .build(),
+            );
+        rules.push(match &issue.url {
+            Some(url) => descriptor.help_uri(url.clone()).build(),
+            None => descriptor.build(),
+        });
+    }
+    let results: Vec<SarifResult> = issues
+        .iter()
+        .map(|issue| {
+            let index = rule_index[&(issue.engine.clone(), issue.rule.clone())];
+            let mut fingerprints = BTreeMap::new();
+            fingerprints.insert(FINGERPRINT_KEY.to_owned(), issue.issue_id.clone());
+            SarifResult::builder()
+                .rule_id(issue.rule.clone())
+                .rule_index(index as i64)
+                .level(match issue.severity {
+                    IssueSeverity::Error => ResultLevel::Error,
+                    IssueSeverity::Warning => ResultLevel::Warning,
+                })
+                .message(Message::builder().text(issue.message.clone()).build())
+                .locations(vec![location(issue)])
+                .partial_fingerprints(fingerprints)
+                .build()
+        })
+        .collect();
+    let driver = ToolComponent::builder()
+        .name("signalint")
+        .semantic_version(env!("CARGO_PKG_VERSION"))
+        .information_uri("https://github.com/signalint/signalint")
+        .rules(rules)
+        .build();
+    let sarif = Sarif::builder()
+        .schema("https://json.schemastore.org/sarif-2.1.0.json")
+        .version(serde_json::json!("2.1.0"))
+        .runs(vec![
+            Run::builder()
+                .tool(Tool::builder().driver(driver).build())
+                .results(results)
+                .build(),
+        ])
+        .build();
+    let mut text = serde_json::to_string_pretty(&sarif).expect("SARIF serializes");
+    text.push('\n');
+    text
+}
+
+fn location(issue: &NormalizedIssue) -> Location {
+    let artifact = ArtifactLocation::builder().uri(issue.file.clone()).build();
+    let physical = if issue.line > 0 {
+        let region = Region::builder()
+            .start_line(i64::from(issue.line))
+            .start_column(i64::from(issue.col.max(1)));
+        let region = match (issue.end_line, issue.end_col) {
+            (Some(end_line), Some(end_col)) if end_line >= issue.line => region
+                .end_line(i64::from(end_line))
+                .end_column(i64::from(end_col.max(1)))
+                .build(),
+            _ => region.build(),
+        };
+        PhysicalLocation::builder()
+            .artifact_location(artifact)
+            .region(region)
+            .build()
+    } else {
+        PhysicalLocation::builder()
+            .artifact_location(artifact)
+            .build()
+    };
+    Location::builder().physical_location(physical).build()
+}
