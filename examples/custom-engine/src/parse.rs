@@ -59,10 +59,12 @@ struct Message {
     end_line: Option<u32>,
     #[serde(default)]
     end_column: Option<u32>,
+    /// Decoded on its own: a malformed fix costs the fix, not the diagnostic.
     #[serde(default)]
-    fix: Option<Fix>,
+    fix: Option<Value>,
+    /// Decoded on its own, like `fix`.
     #[serde(default)]
-    suggestions: Vec<Suggestion>,
+    suggestions: Option<Value>,
 }
 
 /// A fix: replace the UTF-16 offsets `range` of the linted text with `text`.
@@ -70,13 +72,6 @@ struct Message {
 struct Fix {
     range: [i64; 2],
     text: String,
-}
-
-/// A suggestion: an edit ESLint proposes for a human to choose, never applied automatically.
-#[derive(Deserialize)]
-struct Suggestion {
-    #[serde(default)]
-    desc: Option<String>,
 }
 
 /// Lines of stderr kept in a failure message.
@@ -159,11 +154,13 @@ fn to_diagnostic(file: &str, index: Option<&SourceIndex<'_>>, message: Message) 
         }
         _ => None,
     };
-    let fixes = match (message.fix, start) {
-        (Some(fix), Some(start)) => vec![edit(index, fix, start)],
-        _ => Vec::new(),
-    };
-    let help = suggestions_help(&message.suggestions);
+    let fixes = message
+        .fix
+        .and_then(|fix| serde_json::from_value::<Fix>(fix).ok())
+        .and_then(|fix| edit(index, fix, start))
+        .into_iter()
+        .collect();
+    let help = message.suggestions.as_ref().and_then(suggestions_help);
     let url = message
         .rule_id
         .as_deref()
@@ -233,28 +230,28 @@ fn position(index: Option<&SourceIndex<'_>>, line: u32, column: u32) -> Position
 /// into positions, so the edit degrades to the diagnostic's start, replacing nothing: it still
 /// marks the diagnostic fixable (which is all the host uses today), but its span is not the
 /// fix's and it must not be applied as is.
-fn edit(index: Option<&SourceIndex<'_>>, fix: Fix, start: Position) -> TextEdit {
+///
+/// A file-level message (no start) with a fix that cannot be converted gets no edit.
+fn edit(index: Option<&SourceIndex<'_>>, fix: Fix, start: Option<Position>) -> Option<TextEdit> {
     let [from, to] = fix.range;
     let exact = index.and_then(|index| Some((index.at_offset(from)?, index.at_offset(to)?)));
-    match exact {
-        Some((from, to)) if from.byte_offset <= to.byte_offset => TextEdit {
-            start: from,
-            end: to,
-            new_text: fix.text,
-        },
-        _ => TextEdit {
-            start,
-            end: start,
-            new_text: fix.text,
-        },
-    }
+    let (start, end) = match exact {
+        Some((from, to)) if from.byte_offset <= to.byte_offset => (from, to),
+        _ => (start?, start?),
+    };
+    Some(TextEdit {
+        start,
+        end,
+        new_text: fix.text,
+    })
 }
 
 /// Suggestions are choices for a human, not fixes: they travel as help text.
-fn suggestions_help(suggestions: &[Suggestion]) -> Option<String> {
+fn suggestions_help(suggestions: &Value) -> Option<String> {
     let descriptions: Vec<&str> = suggestions
+        .as_array()?
         .iter()
-        .filter_map(|s| s.desc.as_deref())
+        .filter_map(|s| s.get("desc")?.as_str())
         .filter(|d| !d.is_empty())
         .collect();
     match descriptions.as_slice() {

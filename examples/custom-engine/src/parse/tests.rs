@@ -341,3 +341,52 @@ fn text_before_the_report_is_ignored() {
     let outcome = parse_output(&request(&stdout, Some(1), ""));
     assert_eq!(outcome.diagnostics.len(), 14);
 }
+
+#[test]
+fn a_malformed_fix_or_suggestion_costs_only_itself() {
+    let stdout = r#"[{"filePath": "/project/a.js", "source": "var x = 1;\n", "messages": [
+        {"ruleId": "no-var", "severity": 1, "message": "bad fix", "line": 1, "column": 1,
+         "fix": {"range": "everything", "text": 1}},
+        {"ruleId": "eqeqeq", "severity": 1, "message": "odd suggestions", "line": 1, "column": 1,
+         "suggestions": [42, {"desc": "Use '==='."}, {"fix": {}}]}
+    ]}]"#;
+    let outcome = parse_output(&request(stdout, Some(0), ""));
+    assert_eq!(outcome.skipped_records, 0);
+    assert_eq!(outcome.diagnostics.len(), 2);
+    assert!(outcome.diagnostics[0].fixes.is_empty());
+    assert_eq!(
+        outcome.diagnostics[1].help.as_deref(),
+        Some("Suggestion: Use '==='.")
+    );
+}
+
+#[test]
+fn a_file_level_fix_converts_when_the_source_allows() {
+    // unicode-bom's fix removes the byte order mark: the range [-1, 0] on a message at line 1.
+    // A file-level message (line 0) keeps an exact fix too.
+    let stdout = r#"[{"filePath": "/project/a.js", "source": "\ufeffconst a = 1;\n", "messages": [
+        {"ruleId": "unicode-bom", "severity": 2, "message": "Unexpected Unicode BOM (Byte Order Mark).", "line": 1, "column": 1,
+         "fix": {"range": [-1, 0], "text": ""}},
+        {"ruleId": "x/whole-file", "severity": 1, "message": "file level", "line": 0, "column": 0,
+         "fix": {"range": [0, 5], "text": "let"}},
+        {"ruleId": "x/whole-file", "severity": 1, "message": "file level, bad range", "line": 0, "column": 0,
+         "fix": {"range": [0, 500], "text": "let"}}
+    ]}]"#;
+    let outcome = parse_output(&request(stdout, Some(1), ""));
+    let bom = &outcome.diagnostics[0].fixes[0];
+    assert_eq!(
+        (bom.start.byte_offset, bom.end.byte_offset),
+        (Some(0), Some(3))
+    );
+    let file_level = &outcome.diagnostics[1];
+    assert_eq!(file_level.start, None);
+    let fix = &file_level.fixes[0];
+    assert_eq!(
+        (fix.start.byte_offset, fix.end.byte_offset),
+        (Some(3), Some(8))
+    );
+    assert!(
+        outcome.diagnostics[2].fixes.is_empty(),
+        "no place to anchor it"
+    );
+}
