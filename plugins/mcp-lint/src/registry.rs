@@ -139,4 +139,16 @@ mod tests {
         }
         assert_eq!(RULES.len(), 89);
     }
+
+    #[test]
+    fn readme_lists_every_rule() {
+        let readme = include_str!("../README.md");
+        for rule in RULES {
+            assert!(
+                readme.contains(&format!("[`{}`]", rule.id)),
+                "README.md does not list {}",
+                rule.id
+            );
+        }
+    }
 }

@@ -30,7 +30,7 @@ declare_rule! {
         id: "meta-ui-resource-uri-required",
         group: Tools,
         severity: Error,
-        summary: "A tool's `_meta.ui` has no `resourceUri`",
+        summary: "A tool's `_meta.ui` has an empty resourceUri, or neither resourceUri nor visibility",
     }
 }
 
