@@ -18,25 +18,29 @@ use common::{EXPECTED, WORKSPACE, eslint_entry, fixture_copy, node};
 /// Builds the host and the plugin with the Cargo that runs this test, into the same target
 /// directory, and returns that directory's profile folder (where `signalint` lives).
 fn build_host_and_plugin() -> PathBuf {
-    let output = Command::new(env!("CARGO"))
-        .args([
-            "build",
-            "-p",
-            "signalint",
-            "-p",
-            "signalint-example-custom-engine",
-        ])
-        .current_dir(WORKSPACE)
-        .output()
-        .unwrap();
+    // This test runs from `<target>/<profile dir>/deps/`; build into the same profile dir.
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().and_then(Path::parent).unwrap().to_owned();
+    let mut command = Command::new(env!("CARGO"));
+    command.args([
+        "build",
+        "-p",
+        "signalint",
+        "-p",
+        "signalint-example-custom-engine",
+    ]);
+    match dir.file_name().and_then(|n| n.to_str()) {
+        Some("debug") | None => {}
+        Some(profile) => {
+            command.args(["--profile", profile]);
+        }
+    }
+    let output = command.current_dir(WORKSPACE).output().unwrap();
     assert!(
         output.status.success(),
         "cargo build -p signalint -p signalint-example-custom-engine failed:\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    // This test runs from `<target>/debug/deps/`.
-    let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().and_then(Path::parent).unwrap().to_owned();
     let library = dir.join(format!(
         "{}signalint_plugin_eslint{}",
         std::env::consts::DLL_PREFIX,
