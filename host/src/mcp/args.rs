@@ -152,12 +152,24 @@ mod tests {
                 .unwrap_err()
                 .contains("not both")
         );
-        assert!(detail(json!({"clusterId": ""})).unwrap_err().contains("empty"));
-        assert!(detail(json!({"issueId": "  "})).unwrap_err().contains("empty"));
+        assert!(
+            detail(json!({"clusterId": ""}))
+                .unwrap_err()
+                .contains("empty")
+        );
+        assert!(
+            detail(json!({"issueId": "  "}))
+                .unwrap_err()
+                .contains("empty")
+        );
         assert!(detail(json!({"issueId": 7})).is_err());
         assert!(detail(json!({"issueId": "x", "extra": 1})).is_err());
         let long = "x".repeat(MAX_REF_CHARS + 1);
-        assert!(detail(json!({ "issueId": long })).unwrap_err().contains("at most"));
+        assert!(
+            detail(json!({ "issueId": long }))
+                .unwrap_err()
+                .contains("at most")
+        );
     }
 
     #[test]

@@ -352,7 +352,12 @@ fn portable(value: &mut Value, input: bool) {
             let required: Vec<String> = map
                 .get("required")
                 .and_then(Value::as_array)
-                .map(|r| r.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+                .map(|r| {
+                    r.iter()
+                        .filter_map(Value::as_str)
+                        .map(str::to_owned)
+                        .collect()
+                })
                 .unwrap_or_default();
             if let Some(Value::Object(properties)) = map.get_mut("properties") {
                 for (name, property) in properties.iter_mut() {
@@ -385,7 +390,9 @@ fn not_nullable(property: &mut Value) {
     }
     if let Some(Value::Array(variants)) = property.get("anyOf")
         && variants.len() == 2
-        && variants.iter().any(|v| v.get("type").is_some_and(|t| t == "null"))
+        && variants
+            .iter()
+            .any(|v| v.get("type").is_some_and(|t| t == "null"))
         && let Some(Value::Object(other)) = variants
             .iter()
             .find(|v| v.get("type").is_none_or(|t| t != "null"))
@@ -402,8 +409,20 @@ fn not_nullable(property: &mut Value) {
 fn is_numeric_format(format: &str) -> bool {
     matches!(
         format,
-        "int" | "uint" | "int8" | "uint8" | "int16" | "uint16" | "int32" | "uint32" | "int64"
-            | "uint64" | "int128" | "uint128" | "float" | "double"
+        "int"
+            | "uint"
+            | "int8"
+            | "uint8"
+            | "int16"
+            | "uint16"
+            | "int32"
+            | "uint32"
+            | "int64"
+            | "uint64"
+            | "int128"
+            | "uint128"
+            | "float"
+            | "double"
     )
 }
 
@@ -523,8 +542,13 @@ mod tests {
         round_trips::<CheckResponse>(&minimal);
         round_trips::<NormalizedIssue>(&full_issue());
         let mut bare = full_issue();
-        (bare.cluster_id, bare.end_line, bare.end_col, bare.help, bare.url) =
-            (None, None, None, None, None);
+        (
+            bare.cluster_id,
+            bare.end_line,
+            bare.end_col,
+            bare.help,
+            bare.url,
+        ) = (None, None, None, None, None);
         round_trips::<NormalizedIssue>(&bare);
         round_trips::<LoopStatus>(&core::LoopStatus {
             looping: true,
@@ -532,7 +556,11 @@ mod tests {
             file_rule_churns: vec![churn()],
         });
         round_trips::<LoopStatus>(&core::LoopStatus::default());
-        assert_eq!(core::SCHEMA_VERSION, "1.1", "update the schemaVersion const");
+        assert_eq!(
+            core::SCHEMA_VERSION,
+            "1.1",
+            "update the schemaVersion const"
+        );
     }
 
     #[test]

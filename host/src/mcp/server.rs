@@ -75,7 +75,10 @@ impl Server {
                         a.paths
                     };
                     let paths = crate::paths::validate_all(self.checker.root(), &paths)?;
-                    Ok((Scope::Project { paths }, check_cursor(a.cursor).map_err(ToolError::invalid)?))
+                    Ok((
+                        Scope::Project { paths },
+                        check_cursor(a.cursor).map_err(ToolError::invalid)?,
+                    ))
                 });
                 self.run_check(scope, context).await
             }
@@ -87,7 +90,10 @@ impl Server {
                         ));
                     }
                     let files = crate::paths::validate_all(self.checker.root(), &a.files)?;
-                    Ok((Scope::Files { files }, check_cursor(a.cursor).map_err(ToolError::invalid)?))
+                    Ok((
+                        Scope::Files { files },
+                        check_cursor(a.cursor).map_err(ToolError::invalid)?,
+                    ))
                 });
                 self.run_check(scope, context).await
             }
@@ -148,12 +154,11 @@ impl Server {
 
     fn issue_detail(&self, reference: &IssueRef) -> CallToolResult {
         let latest = self.checker.latest();
-        let issues: Option<Vec<&NormalizedIssue>> = latest.as_deref().and_then(|analysis| {
-            match reference {
+        let issues: Option<Vec<&NormalizedIssue>> =
+            latest.as_deref().and_then(|analysis| match reference {
                 IssueRef::Cluster(id) => analysis.issues_of_cluster(id),
                 IssueRef::Issue(id) => analysis.issue(id).map(|issue| vec![issue]),
-            }
-        });
+            });
         match issues {
             Some(issues) => {
                 let text = serde_json::to_string(&issues).unwrap_or_else(|_| "[]".to_owned());
