@@ -11,7 +11,7 @@ declare_rule! {
     /// - it is not reachable from the root through `properties` only (array items, records,
     ///   union branches and `$defs` are not);
     /// - the property is not a `string`, `integer`, `number` or `boolean`;
-    /// - its value is not an RFC 9110 token (`^[!#$%&'*+.^_`|~0-9A-Za-z-]+$`);
+    /// - its value is not an RFC 9110 token (`` ^[!#$%&'*+.^_`|~0-9A-Za-z-]+$ ``);
     /// - two designations name the same header, ignoring case.
     ///
     /// ## Why is this bad?
