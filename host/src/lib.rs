@@ -4,6 +4,7 @@
 //! The modules follow the architecture in `DESIGN.md`: each has one job, and only `runner`
 //! spawns processes, only `mcp` knows MCP types, only `cli`/`render` write to stdout.
 
+pub mod cache;
 pub mod check;
 pub mod cli;
 pub mod config;

@@ -12,6 +12,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::positions::SourceText;
 use super::{Context, EnginePlan, project_relative, tsconfig};
+use crate::cache::{self, Cache, ConfigHasher};
 use crate::config::options_json;
 use crate::core::{Coverage, EngineStatus, IssueInput, IssueSeverity};
 use crate::runner::{self, Ending};
@@ -112,6 +113,51 @@ pub(crate) async fn run_engine(
         status.version = Some(resolution.tool.version.clone());
         return EngineOutcome::status_only(status);
     }
+
+    // Cache lookups: a file-local engine runs only on the files whose result is not cached; a
+    // whole-program engine runs only when an input of its program changed.
+    let options = adapter_options(context, plan, engine_config);
+    let cache = Cache::new(&context.root);
+    let identity = engine_identity(plan, &resolution, engine_config, &options);
+    let mut cached_issues: Vec<IssueInput> = Vec::new();
+    let mut misses: Vec<(String, Option<String>)> = Vec::new();
+    let mut program_key = None;
+    match info.scope {
+        EngineScope::WholeProgram => {
+            let inputs = program_inputs(context, &info.extensions);
+            let key = cache::program_key(&identity, &context.root, &inputs);
+            if let Some(issues) = cache.get(&plan.id, &key) {
+                return cached_outcome(issues, &resolution.tool.version, started, Coverage::All);
+            }
+            program_key = Some(key);
+        }
+        EngineScope::FileLocal => {
+            let mut configs = ConfigHasher::new(&context.root, &info.config_files);
+            for file in &relevant {
+                let Ok(content) = std::fs::read(context.root.join(file)) else {
+                    misses.push((file.clone(), None));
+                    continue;
+                };
+                let key = cache::file_key(&identity, &configs.for_file(file), file, &content);
+                match cache.get(&plan.id, &key) {
+                    Some(issues) => cached_issues.extend(issues),
+                    None => misses.push((file.clone(), Some(key))),
+                }
+            }
+            if misses.is_empty() {
+                return cached_outcome(
+                    cached_issues,
+                    &resolution.tool.version,
+                    started,
+                    Coverage::files(relevant),
+                );
+            }
+        }
+    }
+    let to_run: Vec<String> = match info.scope {
+        EngineScope::WholeProgram => relevant.clone(),
+        EngineScope::FileLocal => misses.iter().map(|(file, _)| file.clone()).collect(),
+    };
     let work = work_dir(&context.root, &plan.id);
     if let Err(e) = std::fs::create_dir_all(&work) {
         return EngineOutcome::status_only(EngineStatus::error(format!(
@@ -122,10 +168,12 @@ pub(crate) async fn run_engine(
     let request = PlanRequest {
         project_root: context.root.to_string_lossy().into_owned(),
         tool: resolution.tool.clone(),
-        files: relevant.clone(),
-        whole_project,
+        files: to_run,
+        // A whole-program engine always checks every program, so its result does not depend on
+        // which files were asked about (and can be cached by its inputs alone).
+        whole_project: whole_project || info.scope == EngineScope::WholeProgram,
         extra_args: engine_config.map(|e| e.args.clone()).unwrap_or_default(),
-        options: adapter_options(context, plan, engine_config),
+        options,
         work_dir: work.to_string_lossy().into_owned(),
     };
     let plugin = plan.plugin.clone();
@@ -185,7 +233,18 @@ pub(crate) async fn run_engine(
         }
     }
 
-    let issues = to_issues(&context.root, &plan.id, diagnostics);
+    let mut issues = to_issues(&context.root, &plan.id, diagnostics);
+    if failures.is_empty() {
+        store(&cache, &plan.id, program_key.as_deref(), &misses, &issues);
+    }
+    let missed: std::collections::HashSet<&str> = misses.iter().map(|(f, _)| f.as_str()).collect();
+    covered.extend(
+        relevant
+            .iter()
+            .filter(|f| !missed.contains(f.as_str()))
+            .cloned(),
+    );
+    issues.extend(cached_issues);
     let mut status = if failures.is_empty() {
         EngineStatus::ok()
     } else {
@@ -207,6 +266,120 @@ pub(crate) async fn run_engine(
         status,
         issues,
         rechecked: Some(rechecked),
+    }
+}
+
+/// Everything that makes one engine's results differ for the same input.
+fn engine_identity(
+    plan: &EnginePlan,
+    resolution: &toolchain::Resolution,
+    engine_config: Option<&crate::config::EngineConfig>,
+    options: &serde_json::Value,
+) -> String {
+    let manifest = plan.plugin.manifest();
+    let args = engine_config
+        .map(|e| e.args.join("\u{1f}"))
+        .unwrap_or_default();
+    format!(
+        "{}\u{1e}{}\u{1e}{}\u{1e}{}\u{1e}{}\u{1e}{args}\u{1e}{options}",
+        plan.id,
+        manifest.id,
+        manifest.version,
+        resolution.tool.version,
+        resolution.location.display()
+    )
+}
+
+/// The files a whole program reads, as far as the host can tell without the compiler: every
+/// project file with one of the engine's extensions, JSON files (tsconfigs, package manifests,
+/// imported JSON) and the lockfiles that change when dependencies (and their declarations) do.
+fn program_inputs(context: &Context, extensions: &[String]) -> Vec<String> {
+    let mut inputs: Vec<String> = super::project_files(
+        &context.root,
+        &[".".to_owned()],
+        &context.config.check.ignore,
+    )
+    .into_iter()
+    .filter(|file| {
+        Path::new(file)
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|ext| {
+                ext.eq_ignore_ascii_case("json")
+                    || extensions.iter().any(|x| x.eq_ignore_ascii_case(ext))
+            })
+            || matches!(
+                Path::new(file).file_name().and_then(|n| n.to_str()),
+                Some("yarn.lock" | "pnpm-lock.yaml" | "bun.lockb")
+            )
+    })
+    .collect();
+    inputs.push("node_modules/.package-lock.json".to_owned());
+    inputs
+}
+
+/// A result served entirely from the cache: no process started.
+fn cached_outcome(
+    issues: Vec<IssueInput>,
+    version: &str,
+    started: Instant,
+    coverage: Coverage,
+) -> EngineOutcome {
+    let mut status = EngineStatus::ok();
+    status.version = Some(version.to_owned());
+    status.issue_count = Some(issues.len());
+    status.duration_ms = Some(started.elapsed().as_millis() as u64);
+    EngineOutcome {
+        status,
+        issues,
+        rechecked: Some(coverage),
+    }
+}
+
+/// Stores a successful run's results: the whole program's, or each checked file's (an empty
+/// list for a file without issues, so it is a hit next time).
+fn store(
+    cache: &Cache,
+    engine: &str,
+    program_key: Option<&str>,
+    misses: &[(String, Option<String>)],
+    issues: &[IssueInput],
+) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static WRITES: AtomicUsize = AtomicUsize::new(0);
+    let mut written = 0;
+    match program_key {
+        Some(key) => {
+            cache.put(engine, key, issues);
+            written += 1;
+        }
+        None => {
+            let mut by_file: HashMap<&str, Vec<IssueInput>> = HashMap::new();
+            for issue in issues {
+                by_file
+                    .entry(issue.file.as_str())
+                    .or_default()
+                    .push(issue.clone());
+            }
+            for (file, key) in misses {
+                if let Some(key) = key {
+                    cache.put(
+                        engine,
+                        key,
+                        by_file
+                            .get(file.as_str())
+                            .map(Vec::as_slice)
+                            .unwrap_or_default(),
+                    );
+                    written += 1;
+                }
+            }
+        }
+    }
+    // Bound the cache now and then rather than walking it on every check.
+    let before = WRITES.fetch_add(written, Ordering::Relaxed);
+    if before / 512 != (before + written) / 512 {
+        cache.evict();
     }
 }
 
@@ -294,7 +467,7 @@ async fn run_invocation(
             ));
         }
         Ending::Cancelled => return Err(format!("{engine} was cancelled")),
-        Ending::Exited(_) => {}
+        Ending::Exited(_) | Ending::Signaled(_) => {}
     }
     let report_files: Vec<ReportFile> = invocation
         .report_files
@@ -329,6 +502,17 @@ async fn run_invocation(
     .await
     .map_err(|e| format!("{engine}: parsing failed: {e}"))?;
     let mut outcome = parsed.map_err(|e| e.to_string())?;
+    // A crashed tool's output is incomplete, whatever the adapter made of it.
+    if let Ending::Signaled(signal) = output.ending {
+        let crash = format!(
+            "{engine} was killed by signal {signal} ({})",
+            runner::signal_name(signal)
+        );
+        outcome.failure = Some(match outcome.failure.take() {
+            Some(failure) => format!("{failure}; {crash}"),
+            None => crash,
+        });
+    }
     if overflow {
         let limit = context.runner.output_cap() / (1024 * 1024);
         outcome.failure = Some(format!("{engine} output exceeded the {limit} MiB limit"));

@@ -42,10 +42,23 @@ impl SourceText {
         Self { text, line_starts }
     }
 
+    fn bom_len(&self) -> usize {
+        if self.text.starts_with('\u{feff}') {
+            3
+        } else {
+            0
+        }
+    }
+
     /// Byte range of a 1-based line, without its line break.
     fn line_range(&self, line: u32) -> Option<(usize, usize)> {
         let index = (line as usize).checked_sub(1)?;
         let start = *self.line_starts.get(index)?;
+        let start = if index == 0 {
+            start.max(self.bom_len())
+        } else {
+            start
+        };
         let mut end = self
             .line_starts
             .get(index + 1)
@@ -74,8 +87,10 @@ impl SourceText {
                 start + advance(&self.text[start..end], wanted, position.unit)
             }
         };
+        // Editors do not count a byte order mark as a column.
+        let byte = byte.max(self.bom_len());
         let index = self.line_starts.partition_point(|&start| start <= byte) - 1;
-        let start = self.line_starts[index];
+        let start = self.line_starts[index].max(if index == 0 { self.bom_len() } else { 0 });
         let col = self.text[start..byte].encode_utf16().count() + 1;
         Some(Resolved {
             line: index as u32 + 1,
@@ -197,6 +212,25 @@ mod tests {
             ..at(0, 0, ColumnUnit::Utf8Bytes)
         };
         assert_eq!(source.resolve(&past_end).unwrap().line, 2);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_a_column() {
+        let source = SourceText::new("\u{feff}debugger;\nx".into());
+        assert_eq!(
+            source.resolve(&at(1, 1, ColumnUnit::Utf16)).unwrap().col,
+            1,
+            "engines that skip the BOM"
+        );
+        let offset = Position {
+            byte_offset: Some(3),
+            ..at(0, 0, ColumnUnit::Utf8Bytes)
+        };
+        assert_eq!(
+            source.resolve(&offset).unwrap().col,
+            1,
+            "engines that count it in offsets"
+        );
     }
 
     #[test]

@@ -52,7 +52,7 @@ pub struct Resolution {
 /// Why no usable tool was found.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum ToolProblem {
-    #[error("{name} not found (looked in: {}); install it in the project (npm i -D {}), or run `signalint setup`", searched.join(", "), packages.join(" "))]
+    #[error("{name} not found (looked in: {}); {}", searched.join(", "), install_hint(name, packages))]
     NotFound {
         name: String,
         searched: Vec<String>,
@@ -83,6 +83,18 @@ pub enum ToolProblem {
         range: String,
         detail: String,
     },
+}
+
+fn install_hint(name: &str, packages: &[String]) -> String {
+    if packages.is_empty() {
+        format!("install {name} in the project, or set `tool` in its [engines.<id>] table")
+    } else {
+        let names: Vec<&str> = packages.iter().map(|p| split_spec(p).0).collect();
+        format!(
+            "install it in the project (npm i -D {}), or run `signalint setup`",
+            names.join(" ")
+        )
+    }
 }
 
 /// A tool candidate before its version is known.

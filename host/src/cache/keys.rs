@@ -1,0 +1,169 @@
+//! Cache keys.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// Hashes engine config files per directory, following relative `extends`, memoised for one
+/// check.
+#[derive(Debug)]
+pub struct ConfigHasher {
+    root: PathBuf,
+    names: Vec<String>,
+    by_dir: HashMap<PathBuf, String>,
+}
+
+impl ConfigHasher {
+    /// `names`: the config file names the engine reads (`.oxlintrc.json`, `biome.json`, …).
+    pub fn new(root: &Path, names: &[String]) -> Self {
+        Self {
+            root: root.to_owned(),
+            names: names.to_vec(),
+            by_dir: HashMap::new(),
+        }
+    }
+
+    /// A hash of every config file that applies to `file` (project-relative).
+    pub fn for_file(&mut self, file: &str) -> String {
+        let dir = self
+            .root
+            .join(file)
+            .parent()
+            .map(Path::to_owned)
+            .unwrap_or_else(|| self.root.clone());
+        self.for_dir(&dir)
+    }
+
+    fn for_dir(&mut self, dir: &Path) -> String {
+        if let Some(hash) = self.by_dir.get(dir) {
+            return hash.clone();
+        }
+        let mut hasher = blake3::Hasher::new();
+        if dir != self.root && dir.starts_with(&self.root) {
+            if let Some(parent) = dir.parent() {
+                hasher.update(self.for_dir(&parent.to_owned()).as_bytes());
+            }
+        }
+        for name in &self.names {
+            let path = dir.join(name);
+            if let Ok(bytes) = std::fs::read(&path) {
+                hasher.update(name.as_bytes());
+                hasher.update(&bytes);
+                hash_extends(&path, &bytes, &mut hasher, 0);
+            }
+        }
+        let hash = hasher.finalize().to_hex().to_string();
+        self.by_dir.insert(dir.to_owned(), hash.clone());
+        hash
+    }
+}
+
+/// Follows `"extends": "./base.json"` (or an array of them) to relative files, a few levels deep.
+fn hash_extends(path: &Path, bytes: &[u8], hasher: &mut blake3::Hasher, depth: usize) {
+    if depth > 8 {
+        return;
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let Some(value) = crate::check::tsconfig::parse_jsonc(&text) else {
+        return;
+    };
+    let targets: Vec<String> = match &value["extends"] {
+        serde_json::Value::String(s) => vec![s.clone()],
+        serde_json::Value::Array(items) => items
+            .iter()
+            .filter_map(|v| v.as_str().map(str::to_owned))
+            .collect(),
+        _ => return,
+    };
+    for target in targets {
+        if !(target.starts_with("./") || target.starts_with("../")) {
+            continue;
+        }
+        let resolved = path.parent().unwrap_or(Path::new("/")).join(&target);
+        if let Ok(extended) = std::fs::read(&resolved) {
+            hasher.update(&extended);
+            hash_extends(&resolved, &extended, hasher, depth + 1);
+        }
+    }
+}
+
+/// The key of one file's result for a file-local engine.
+pub fn file_key(engine_identity: &str, config_hash: &str, file: &str, content: &[u8]) -> String {
+    let mut hasher = blake3::Hasher::new();
+    for part in [
+        engine_identity.as_bytes(),
+        config_hash.as_bytes(),
+        file.as_bytes(),
+    ] {
+        hasher.update(part);
+        hasher.update(&[0]);
+    }
+    hasher.update(content);
+    hasher.finalize().to_hex().to_string()
+}
+
+/// The key of a whole program's result: the content of every input.
+pub fn program_key(engine_identity: &str, root: &Path, inputs: &[String]) -> String {
+    let mut hasher = blake3::Hasher::new();
+    hasher.update(engine_identity.as_bytes());
+    hasher.update(&[0]);
+    for input in inputs {
+        hasher.update(input.as_bytes());
+        hasher.update(&[0]);
+        match std::fs::read(root.join(input)) {
+            Ok(bytes) => {
+                hasher.update(&(bytes.len() as u64).to_le_bytes());
+                hasher.update(&bytes);
+            }
+            Err(_) => {
+                hasher.update(b"\xffmissing");
+            }
+        }
+    }
+    hasher.finalize().to_hex().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn config_changes_anywhere_up_the_tree_change_the_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("pkg/src")).unwrap();
+        std::fs::write(root.join("biome.json"), r#"{"extends": ["./base.json"]}"#).unwrap();
+        std::fs::write(root.join("base.json"), "{}").unwrap();
+        let names = vec!["biome.json".to_owned()];
+        let before = ConfigHasher::new(root, &names).for_file("pkg/src/a.ts");
+        let sibling_before = ConfigHasher::new(root, &names).for_file("other.ts");
+        std::fs::write(root.join("base.json"), r#"{"linter": {}}"#).unwrap();
+        let extended = ConfigHasher::new(root, &names).for_file("pkg/src/a.ts");
+        assert_ne!(before, extended, "an extended config is part of the key");
+        std::fs::write(root.join("pkg/biome.json"), "{}").unwrap();
+        let nested = ConfigHasher::new(root, &names).for_file("pkg/src/a.ts");
+        assert_ne!(extended, nested, "a nested config is part of the key");
+        let sibling_after = ConfigHasher::new(root, &names).for_file("other.ts");
+        assert_ne!(
+            sibling_before, sibling_after,
+            "the root config changed in between"
+        );
+        std::fs::write(root.join("pkg/biome.json"), "{\"x\": 1}").unwrap();
+        assert_eq!(
+            ConfigHasher::new(root, &names).for_file("other.ts"),
+            sibling_after,
+            "a config in another directory does not apply"
+        );
+    }
+
+    #[test]
+    fn program_keys_cover_every_input() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.ts"), "1").unwrap();
+        let inputs = vec!["a.ts".to_owned(), "b.d.ts".to_owned()];
+        let missing = program_key("tsc", dir.path(), &inputs);
+        std::fs::write(dir.path().join("b.d.ts"), "").unwrap();
+        let present = program_key("tsc", dir.path(), &inputs);
+        assert_ne!(missing, present);
+        assert_eq!(present, program_key("tsc", dir.path(), &inputs));
+    }
+}
