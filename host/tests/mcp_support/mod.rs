@@ -123,11 +123,12 @@ impl Project {
         Self { dir }
     }
 
-    /// A project with one text file and only the given config.
+    /// A project with two text files and only the given config.
     pub fn with_config(config: &str) -> Self {
         build_plugins();
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("notes.txt"), "one line\n").unwrap();
+        std::fs::write(dir.path().join("other.txt"), "another line\n").unwrap();
         std::fs::write(dir.path().join("signalint.toml"), config).unwrap();
         Self { dir }
     }
