@@ -80,6 +80,7 @@ fn scan_schema(cx: &mut Cx, root: &Value, base: &str, role: SchemaRole) {
     walker::walk(root, base, &mut |pointer, node, ncx| {
         schema::describe_on_fields::check_node(cx, &scan, pointer, node, ncx);
         schema::schema_unsatisfiable::check_node(cx, pointer, node, ncx);
+        schema::schema_required_unknown::check_node(cx, pointer, node, ncx);
         schema::header_param_designation::check_node(cx, &mut scan, pointer, node, ncx);
         portability::schema_format_portability::check_node(cx, pointer, node);
         portability::schema_anyof_needs_type::check_node(cx, pointer, node, ncx);
@@ -92,6 +93,7 @@ fn resource(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
     definition::name_required::check(cx, kind, item, base);
     tools::description_required::check(cx, kind, item, base);
     resources::resource_name_not_uri::check(cx, kind, item, base);
+    resources::resource_mime_type::check(cx, kind, item, base);
     if kind == ItemKind::ResourceTemplate {
         resources::uri_template_required::check(cx, item, base);
         resources::uri_template_valid::check(cx, item, base);

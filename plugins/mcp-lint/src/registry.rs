@@ -20,6 +20,7 @@ pub static RULES: &[&Rule] = &[
     &rules::schema::describe_on_fields::RULE,
     &rules::schema::schema_unsatisfiable::RULE,
     &rules::schema::header_param_designation::RULE,
+    &rules::schema::schema_required_unknown::RULE,
     &rules::portability::schema_format_portability::RULE,
     &rules::portability::schema_anyof_needs_type::RULE,
     &rules::portability::schema_no_discriminator_keyword::RULE,
@@ -33,6 +34,7 @@ pub static RULES: &[&Rule] = &[
     &rules::resources::resource_name_not_uri::RULE,
     &rules::resources::resource_uri_required::RULE,
     &rules::resources::resource_uri_valid::RULE,
+    &rules::resources::resource_mime_type::RULE,
     &rules::prompts::prompt_argument_shape::RULE,
     &rules::prompts::prompt_argument_description::RULE,
     &rules::server_json::server_json_type::RULE,
@@ -137,7 +139,7 @@ mod tests {
                 rule.id
             );
         }
-        assert_eq!(RULES.len(), 89);
+        assert_eq!(RULES.len(), 91);
     }
 
     #[test]

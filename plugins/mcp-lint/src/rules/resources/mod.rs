@@ -1,5 +1,6 @@
 //! Resources (`resources/list`) and resource templates (`resources/templates/list`).
 
+pub mod resource_mime_type;
 pub mod resource_name_not_uri;
 pub mod resource_uri_required;
 pub mod resource_uri_valid;

@@ -3,4 +3,5 @@
 pub mod describe_on_fields;
 pub mod header_param_designation;
 pub mod schema_is_object;
+pub mod schema_required_unknown;
 pub mod schema_unsatisfiable;

@@ -1,7 +1,7 @@
 use serde_json::Value;
 
 use crate::context::{Cx, ptr};
-use crate::walker::{Context, Edge};
+use crate::walker::{Context, Edge, types};
 
 declare_rule! {
     /// ## What it does
@@ -12,6 +12,8 @@ declare_rule! {
     ///   `minItems`/`maxItems`, `minProperties`/`maxProperties`);
     /// - a `required` key that `additionalProperties: false` forbids (not in `properties`,
     ///   no `patternProperties`);
+    /// - an `enum` none of whose values, or a `const` whose value, has the declared `type`
+    ///   (`{"type": "integer", "enum": ["1", "2"]}`);
     /// - a root schema of `false`.
     ///
     /// Nodes below `not` are skipped: there an unsatisfiable schema is a valid way to say
@@ -101,6 +103,30 @@ pub fn check_node(cx: &mut Cx, pointer: &str, node: &Value, ncx: &Context) {
             );
         }
     }
+    let declared = types(node);
+    if !declared.is_empty() {
+        if let Some(values) = map.get("enum").and_then(Value::as_array)
+            && !values.is_empty()
+            && !values
+                .iter()
+                .any(|v| declared.iter().any(|t| has_type(t, v)))
+        {
+            cx.report(
+                &RULE,
+                ptr(pointer, "enum"),
+                format!("no `enum` value is of type {}", declared.join(" or ")),
+            );
+        }
+        if let Some(value) = map.get("const")
+            && !declared.iter().any(|t| has_type(t, value))
+        {
+            cx.report(
+                &RULE,
+                ptr(pointer, "const"),
+                format!("`const` is not of type {}", declared.join(" or ")),
+            );
+        }
+    }
     if map.get("additionalProperties") == Some(&Value::Bool(false))
         && !map.contains_key("patternProperties")
     {
@@ -120,6 +146,23 @@ pub fn check_node(cx: &mut Cx, pointer: &str, node: &Value, ncx: &Context) {
                 );
             }
         }
+    }
+}
+
+/// Whether `value` is an instance of the JSON Schema type `ty` (unknown type names match
+/// anything, so a typo in `type` is not reported here).
+fn has_type(ty: &str, value: &Value) -> bool {
+    match ty {
+        "string" => value.is_string(),
+        "number" => value.is_number(),
+        "integer" => {
+            value.is_i64() || value.is_u64() || value.as_f64().is_some_and(|f| f.fract() == 0.0)
+        }
+        "boolean" => value.is_boolean(),
+        "null" => value.is_null(),
+        "object" => value.is_object(),
+        "array" => value.is_array(),
+        _ => true,
     }
 }
 
