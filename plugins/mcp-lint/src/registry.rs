@@ -95,6 +95,7 @@ pub static RULES: &[&Rule] = &[
     &rules::server_json::server_json_remote_variables::RULE,
     &rules::server_json::server_json_remote_url_variables::RULE,
     &rules::server_json::server_json_input_field_type::RULE,
+    &rules::server_json::server_json_unknown_field::RULE,
     &rules::server_json::server_json_schema::RULE,
 ];
 
@@ -139,7 +140,7 @@ mod tests {
                 rule.id
             );
         }
-        assert_eq!(RULES.len(), 91);
+        assert_eq!(RULES.len(), 92);
     }
 
     #[test]

@@ -229,6 +229,32 @@ impl Schema {
         Ok(())
     }
 
+    /// The property names a definition declares, through `$ref`, `allOf` and `anyOf`
+    /// (sorted, deduplicated). Unknown definitions declare nothing.
+    pub fn declared_properties(&self, definition: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        if let Some(node) = self.definitions.get(definition) {
+            self.collect_properties(node, &mut out, 0);
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn collect_properties<'s>(&'s self, node: &'s Node, out: &mut Vec<&'s str>, depth: usize) {
+        let Node::Schema(k) = node else { return };
+        if depth > MAX_DEPTH {
+            return;
+        }
+        out.extend(k.properties.iter().map(|(name, _)| name.as_str()));
+        if let Some(def) = k.reference.as_ref().and_then(|r| self.definitions.get(r)) {
+            self.collect_properties(def, out, depth + 1);
+        }
+        for sub in k.all_of.iter().chain(&k.any_of) {
+            self.collect_properties(sub, out, depth + 1);
+        }
+    }
+
     /// All violations of `instance`, deduplicated, in document order of discovery.
     pub fn validate(&self, instance: &Value) -> Vec<Violation> {
         let mut out = Vec::new();
@@ -743,6 +769,29 @@ mod tests {
     fn unsupported_keywords_are_refused() {
         assert!(Schema::compile(&json!({"minimum": 1})).is_err());
         assert!(Schema::compile(&json!({"$ref": "#/definitions/Nope"})).is_err());
+    }
+
+    #[test]
+    fn declared_properties_follow_refs_and_compositions() {
+        let schema = official().unwrap();
+        let args = schema.declared_properties("Argument");
+        for key in [
+            "type",
+            "name",
+            "value",
+            "valueHint",
+            "variables",
+            "isRepeated",
+            "isSecret",
+        ] {
+            assert!(args.contains(&key), "{key}: {args:?}");
+        }
+        assert!(
+            schema
+                .declared_properties("RemoteTransport")
+                .contains(&"variables")
+        );
+        assert!(schema.declared_properties("Nope").is_empty());
     }
 
     #[test]

@@ -89,3 +89,24 @@ fn invalid_examples_are_flagged_by_the_expected_rule() {
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| insta::assert_json_snapshot!("registry_invalid_examples", all));
 }
+
+#[test]
+fn legacy_documents_are_reported_rule_by_rule() {
+    let mut all = Vec::new();
+    let mut paths: Vec<_> = fs::read_dir(dir("../registry-legacy"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let findings = lint(&path);
+        assert!(findings.iter().all(|f| f.code.starts_with("server-json-")));
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        all.push((name, findings));
+    }
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_json_snapshot!("registry_legacy_documents", all));
+}

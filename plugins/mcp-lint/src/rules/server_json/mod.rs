@@ -55,6 +55,7 @@ pub mod server_json_transport_type_value;
 pub mod server_json_transport_url_format;
 pub mod server_json_transport_url_required;
 pub mod server_json_type;
+pub mod server_json_unknown_field;
 pub mod server_json_version_length;
 pub mod server_json_version_no_range;
 pub mod server_json_version_required;
@@ -284,6 +285,7 @@ const CHECKS: &[fn(&mut Cx, &Value)] = &[
     server_json_package_file_sha256::check,
     server_json_package_runtime_hint::check,
     server_json_remote_url_variables::check,
+    server_json_unknown_field::check,
 ];
 
 /// The rule that reports `violation`.
