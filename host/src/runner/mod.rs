@@ -33,8 +33,11 @@ pub struct Command {
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
-    /// The process exited on its own (code `None` when a signal ended it).
+    /// The process exited on its own (code `None` when the status could not be read).
     Exited(Option<i32>),
+    /// A signal the runner did not send ended the process (a crash: SIGSEGV, SIGABRT, or a
+    /// kill from outside).
+    Signaled(i32),
     /// The timeout fired and the process group was killed.
     TimedOut,
     /// The run was cancelled and the process group was killed.
@@ -181,14 +184,14 @@ impl Runner {
         let stderr = tokio::spawn(read_capped(child.stderr.take().expect("piped"), cap));
 
         let ending = tokio::select! {
-            status = child.wait() => Ending::Exited(status.ok().and_then(|s| s.code())),
+            status = child.wait() => ending_of(status.ok()),
             () = tokio::time::sleep(command.timeout) => Ending::TimedOut,
             () = cancel.cancelled() => Ending::Cancelled,
         };
         // Kill whatever is left of the group: the leader on timeout or cancel, and on a normal
         // exit any grandchild still holding our pipes.
         group.kill();
-        if !matches!(ending, Ending::Exited(_)) {
+        if !matches!(ending, Ending::Exited(_) | Ending::Signaled(_)) {
             let _ = child.wait().await;
         }
         let grace = Duration::from_secs(2);
@@ -202,6 +205,39 @@ impl Runner {
             duration: started.elapsed(),
         })
     }
+}
+
+/// How a process that ended on its own ended.
+fn ending_of(status: Option<std::process::ExitStatus>) -> Ending {
+    use std::os::unix::process::ExitStatusExt;
+    match status.map(|s| (s.code(), s.signal())) {
+        Some((None, Some(signal))) => Ending::Signaled(signal),
+        Some((code, _)) => Ending::Exited(code),
+        None => Ending::Exited(None),
+    }
+}
+
+/// A signal's name for messages: `SIGSEGV`, or the number when it is not a common one.
+pub fn signal_name(signal: i32) -> String {
+    let name = match signal {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGALRM => "SIGALRM",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        _ => return format!("signal {signal}"),
+    };
+    name.to_owned()
 }
 
 /// Kills a process group when dropped.

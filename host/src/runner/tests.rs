@@ -174,3 +174,20 @@ where
     }
     outputs
 }
+
+#[tokio::test]
+async fn a_crash_is_told_apart_from_an_exit() {
+    let runner = Runner::new(2, 1024);
+    let out = runner
+        .run(
+            &sh("echo partial; kill -SEGV $$", Duration::from_secs(10)),
+            &CancellationToken::new(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(out.ending, Ending::Signaled(libc::SIGSEGV));
+    assert_eq!(out.exit_code(), None);
+    assert_eq!(out.stdout, "partial\n");
+    assert_eq!(signal_name(libc::SIGSEGV), "SIGSEGV");
+    assert_eq!(signal_name(63), "signal 63");
+}

@@ -6,7 +6,9 @@
 //! * `flood`: 50 MiB on stdout;
 //! * `garbage`: text that is no report, then exit code 2;
 //! * `segfault`: the tool kills itself with SIGSEGV;
-//! * `ok`: one diagnostic in the adapter's line format.
+//! * `ok`: one diagnostic in the adapter's line format;
+//! * `crash-after-report`: the `ok` diagnostic, then SIGSEGV (a report the adapter can read, from
+//!   a run that did not finish).
 //!
 //! The tool is `/bin/sh` (found on `PATH`). The line format is
 //! `file:line:column: rule: message`, columns in UTF-16 code units. Like a real adapter, `parse`
@@ -42,17 +44,22 @@ fn script(request: &PlanRequest) -> Result<String, PluginError> {
             "echo 'this is not a report'; echo 'fault-engine: giving up' >&2; exit 2".into()
         }
         "segfault" => "kill -SEGV $$".into(),
-        "ok" => {
+        "ok" | "crash-after-report" => {
             let file = request
                 .files
                 .first()
                 .map_or("fault.txt", String::as_str)
                 .replace('\'', "");
-            format!("echo '{file}:1:1: fault/ok: the ok mode reports one diagnostic'")
+            let report = format!("echo '{file}:1:1: fault/ok: the ok mode reports one diagnostic'");
+            if mode == "ok" {
+                report
+            } else {
+                format!("{report}; kill -SEGV $$")
+            }
         }
         other => {
             return Err(PluginError::new(format!(
-                "unknown mode `{other}`; use hang, flood, garbage, segfault or ok"
+                "unknown mode `{other}`; use hang, flood, garbage, segfault, ok or crash-after-report"
             )));
         }
     })
