@@ -309,6 +309,15 @@ mod tests {
     }
 
     #[test]
+    fn a_group_that_bridges_two_groups_merges_them() {
+        let mut synonyms = Synonyms::builtin();
+        synonyms.add_group(["link", "ticker", "url"]);
+        assert_eq!(synonyms.concept("href"), ["ticker"]);
+        assert_eq!(synonyms.concept("symbol"), ["ticker"]);
+        assert_eq!(synonyms.concept("link"), ["ticker"]);
+    }
+
+    #[test]
     fn without_groups_only_spelling_is_normalized() {
         let synonyms = Synonyms::default();
         assert_eq!(synonyms.concept("usernames"), ["username"]);

@@ -74,6 +74,19 @@ fn every_real_benign_manifest_loaded_together() {
         }
     }
     insta::assert_json_snapshot!("real_benign_counts", per_code);
+
+    // Every naming finding on real servers, for review: each is a real inconsistency.
+    let naming: Vec<(&str, &str)> = findings
+        .iter()
+        .filter(|f| f.code == "NAMING_CONVENTION")
+        .map(|f| {
+            (
+                request.surfaces[f.surface].server.as_str(),
+                f.message.as_str(),
+            )
+        })
+        .collect();
+    insta::assert_json_snapshot!("real_benign_naming", naming);
 }
 
 #[test]
