@@ -44,7 +44,6 @@ pub(crate) async fn run_engine(
     context: &Context,
     plan: &EnginePlan,
     files: &[String],
-    whole_project: bool,
     cancel: &CancellationToken,
 ) -> EngineOutcome {
     let started = Instant::now();
@@ -170,8 +169,10 @@ pub(crate) async fn run_engine(
         tool: resolution.tool.clone(),
         files: to_run,
         // A whole-program engine always checks every program, so its result does not depend on
-        // which files were asked about (and can be cached by its inputs alone).
-        whole_project: whole_project || info.scope == EngineScope::WholeProgram,
+        // which files were asked about (and can be cached by its inputs alone). A file-local
+        // engine always gets the explicit list of cache misses, walked with the project's
+        // ignores, never "the whole directory".
+        whole_project: info.scope == EngineScope::WholeProgram,
         extra_args: engine_config.map(|e| e.args.clone()).unwrap_or_default(),
         options,
         work_dir: work.to_string_lossy().into_owned(),

@@ -66,13 +66,20 @@ impl ManagedToolchain {
             .filter_map(|p| p.manifest().engine.as_ref())
             .flat_map(|e| e.tool.npm_packages.iter().cloned())
             .collect();
-        let auto_install = !std::env::var(crate::toolchain::NO_INSTALL_ENV).is_ok_and(|v| v == "1" || v == "true");
-        Self { toolchain: Toolchain::new(packages), auto_install, installed: tokio::sync::OnceCell::new() }
+        let auto_install =
+            !std::env::var(crate::toolchain::NO_INSTALL_ENV).is_ok_and(|v| v == "1" || v == "true");
+        Self {
+            toolchain: Toolchain::new(packages),
+            auto_install,
+            installed: tokio::sync::OnceCell::new(),
+        }
     }
 
     /// The package root when the toolchain is installed.
     pub fn root_if_installed(&self) -> Option<&Path> {
-        self.toolchain.is_installed().then_some(self.toolchain.root.as_path())
+        self.toolchain
+            .is_installed()
+            .then_some(self.toolchain.root.as_path())
     }
 
     /// Installs the toolchain once; later calls share the first result.
@@ -126,7 +133,10 @@ pub enum EngineEvent {
     /// The engine's task started; `of` engines run in this check.
     Started { engine: String, of: usize },
     /// The engine finished with this status.
-    Finished { engine: String, status: EngineStatus },
+    Finished {
+        engine: String,
+        status: EngineStatus,
+    },
 }
 
 /// Receives [`EngineEvent`]s while a check runs.
@@ -151,7 +161,6 @@ pub async fn run_observed(
         }
         Scope::Files { files } => files.clone(),
     };
-    let whole_project = matches!(scope, Scope::Project { .. });
 
     let mut tasks = tokio::task::JoinSet::new();
     let of = engines.len();
@@ -166,7 +175,7 @@ pub async fn run_observed(
             });
         }
         tasks.spawn(async move {
-            let outcome = engine::run_engine(&context, &plan, &files, whole_project, &cancel).await;
+            let outcome = engine::run_engine(&context, &plan, &files, &cancel).await;
             (plan.id, outcome)
         });
     }

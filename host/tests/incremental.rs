@@ -1,0 +1,304 @@
+//! Incremental checks on the real engines: what is unchanged is never run again, what changed
+//! (also a file that was not passed but is imported) is, and no stale result is ever returned.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use signalint::check::{Context, ManagedToolchain, ResponseOptions, Scope, Session};
+use signalint::config::Config;
+use signalint::core::CheckResponse;
+use signalint::plugins::{PluginDir, PluginDirSource, Registry};
+use signalint::runner::Runner;
+use tokio_util::sync::CancellationToken;
+
+fn engines() -> PathBuf {
+    support::oxlint_bin();
+    support::workspace_root().join("test-engines/node_modules")
+}
+
+/// A config that points the three engines at the pinned test engines.
+fn config_text(extra: &str) -> String {
+    let engines = engines();
+    format!(
+        "[engines.oxlint]\ntool = \"{}\"\n{extra}\n[engines.tsc]\ntool = \"{}\"\n[engines.biome]\ntool = \"{}\"\n",
+        engines.join("oxlint/bin/oxlint").display(),
+        engines
+            .join("@typescript/typescript-linux-x64/lib/tsc")
+            .display(),
+        engines.join("@biomejs/cli-linux-x64/biome").display(),
+    )
+}
+
+fn context(root: &Path, config: &str) -> Context {
+    let config = Config::parse(config, &root.join("signalint.toml")).expect("a valid config");
+    let registry = Registry::load(&[PluginDir {
+        path: support::library_dir().to_owned(),
+        source: PluginDirSource::Executable,
+        refused: None,
+    }]);
+    Context {
+        root: root.to_owned(),
+        toolchain: Arc::new(ManagedToolchain::for_registry(&registry)),
+        registry: Arc::new(registry),
+        config: Arc::new(config),
+        runner: Runner::new(2, 10 * 1024 * 1024),
+    }
+}
+
+fn project() -> (tempfile::TempDir, PathBuf) {
+    let dir = support::temp_project();
+    let root = support::canonical(dir.path());
+    write(
+        &root,
+        "tsconfig.json",
+        r#"{ "compilerOptions": { "strict": true, "noEmit": true, "types": [] }, "include": ["src/**/*.ts"] }"#,
+    );
+    write(
+        &root,
+        ".oxlintrc.json",
+        r#"{ "rules": { "no-debugger": "error" } }"#,
+    );
+    write(
+        &root,
+        "src/shapes.ts",
+        "export interface Shape { sides: number }\nexport const square: Shape = { sides: 4 };\n",
+    );
+    write(
+        &root,
+        "src/main.ts",
+        "import { square } from \"./shapes\";\nexport const count: number = square.sides;\ndebugger;\n",
+    );
+    (dir, root)
+}
+
+fn write(root: &Path, file: &str, text: &str) {
+    let path = root.join(file);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+fn files(list: &[&str]) -> Scope {
+    Scope::Files {
+        files: list.iter().map(|s| (*s).to_owned()).collect(),
+    }
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+fn check(runtime: &tokio::runtime::Runtime, session: &mut Session, scope: &Scope) -> CheckResponse {
+    let options = ResponseOptions {
+        include_issues: true,
+        ..ResponseOptions::default()
+    };
+    let response = runtime.block_on(session.check(scope, &options, &CancellationToken::new()));
+    for (engine, status) in &response.engines {
+        assert_ne!(
+            status.status,
+            signalint::core::EngineState::Error,
+            "{engine}: {:?}",
+            status.message
+        );
+    }
+    response
+}
+
+fn rules(response: &CheckResponse) -> Vec<(String, String, u32)> {
+    let mut found: Vec<_> = response
+        .issues
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(|i| (i.file.clone(), i.rule.clone(), i.line))
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn a_second_check_of_unchanged_files_starts_no_engine_process() {
+    let (_dir, root) = project();
+    let context = context(&root, &config_text(""));
+    let runner = context.runner.clone();
+    let mut session = Session::open(context);
+    let runtime = runtime();
+    let first = check(&runtime, &mut session, &files(&["src/main.ts"]));
+    let spawned = runner.spawn_count();
+    assert!(
+        spawned >= 3,
+        "oxlint, tsc and biome ran the first time ({spawned})"
+    );
+    let second = check(&runtime, &mut session, &files(&["src/main.ts"]));
+    assert_eq!(
+        runner.spawn_count(),
+        spawned,
+        "nothing ran the second time: {:?}",
+        runtime.block_on(runner.spawn_record())
+    );
+    assert_eq!(rules(&first), rules(&second));
+    assert!(
+        rules(&second)
+            .iter()
+            .any(|(_, rule, _)| rule == "eslint/no-debugger")
+    );
+
+    // A fresh session (a restarted server, the next CLI run) reads the same cache.
+    let context = self::context(&root, &config_text(""));
+    let runner = context.runner.clone();
+    let mut session = Session::open(context);
+    let third = check(&runtime, &mut session, &files(&["src/main.ts"]));
+    assert_eq!(runner.spawn_count(), 0);
+    assert_eq!(rules(&third), rules(&first));
+}
+
+#[test]
+fn editing_an_imported_file_that_was_not_passed_reruns_tsc() {
+    let (_dir, root) = project();
+    let context = context(&root, &config_text(""));
+    let runner = context.runner.clone();
+    let mut session = Session::open(context);
+    let runtime = runtime();
+    let before = check(&runtime, &mut session, &files(&["src/main.ts"]));
+    assert!(
+        !rules(&before)
+            .iter()
+            .any(|(_, rule, _)| rule.starts_with("TS")),
+        "{:?}",
+        rules(&before)
+    );
+    let spawned = runner.spawn_count();
+
+    // shapes.ts is not passed, but main.ts imports it: `sides` becomes a string.
+    write(
+        &root,
+        "src/shapes.ts",
+        "export interface Shape { sides: string }\nexport const square: Shape = { sides: \"4\" };\n",
+    );
+    let after = check(&runtime, &mut session, &files(&["src/main.ts"]));
+    let records = runtime.block_on(runner.spawn_record());
+    let new_runs: Vec<_> = records.iter().skip(spawned as usize).collect();
+    assert!(
+        new_runs.iter().any(|r| r.program.ends_with("/tsc")),
+        "tsc ran again: {new_runs:?}"
+    );
+    assert!(
+        !new_runs
+            .iter()
+            .any(|r| r.program.contains("biome") || r.args.iter().any(|a| a.contains("oxlint"))),
+        "the file-local engines had nothing new to check: {new_runs:?}"
+    );
+    assert!(
+        rules(&after).contains(&("src/main.ts".to_owned(), "TS2322".to_owned(), 2)),
+        "the new type error in the importing file appears: {:?}",
+        rules(&after)
+    );
+}
+
+#[test]
+fn switching_between_configs_never_returns_the_other_configs_result() {
+    let (_dir, root) = project();
+    let runtime = runtime();
+    let has_debugger = |response: &CheckResponse| {
+        rules(response)
+            .iter()
+            .any(|(_, rule, _)| rule == "eslint/no-debugger")
+    };
+
+    // The engine's own config file.
+    let mut session = Session::open(context(&root, &config_text("")));
+    assert!(has_debugger(&check(
+        &runtime,
+        &mut session,
+        &files(&["src/main.ts"])
+    )));
+    write(
+        &root,
+        ".oxlintrc.json",
+        r#"{ "rules": { "no-debugger": "off" } }"#,
+    );
+    assert!(!has_debugger(&check(
+        &runtime,
+        &mut session,
+        &files(&["src/main.ts"])
+    )));
+    write(
+        &root,
+        ".oxlintrc.json",
+        r#"{ "rules": { "no-debugger": "error" } }"#,
+    );
+    assert!(has_debugger(&check(
+        &runtime,
+        &mut session,
+        &files(&["src/main.ts"])
+    )));
+
+    // signalint.toml's arguments for the engine.
+    let mut quiet = Session::open(context(
+        &root,
+        &config_text("args = [\"-A\", \"all\", \"-A\", \"no-debugger\"]"),
+    ));
+    assert!(!has_debugger(&check(
+        &runtime,
+        &mut quiet,
+        &files(&["src/main.ts"])
+    )));
+    let mut loud = Session::open(context(&root, &config_text("")));
+    assert!(has_debugger(&check(
+        &runtime,
+        &mut loud,
+        &files(&["src/main.ts"])
+    )));
+}
+
+#[test]
+fn truncated_cache_entries_are_recomputed() {
+    let (_dir, root) = project();
+    let runtime = runtime();
+    let context = context(&root, &config_text(""));
+    let runner = context.runner.clone();
+    let mut session = Session::open(context);
+    let first = check(
+        &runtime,
+        &mut session,
+        &Scope::Project {
+            paths: vec![".".into()],
+        },
+    );
+    let spawned = runner.spawn_count();
+
+    let mut truncated = 0;
+    let mut stack = vec![root.join(".signalint/cache")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            if entry.file_type().unwrap().is_dir() {
+                stack.push(entry.path());
+            } else {
+                let bytes = std::fs::read(entry.path()).unwrap();
+                std::fs::write(entry.path(), &bytes[..bytes.len() / 2]).unwrap();
+                truncated += 1;
+            }
+        }
+    }
+    assert!(
+        truncated >= 3,
+        "every engine left cache entries ({truncated})"
+    );
+    let second = check(
+        &runtime,
+        &mut session,
+        &Scope::Project {
+            paths: vec![".".into()],
+        },
+    );
+    assert!(
+        runner.spawn_count() > spawned,
+        "the engines ran again instead of trusting torn entries"
+    );
+    assert_eq!(rules(&first), rules(&second));
+}
