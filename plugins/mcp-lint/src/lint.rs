@@ -30,6 +30,7 @@ pub(crate) fn lint_surface(
                 definition::definition_invalid::check(&mut cx, kind, item, &base);
                 continue;
             }
+            definition::field_name_spelling::check(&mut cx, kind, item, &base);
             match kind {
                 ItemKind::Tool => tool(&mut cx, item, &base),
                 ItemKind::Resource | ItemKind::ResourceTemplate => {
@@ -81,6 +82,7 @@ fn scan_schema(cx: &mut Cx, root: &Value, base: &str, role: SchemaRole) {
         schema::describe_on_fields::check_node(cx, &scan, pointer, node, ncx);
         schema::schema_unsatisfiable::check_node(cx, pointer, node, ncx);
         schema::schema_required_unknown::check_node(cx, pointer, node, ncx);
+        schema::schema_type_valid::check_node(cx, pointer, node);
         schema::header_param_designation::check_node(cx, &mut scan, pointer, node, ncx);
         portability::schema_format_portability::check_node(cx, pointer, node);
         portability::schema_anyof_needs_type::check_node(cx, pointer, node, ncx);

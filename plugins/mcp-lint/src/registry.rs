@@ -9,6 +9,7 @@ pub static RULES: &[&Rule] = &[
     &rules::definition::name_required::RULE,
     &rules::definition::name_format::RULE,
     &rules::definition::name_unique::RULE,
+    &rules::definition::field_name_spelling::RULE,
     &rules::tools::description_required::RULE,
     &rules::tools::annotation_type::RULE,
     &rules::tools::annotation_coherence::RULE,
@@ -21,6 +22,7 @@ pub static RULES: &[&Rule] = &[
     &rules::schema::schema_unsatisfiable::RULE,
     &rules::schema::header_param_designation::RULE,
     &rules::schema::schema_required_unknown::RULE,
+    &rules::schema::schema_type_valid::RULE,
     &rules::portability::schema_format_portability::RULE,
     &rules::portability::schema_anyof_needs_type::RULE,
     &rules::portability::schema_no_discriminator_keyword::RULE,
@@ -140,7 +142,7 @@ mod tests {
                 rule.id
             );
         }
-        assert_eq!(RULES.len(), 92);
+        assert_eq!(RULES.len(), 94);
     }
 
     #[test]
