@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::Analysis;
+use super::hash::{self, FxHashMap, FxHashSet};
 use super::loops::Rechecked;
 use super::model::{Cluster, Delta};
 
@@ -97,29 +98,41 @@ impl DeltaReport {
 
 /// Compares this check with the previous snapshot of the same scope.
 pub fn delta(previous: &Snapshot, current: &Analysis, rechecked: &Rechecked) -> DeltaReport {
-    let mut report = DeltaReport::default();
+    let before: FxHashSet<&str> = {
+        let mut set = hash::set_with_capacity(previous.issues.len());
+        set.extend(previous.issues.keys().map(String::as_str));
+        set
+    };
+    let mut now: FxHashSet<&str> = hash::set_with_capacity(current.issues.len());
+    let mut clusters: FxHashMap<&str, Delta> = FxHashMap::default();
+    let mut overall = Delta::default();
     for issue in &current.issues {
-        let cluster = issue.cluster_id.clone().unwrap_or_default();
-        let entry = report.clusters.entry(cluster).or_default();
-        if previous.issues.contains_key(&issue.issue_id) {
+        now.insert(&issue.issue_id);
+        let entry = clusters
+            .entry(issue.cluster_id.as_deref().unwrap_or_default())
+            .or_default();
+        if before.contains(issue.issue_id.as_str()) {
             entry.persisting += 1;
-            report.overall.persisting += 1;
+            overall.persisting += 1;
         } else {
             entry.new += 1;
-            report.overall.new += 1;
+            overall.new += 1;
         }
     }
-    let present: std::collections::HashSet<&str> =
-        current.issues.iter().map(|i| i.issue_id.as_str()).collect();
     for (id, issue) in &previous.issues {
-        if !present.contains(id.as_str()) && rechecked.covers(&issue.engine, &issue.file) {
-            report
-                .clusters
-                .entry(issue.cluster_id.clone())
+        if !now.contains(id.as_str()) && rechecked.covers(&issue.engine, &issue.file) {
+            clusters
+                .entry(issue.cluster_id.as_str())
                 .or_default()
                 .resolved += 1;
-            report.overall.resolved += 1;
+            overall.resolved += 1;
         }
     }
-    report
+    DeltaReport {
+        overall,
+        clusters: clusters
+            .into_iter()
+            .map(|(id, d)| (id.to_owned(), d))
+            .collect(),
+    }
 }

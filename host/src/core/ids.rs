@@ -8,7 +8,7 @@
 //! A cluster id hashes the cluster key, so the same root cause keeps its id from check to check and
 //! a reference to a cluster that no longer exists is detectably stale.
 
-use std::collections::{HashMap, HashSet};
+use super::hash::{self, FxHashMap, FxHashSet};
 
 /// Hex digits in an issue id.
 pub const ISSUE_ID_LEN: usize = 16;
@@ -61,16 +61,17 @@ pub(crate) struct IdParts<'a> {
 #[derive(Debug, Default)]
 pub(crate) struct IdAssigner {
     buf: Vec<u8>,
-    occurrences: HashMap<[u8; 32], u32>,
-    taken: HashSet<u64>,
+    /// Occurrences so far per content hash (its first 64 bits).
+    occurrences: FxHashMap<u64, u32>,
+    taken: FxHashSet<u64>,
 }
 
 impl IdAssigner {
     pub fn with_capacity(n: usize) -> Self {
         Self {
             buf: Vec::with_capacity(256),
-            occurrences: HashMap::with_capacity(n),
-            taken: HashSet::with_capacity(n),
+            occurrences: hash::map_with_capacity(n),
+            taken: hash::set_with_capacity(n),
         }
     }
 
@@ -88,7 +89,10 @@ impl IdAssigner {
         }
         self.buf.push(0);
         let base = *blake3::hash(&self.buf).as_bytes();
-        let occurrence = self.occurrences.entry(base).or_insert(0);
+        let occurrence = self
+            .occurrences
+            .entry(u64::from_le_bytes(first8(&base)))
+            .or_insert(0);
         let mut index = *occurrence;
         *occurrence += 1;
         loop {

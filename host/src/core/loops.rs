@@ -23,6 +23,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::Analysis;
+use super::hash::FxHashMap;
 use super::message::message_template;
 use super::model::{ChurnWarning, LoopStatus, LoopWarning, NormalizedIssue};
 
@@ -241,21 +242,21 @@ impl LoopHistory {
         let now = self.checks;
         let mut reappeared = BTreeSet::new();
 
-        // Present pairs.
+        // Present pairs. Many issues share a message: template each distinct one once.
+        let mut signatures: FxHashMap<(&str, &str), String> = FxHashMap::default();
         for issue in &analysis.issues {
-            let sig = signature(issue);
-            match self.tracks.entry(sig) {
-                std::collections::btree_map::Entry::Occupied(mut entry) => {
-                    if observe(entry.get_mut(), issue, now) {
-                        reappeared.insert(entry.key().clone());
-                    }
+            let sig = signatures
+                .entry((issue.rule.as_str(), issue.message.as_str()))
+                .or_insert_with(|| signature(issue));
+            if let Some(files) = self.tracks.get_mut(sig.as_str()) {
+                if observe(files, issue, now) {
+                    reappeared.insert(sig.clone());
                 }
-                std::collections::btree_map::Entry::Vacant(entry) => {
-                    entry.insert(BTreeMap::from([(
-                        issue.file.clone(),
-                        new_track(issue, now),
-                    )]));
-                }
+            } else {
+                self.tracks.insert(
+                    sig.clone(),
+                    BTreeMap::from([(issue.file.clone(), new_track(issue, now))]),
+                );
             }
         }
         // Pairs absent from files their engine re-examined: fixed.

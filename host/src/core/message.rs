@@ -16,6 +16,34 @@ pub fn normalize_message(raw: &str) -> String {
     cut
 }
 
+/// [`collapse_whitespace`] that reuses `raw` when it is already collapsed (the common case).
+pub(crate) fn collapse_owned(raw: String) -> String {
+    let mut prev_space = true;
+    let collapsed = raw.chars().all(|c| {
+        let ok = if c == ' ' {
+            !prev_space
+        } else {
+            !c.is_whitespace()
+        };
+        prev_space = c == ' ';
+        ok
+    }) && !raw.ends_with(' ');
+    if collapsed {
+        raw
+    } else {
+        collapse_whitespace(&raw)
+    }
+}
+
+/// [`normalize_message`] of an already collapsed message, reusing it when it is short enough.
+pub(crate) fn cut_owned(collapsed: String) -> String {
+    if collapsed.len() <= MAX_MESSAGE_CHARS || collapsed.chars().count() <= MAX_MESSAGE_CHARS {
+        collapsed
+    } else {
+        normalize_message(&collapsed)
+    }
+}
+
 /// Collapses whitespace runs to one space and trims both ends.
 pub fn collapse_whitespace(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
@@ -96,24 +124,40 @@ pub fn message_template(message: &str) -> String {
 
 /// The contents of the quoted spans (`'…'`, `"…"`, `` `…` ``) of a message, in order. A quote
 /// opens only after a non-word character (so `don't` is no quote) and closes only before one.
-pub(crate) fn quoted_spans(message: &str) -> Vec<&str> {
-    let mut spans = Vec::new();
-    let mut rest = message;
-    let mut prev: Option<char> = None;
-    while let Some(c) = rest.chars().next() {
-        if is_quote(c)
-            && opens_quote(prev)
-            && let Some((inner, after)) = quoted_at(rest)
-        {
-            spans.push(inner);
-            prev = Some(c);
-            rest = after;
-            continue;
-        }
-        prev = Some(c);
-        rest = &rest[c.len_utf8()..];
+pub(crate) fn quoted_spans(message: &str) -> QuotedSpans<'_> {
+    QuotedSpans {
+        rest: message,
+        prev: None,
     }
-    spans
+}
+
+/// Iterator of [`quoted_spans`].
+#[derive(Debug, Clone)]
+pub(crate) struct QuotedSpans<'a> {
+    rest: &'a str,
+    prev: Option<char>,
+}
+
+impl<'a> Iterator for QuotedSpans<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        while let Some(at) = self.rest.find(['\'', '"', '`']) {
+            let before = self.rest[..at].chars().next_back().or(self.prev);
+            let quote_len = 1;
+            if opens_quote(before)
+                && let Some((inner, after)) = quoted_at(&self.rest[at..])
+            {
+                self.prev = Some('\'');
+                self.rest = after;
+                return Some(inner);
+            }
+            self.prev = self.rest[at..].chars().next();
+            self.rest = &self.rest[at + quote_len..];
+        }
+        self.rest = "";
+        None
+    }
 }
 
 /// `text` starts with a quote: the quoted contents and the text after the closing quote.
@@ -241,6 +285,24 @@ mod tests {
     }
 
     #[test]
+    fn owned_variants_agree() {
+        for raw in [
+            "a b",
+            " a",
+            "a ",
+            "a  b",
+            "a\tb",
+            "",
+            "x\ny",
+            &"w ".repeat(100),
+        ] {
+            let collapsed = collapse_owned(raw.to_owned());
+            assert_eq!(collapsed, collapse_whitespace(raw), "{raw:?}");
+            assert_eq!(cut_owned(collapsed), normalize_message(raw), "{raw:?}");
+        }
+    }
+
+    #[test]
     fn keeps_short_messages() {
         assert_eq!(normalize_message("x".repeat(120).as_str()).len(), 120);
     }
@@ -294,16 +356,18 @@ mod tests {
     #[test]
     fn finds_quoted_spans() {
         assert_eq!(
-            quoted_spans(r#"Module '"./types"' has no exported member 'UserId'."#),
+            quoted_spans(r#"Module '"./types"' has no exported member 'UserId'."#)
+                .collect::<Vec<_>>(),
             vec![r#""./types""#, "UserId"]
         );
         assert_eq!(
-            quoted_spans("Don't use `debugger` or 'x'"),
+            quoted_spans("Don't use `debugger` or 'x'").collect::<Vec<_>>(),
             vec!["debugger", "x"]
         );
-        assert_eq!(quoted_spans("It's 'unclosed"), Vec::<&str>::new());
+        assert_eq!(quoted_spans("It's 'unclosed").count(), 0);
         assert_eq!(
-            quoted_spans("Type '\"a\" | \"b\"' is not assignable to type 'number'."),
+            quoted_spans("Type '\"a\" | \"b\"' is not assignable to type 'number'.")
+                .collect::<Vec<_>>(),
             vec!["\"a\" | \"b\"", "number"]
         );
     }

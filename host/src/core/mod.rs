@@ -42,6 +42,7 @@
 
 mod cluster;
 pub mod delta;
+mod hash;
 pub mod ids;
 pub mod loops;
 mod message;
@@ -97,56 +98,99 @@ impl Analysis {
     }
 }
 
-/// Normalizes messages, derives content ids, clusters issues by root cause and ranks the clusters.
-pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
-    let mut drafts: Vec<(NormalizedIssue, String, Option<cluster::subject::Subject>)> = inputs
-        .into_iter()
-        .map(|input| {
-            let collapsed = collapse_whitespace(&input.message);
-            let subject = cluster::subject::extract(&input.rule, &collapsed);
-            let message = normalize_message(&collapsed);
-            let issue = NormalizedIssue {
-                issue_id: String::new(),
-                file: input.file,
-                line: input.line,
-                col: input.col,
-                engine: input.engine,
-                rule: input.rule,
-                severity: input.severity,
-                message,
-                fixable: input.fixable,
-                cluster_id: None,
-                end_line: input.end_line,
-                end_col: input.end_col,
-                help: input.help,
-                url: input.url,
-            };
-            (issue, input.line_text, subject)
+/// The order of `inputs` by file, line, column, engine, rule, message, line text. Paths, engines
+/// and rules are ranked once so the sort compares integers rather than strings.
+fn position_order(inputs: &[IssueInput]) -> Vec<usize> {
+    fn ranks<'a>(values: impl Iterator<Item = &'a str>) -> hash::FxHashMap<&'a str, u32> {
+        let mut distinct: Vec<&str> = values.collect::<hash::FxHashSet<_>>().into_iter().collect();
+        distinct.sort_unstable();
+        distinct
+            .into_iter()
+            .enumerate()
+            .map(|(rank, value)| (value, u32::try_from(rank).unwrap_or(u32::MAX)))
+            .collect()
+    }
+    let files = ranks(inputs.iter().map(|i| i.file.as_str()));
+    let engines = ranks(inputs.iter().map(|i| i.engine.as_str()));
+    let rules = ranks(inputs.iter().map(|i| i.rule.as_str()));
+    let mut keys: Vec<([u32; 5], usize)> = inputs
+        .iter()
+        .enumerate()
+        .map(|(index, i)| {
+            let key = [
+                files[i.file.as_str()],
+                i.line,
+                i.col,
+                engines[i.engine.as_str()],
+                rules[i.rule.as_str()],
+            ];
+            (key, index)
         })
         .collect();
-    drafts.sort_unstable_by(|(a, a_text, _), (b, b_text, _)| {
-        (
-            &a.file, a.line, a.col, &a.engine, &a.rule, &a.message, a_text,
-        )
-            .cmp(&(
-                &b.file, b.line, b.col, &b.engine, &b.rule, &b.message, b_text,
-            ))
+    keys.sort_unstable_by(|(a, ai), (b, bi)| {
+        a.cmp(b).then_with(|| {
+            let (x, y) = (&inputs[*ai], &inputs[*bi]);
+            (&x.message, &x.line_text, ai).cmp(&(&y.message, &y.line_text, bi))
+        })
     });
+    keys.into_iter().map(|(_, index)| index).collect()
+}
 
-    let mut ids = IdAssigner::with_capacity(drafts.len());
-    let mut issues = Vec::with_capacity(drafts.len());
-    let mut subjects = Vec::with_capacity(drafts.len());
-    for (mut issue, line_text, subject) in drafts {
-        issue.issue_id = ids.assign(IdParts {
-            file: &issue.file,
-            engine: &issue.engine,
-            rule: &issue.rule,
-            message: &issue.message,
-            line_text: &line_text,
-        });
-        issues.push(issue);
-        subjects.push(subject);
+/// An empty input left behind when an input is moved out.
+fn taken() -> IssueInput {
+    IssueInput {
+        file: String::new(),
+        line: 0,
+        col: 0,
+        end_line: None,
+        end_col: None,
+        engine: String::new(),
+        rule: String::new(),
+        severity: IssueSeverity::Warning,
+        message: String::new(),
+        fixable: false,
+        help: None,
+        url: None,
+        line_text: String::new(),
     }
+}
+
+/// Normalizes messages, derives content ids, clusters issues by root cause and ranks the clusters.
+pub fn analyze(mut inputs: Vec<IssueInput>) -> Analysis {
+    let order = position_order(&inputs);
+    let mut ids = IdAssigner::with_capacity(inputs.len());
+    let mut issues = Vec::with_capacity(inputs.len());
+    let mut subjects = Vec::with_capacity(inputs.len());
+    for index in order {
+        let input = std::mem::replace(&mut inputs[index], taken());
+        let collapsed = message::collapse_owned(input.message);
+        subjects.push(cluster::subject::extract(&input.rule, &collapsed));
+        let message = message::cut_owned(collapsed);
+        let issue_id = ids.assign(IdParts {
+            file: &input.file,
+            engine: &input.engine,
+            rule: &input.rule,
+            message: &message,
+            line_text: &input.line_text,
+        });
+        issues.push(NormalizedIssue {
+            issue_id,
+            file: input.file,
+            line: input.line,
+            col: input.col,
+            engine: input.engine,
+            rule: input.rule,
+            severity: input.severity,
+            message,
+            fixable: input.fixable,
+            cluster_id: None,
+            end_line: input.end_line,
+            end_col: input.end_col,
+            help: input.help,
+            url: input.url,
+        });
+    }
+    drop(inputs);
 
     let mut clusters = cluster::cluster(&mut issues, &subjects);
     priority::rank(&mut clusters);

@@ -7,7 +7,6 @@ use crate::core::message::{is_name, quoted_spans};
 pub(super) fn subject(rule_name: &str, message: &str) -> Option<Subject> {
     let first_name = || {
         quoted_spans(message)
-            .into_iter()
             .next()
             .filter(|n| is_name(n))
             .map(str::to_owned)
@@ -33,7 +32,7 @@ pub(super) fn subject(rule_name: &str, message: &str) -> Option<Subject> {
         // React Hook useEffect has a missing dependency: 'userId'. Either include it or remove …
         "exhaustive-deps" => {
             let (_, rest) = message.split_once("has a missing dependency: ")?;
-            let name = quoted_spans(rest).into_iter().next()?;
+            let name = quoted_spans(rest).next()?;
             Some(Subject::HookDependency(name.to_owned()))
         }
         // This hook does not specify its dependency on userId.

@@ -17,10 +17,11 @@ mod summary;
 mod tsc;
 mod unused;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 use subject::{Subject, rule_name};
 
+use super::hash::FxHashMap;
 use super::ids::cluster_id;
 use super::model::{Cluster, IssueSeverity, NormalizedIssue};
 
@@ -70,8 +71,8 @@ fn group<'a>(
     issues: &'a [NormalizedIssue],
     subjects: &'a [Option<Subject>],
 ) -> Vec<(Key<'a>, Vec<usize>)> {
-    let mut by_subject: HashMap<Key<'a>, Vec<usize>> = HashMap::new();
-    let mut by_rule: HashMap<Key<'a>, Vec<usize>> = HashMap::new();
+    let mut by_subject: FxHashMap<Key<'a>, Vec<usize>> = FxHashMap::default();
+    let mut by_rule: FxHashMap<Key<'a>, Vec<usize>> = FxHashMap::default();
     for (i, (issue, subject)) in issues.iter().zip(subjects).enumerate() {
         match subject {
             Some(subject) => by_subject

@@ -2,7 +2,7 @@
 //! the way a reviewer would say them (`12 errors in 5 files: cannot find name 'UserId'` /
 //! `import or declare 'UserId'`).
 
-use std::collections::{HashMap, HashSet};
+use crate::core::hash::{FxHashMap, FxHashSet};
 
 use super::subject::Subject;
 use crate::core::model::{IssueSeverity, NormalizedIssue};
@@ -24,7 +24,7 @@ pub(super) struct Stats<'a> {
 
 impl<'a> Stats<'a> {
     pub fn of(issues: &'a [NormalizedIssue], members: &[usize]) -> Self {
-        let mut per_file: HashMap<&str, usize> = HashMap::new();
+        let mut per_file: FxHashMap<&str, usize> = FxHashMap::default();
         let mut errors = 0;
         let mut fixable = 0;
         for &i in members {
@@ -108,7 +108,7 @@ pub(super) fn for_rule(
             .iter()
             .all(|&i| subjects[i].as_ref().is_some_and(|s| s.same_kind(first)))
         {
-            let mut seen = HashSet::new();
+            let mut seen = FxHashSet::default();
             let labels: Vec<String> = members
                 .iter()
                 .filter_map(|&i| subjects[i].as_ref())
@@ -125,7 +125,7 @@ pub(super) fn for_rule(
             );
         }
     }
-    let messages: HashSet<&str> = members
+    let messages: FxHashSet<&str> = members
         .iter()
         .map(|&i| issues[i].message.as_str())
         .collect();

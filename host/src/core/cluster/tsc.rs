@@ -7,9 +7,10 @@ use super::subject::Subject;
 use crate::core::message::quoted_spans;
 
 pub(super) fn subject(code: u32, message: &str) -> Option<Subject> {
-    let quoted = quoted_spans(message);
-    let first = || quoted.first().map(|s| (*s).to_owned());
-    let nth = |n: usize| quoted.get(n).map(|s| (*s).to_owned());
+    let mut spans = quoted_spans(message);
+    let quoted: [Option<&str>; 3] = [spans.next(), spans.next(), spans.next()];
+    let first = || quoted[0].map(str::to_owned);
+    let nth = |n: usize| quoted[n].map(str::to_owned);
     match code {
         // Cannot find name 'X'. (+ did-you-mean and install-types variants)
         2304 | 2552 | 2580 | 2581 | 2582 | 2583 | 2584 | 2591 | 2592 | 2593 | 2662 | 2663 => {
@@ -56,7 +57,7 @@ pub(super) fn subject(code: u32, message: &str) -> Option<Subject> {
                 return None;
             }
             Some(Subject::MissingExport {
-                module: unquote(quoted.first()?).to_owned(),
+                module: unquote(quoted[0]?).to_owned(),
                 member: nth(1)?,
             })
         }
@@ -179,7 +180,7 @@ fn types_hint(message: &str) -> Option<&str> {
 /// `… to include 'dom'.` → `dom`.
 fn lib_hint(message: &str) -> Option<&str> {
     let (_, rest) = message.split_once("'lib' compiler option to ")?;
-    quoted_spans(rest).into_iter().next()
+    quoted_spans(rest).next()
 }
 
 /// `"./types"` → `./types`.

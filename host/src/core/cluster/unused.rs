@@ -13,13 +13,13 @@ pub(super) fn subject(rule_name: &str, message: &str) -> Option<Subject> {
             if !message.contains("never used") && !message.contains(" unused") {
                 return None;
             }
-            let name = quoted_spans(message).into_iter().next()?;
+            let name = quoted_spans(message).next()?;
             is_name(name).then(|| Subject::Unused(name.to_owned()))
         }
         // This variable x is unused. / This function f is unused. / This class C is unused.
         "noUnusedVariables" | "noUnusedFunctionParameters" => {
             let (head, _) = message.split_once(" is unused")?;
-            if let Some(name) = quoted_spans(head).into_iter().next() {
+            if let Some(name) = quoted_spans(head).next() {
                 return is_name(name).then(|| Subject::Unused(name.to_owned()));
             }
             let mut words = head.split_whitespace().rev();
