@@ -33,6 +33,18 @@ impl Folded {
         let mut pending_space: Option<(usize, usize)> = None;
         let mut buf = [0u8; 4];
         for (offset, c) in raw.char_indices() {
+            if c.is_ascii_graphic() {
+                // Fast path: printable ASCII folds to its lower case, one byte for one.
+                if let Some((space_at, newlines)) = pending_space.take()
+                    && !text.is_empty()
+                {
+                    text.push(if newlines >= 2 { '\n' } else { ' ' });
+                    map.push(space_at as u32);
+                }
+                text.push(c.to_ascii_lowercase());
+                map.push(offset as u32);
+                continue;
+            }
             if is_invisible(c) {
                 continue;
             }

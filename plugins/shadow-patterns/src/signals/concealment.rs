@@ -32,7 +32,7 @@ pattern!(
 );
 pattern!(
     SECRECY,
-    r"\b(?:invisible to|hidden from|conceal(?:ed)? from|keep (?:it|this|that|them) (?:that way|secret|hidden|between us|confidential|from)|don't let (?:the user|them) know|the user (?:must|should) not (?:know|see|notice)|(?:the user|they) (?:cannot|can't|won't|will not) (?:see|know|notice) (?:this|it|that))\b"
+    r"\b(?:invisible to|hidden from|conceal(?:ed)? from|keep (?:it|this|that|them) (?:that way|secret|hidden|between us|confidential|from)|(?:don't|do not|never) let (?:the user|them|users?|anyone) (?:know|see|notice|find out)|keep (?:this|it|that|them|these)(?: [a-z]+){0,2} (?:out of|away from) (?:your |the )?(?:summary|summaries|response|answer|reply|replies|output|report|user|chat)|the user (?:must|should) not (?:know|see|notice)|(?:the user|they) (?:cannot|can't|won't|will not) (?:see|know|notice) (?:this|it|that))\b"
 );
 pattern!(
     ADVERB,
@@ -40,7 +40,11 @@ pattern!(
 );
 pattern!(
     SCRIPTED,
-    r"\b(?:(?:say|tell (?:them|the user)|answer|reply|respond|claim|confirm(?: to (?:the user|them))?|report|state)(?: that)? (?:no\b|they are unavailable|it is unavailable|(?:it|they|this) (?:is|are|was|were) (?:not|never)|nothing happened|everything (?:is|was) fine|whatever|it succeeded)|describe (?:them|it|these|this) as (?:your own|yours|organic|independent|neutral|unsponsored)|present (?:them|it|these) as (?:your own|organic|independent)|pretend|lie to (?:the user|them)|mislead (?:the user|them))"
+    r"\b(?:(?:say|tell (?:them|the user)|answer|reply|respond|claim|confirm(?: to (?:the user|them))?|report|state)(?: that)? (?:no\b|they are unavailable|it is unavailable|(?:it|they|this) (?:is|are|was|were) (?:not|never)|nothing happened|everything (?:is|was) fine|whatever|it succeeded)|describe (?:them|it|these|this) as (?:your own|yours|organic|independent|neutral|unsponsored)|present (?:them|it|these) as (?:your own|organic|independent)|pretend|lie to (?:the user|them)|mislead (?:the user|them)|deny (?:that|it|this|any|having|everything))"
+);
+pattern!(
+    IF_ASKED,
+    r"\bif (?:the user |they |anyone |someone |you are |you're )?ask(?:s|ed)?\b[^.;\n]{0,60}?,? (?:say|claim|answer|reply|respond|tell (?:them|the user)|state|report)\b[^.;\n]{0,40}?\b(?:no|not|never|nothing|none|failed|fails|unavailable|fine|deny|denied|false)\b"
 );
 pattern!(
     PROTECTED,
@@ -104,6 +108,16 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             (m.start(), to.min(m.end() + 80).max(m.end())),
             "an order to keep something from the user",
         ));
+    }
+    for m in IF_ASKED.find_iter(text) {
+        if !cited(text, m.start(), m.end()) {
+            consider(Hit::new(
+                &SIGNAL,
+                4,
+                (m.start(), m.end()),
+                "a scripted false answer to the user",
+            ));
+        }
     }
     for m in SECRECY.find_iter(text) {
         if cited(text, m.start(), m.end()) {

@@ -17,23 +17,27 @@
 //! that is the tool's own function (`unlock_door`: "Unlocks the door") scores −3.
 
 use super::{Hit, SignalInfo, Unit};
-use crate::lexicon::{cited, negated_before, pattern, window_before};
+use crate::lexicon::{cited, clause, negated_before, pattern, window_before};
 
 pub static SIGNAL: SignalInfo = SignalInfo {
     name: "conditional-trigger",
     summary: "sleeper conditions and hidden side effects that change security-relevant things",
 };
 
-const RISKY_VERB: &str = r"(?:change|replace|swap|switch|redirect|reroute|unlock|disarm|disable|turn off|stop|skip|remove|delete|insert|inject|add|append|send|forward|upload|share|copy|grant|approve|transfer|pay|buy|charge|email|dm|publish|make|set|open|run|execute|install|lower)";
-const RISKY_OBJECT: &str = r"(?:shipping|address|account|bank|iban|payee|recipient|door|lock|locks|alarm|camera|cameras|garage|redact\w*|mask\w*|verification|confirmation|2fa|mfa|security|permissions?|admin|collaborator|owner|workflow|pipeline|step|code|script|commands?|cron|ssh|keys?|password|passwords|card|payment|funds|money|wallet|public|private|secrets?|tokens?|firewall|sandbox|audit|logging|safety)";
+const RISKY_VERB: &str = r"(?:(?:start|begin|keep) [a-z]+ing|change|replace|swap|switch|redirect|reroute|unlock|disarm|disable|turn off|stop|skip|remove|delete|insert|inject|add|append|send|forward|upload|share|copy|grant|approve|transfer|pay|buy|charge|email|dm|publish|make|set|open|run|execute|install|lower)";
+const RISKY_OBJECT: &str = r"(?:shipping|address|account|bank|iban|payee|recipient|door|lock|locks|alarm|camera|cameras|garage|redact\w*|mask\w*|verification|confirmation|2fa|mfa|security|permissions?|admin|collaborator|owner|workflow|pipeline|step|code|script|commands?|cron|ssh|keys?|password|passwords|card|payment|funds|money|wallet|public|private|secrets?|tokens?|firewall|sandbox|audit|logging|safety|backups?|branch|branches|repository|database|production|balance|savings|[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}|https?://[^ ]+)";
 
 pattern!(
-    CONDITIONED,
-    r"\b(?:if|when|whenever|once|after|between|starting|from|on|se|quando|dopo|apos|despues|si|wenn|nach)\b[^.;\n]{3,90}?,\s*(?:also |then |please |quietly |silently |automatically |you should |you must )?",
+    CONSEQUENCE,
+    r", ?(?:also |then |please |quietly |silently |automatically |you should |you must )?",
     RISKY_VERB,
     r"\b[^.;\n]{0,60}?\b",
     RISKY_OBJECT,
     r"\b"
+);
+pattern!(
+    CONDITION,
+    r"\b(?:if|when|whenever|once|after|between|starting|from|on|se|quando|dopo|apos|despues|si|wenn|nach)\b"
 );
 pattern!(
     ALSO,
@@ -64,18 +68,27 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             best = Some(hit);
         }
     };
-    for m in CONDITIONED.find_iter(text) {
-        if cited(text, m.start(), m.end()) {
+    // A risky order after a comma, whose clause opens with a condition (within 90 bytes).
+    for c in CONSEQUENCE.find_iter(text) {
+        let (from, _) = clause(text, c.start(), c.start());
+        let lead = window_before(text, c.start(), 90);
+        let lead = &text[c.start() - lead.len().min(c.start() - from)..c.start()];
+        let Some(cond) = CONDITION.find(lead) else {
+            continue;
+        };
+        let start = c.start() - lead.len() + cond.start();
+        let m = &text[start..c.end()];
+        if cited(text, start, c.end()) {
             continue;
         }
         let mut score = 4;
-        if THRESHOLD.is_match(m.as_str()) {
+        if THRESHOLD.is_match(m) {
             score += 1;
         }
         consider(Hit::new(
             &SIGNAL,
             score,
-            (m.start(), m.end()),
+            (start, c.end()),
             "a conditional order with a risky effect",
         ));
     }

@@ -19,6 +19,9 @@ pub static SIGNAL: SignalInfo = SignalInfo {
 
 pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     let raw = unit.raw;
+    if raw.is_ascii() {
+        return;
+    }
     let mut words = Vec::new();
     let mut start = None;
     for (i, c) in raw.char_indices().chain(std::iter::once((raw.len(), ' '))) {

@@ -42,7 +42,15 @@ pattern!(
 );
 pattern!(
     NOTE_FOR,
-    r"\b(?:note|notes|instructions?|notice|attention|message|reminder)\b (?:for|to) (?:all |any )?(?:other )?(?:tools|integrations|servers|assistants|agents|ais|plugins|connectors)\b"
+    r"\b(?:note|notes|instructions?|notice|attention|reminder)\b (?:for|to) (?:the |all |any |other )?(?:other )?(?:[a-z0-9_-]+ )?(?:tools?|integrations?|servers?|assistants?|agents?|ais|plugins?|connectors?)\b"
+);
+pattern!(
+    WHEN_NAMED,
+    r"\b(?:when|whenever|if|every time|each time|after|once)\b the [a-z0-9_-]+ (?:connector|integration|plugin|server|app|bot)\b (?:is |are )?[a-z]+s?\b"
+);
+pattern!(
+    TRIGGER,
+    r"\b(?:when|whenever|if|every time|each time|after|once)\b"
 );
 pattern!(
     WITH_OTHER,
@@ -104,6 +112,25 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         out.push(Hit::new(&SIGNAL, score, (m.start(), m.end()), detail));
         return;
     }
+    if let Some(m) = WHEN_NAMED
+        .find(text)
+        .filter(|m| !cited(text, m.start(), m.end()))
+    {
+        // A named connector may be a sibling's; only an order that changes it counts.
+        let (_, to) = clause(text, m.end(), m.end());
+        let next_end = text[to..]
+            .find(['.', ';', '\n'])
+            .map_or(text.len(), |i| to + i);
+        if CHANGE.is_match(&text[m.end()..next_end]) {
+            out.push(Hit::new(
+                &SIGNAL,
+                4,
+                (m.start(), m.end()),
+                "an instruction that changes what another connector does",
+            ));
+            return;
+        }
+    }
     if let Some(m) = WITH_OTHER.find(text) {
         let (from, to) = clause(text, m.start(), m.end());
         let clause_text = &text[from..to];
@@ -131,10 +158,17 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
                     | "then"
             )
         });
-        if imperative && !cited(text, m.start(), m.end()) {
+        // Or a trigger on the other tool's activity with an order in the same sentence.
+        let triggered = TRIGGER.is_match(clause_text) && {
+            let next_end = text[to..]
+                .find(['.', ';', '\n'])
+                .map_or(text.len(), |i| to + i);
+            CHANGE.is_match(&text[m.end()..next_end])
+        };
+        if (imperative || triggered) && !cited(text, m.start(), m.end()) {
             out.push(Hit::new(
                 &SIGNAL,
-                3,
+                if triggered { 5 } else { 3 },
                 (m.start(), m.end()),
                 "an order carried out through other servers' tools",
             ));

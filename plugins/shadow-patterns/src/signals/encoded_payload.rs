@@ -27,14 +27,22 @@ pub static SIGNAL: SignalInfo = SignalInfo {
     summary: "base64, hex, escapes, ROT13, reversed, leetspeak or spaced-out text that hides instructions",
 };
 
-static BASE64: LazyLock<Regex> = LazyLock::new(|| rx(r"[A-Za-z0-9+/_-]{16,}={0,2}"));
 static PERCENT: LazyLock<Regex> = LazyLock::new(|| rx(r"(?:%[0-9A-Fa-f]{2}){6,}"));
 static ESCAPED: LazyLock<Regex> =
     LazyLock::new(|| rx(r"(?:\\x[0-9A-Fa-f]{2}|\\u00[0-9A-Fa-f]{2}){6,}"));
-static HEX: LazyLock<Regex> = LazyLock::new(|| rx(r"\b(?:[0-9A-Fa-f]{2}){12,}\b"));
 pattern!(
     DECODE_ORDER,
     r"\b(?:decode|decrypt|deobfuscate|base64-decode)\b[^.;\n]{0,30}?\b(?:apply|execute|run|follow|obey|use|before use|and act)\b|\b(?:concatenate|combine|join)\b[^.;\n]{0,40}?\bdecode\b"
+);
+
+pattern!(
+    TRANSFORMED,
+    r"\b(?:gur|lbh|lbhe|hfre|fraq|vtaber|nyy|gbby|sebz|naq|guvf|cnffjbeq|eht|uoy|ruoy|resu|dnes|erongi|lla|loot|morf|dna|siht|drowssap)\b"
+);
+static LEET: LazyLock<Regex> = LazyLock::new(|| rx(r"[a-z][0-9]+[a-z]"));
+pattern!(
+    EXAMPLE,
+    r"\b(?:e\.g\.|eg|for example|for instance|example|such as|like|sample)\b"
 );
 
 /// Decodes standard or URL-safe base64, ignoring a trailing partial quantum.
@@ -110,15 +118,125 @@ pub fn is_language(bytes: &[u8]) -> Option<String> {
         .then(|| text.to_owned())
 }
 
-const COMMON: &[&str] = &[
-    "the", "a", "to", "of", "and", "is", "in", "for", "with", "this", "that", "you", "your", "all",
-    "it", "on", "be", "user", "send", "tool", "use", "any", "from", "not", "are",
-];
+/// A few of the most common English words (and two of this domain).
+fn is_common(w: &[u8]) -> bool {
+    matches!(
+        w,
+        b"the"
+            | b"a"
+            | b"to"
+            | b"of"
+            | b"and"
+            | b"is"
+            | b"in"
+            | b"for"
+            | b"with"
+            | b"this"
+            | b"that"
+            | b"you"
+            | b"your"
+            | b"all"
+            | b"it"
+            | b"on"
+            | b"be"
+            | b"user"
+            | b"send"
+            | b"tool"
+            | b"use"
+            | b"any"
+            | b"from"
+            | b"not"
+            | b"are"
+    )
+}
 
 fn common_words(text: &str) -> usize {
     text.split(|c: char| !c.is_alphanumeric() && c != '\'')
-        .filter(|w| COMMON.contains(w))
+        .filter(|w| is_common(w.as_bytes()))
         .count()
+}
+
+/// Word statistics of one sentence, from one pass over its bytes.
+#[derive(Debug, Default)]
+struct WordStats {
+    words: usize,
+    /// Words that mix ASCII letters and digits (leetspeak).
+    mixed: usize,
+    /// Common words as written, after ROT13, and reversed.
+    plain: usize,
+    rot: usize,
+    rev: usize,
+}
+
+fn word_stats(text: &str) -> WordStats {
+    let mut stats = WordStats::default();
+    let mut buf = [0u8; 8];
+    for bytes in text
+        .as_bytes()
+        .split(|b| !b.is_ascii_alphanumeric() && *b != b'\'')
+    {
+        if bytes.is_empty() {
+            continue;
+        }
+        stats.words += 1;
+        let alpha = bytes.iter().any(u8::is_ascii_alphabetic);
+        let digit = bytes.iter().any(u8::is_ascii_digit);
+        stats.mixed += usize::from(alpha && digit);
+        let n = bytes.len();
+        if n > buf.len() || !alpha {
+            continue;
+        }
+        stats.plain += usize::from(is_common(bytes));
+        for (slot, b) in buf.iter_mut().zip(bytes) {
+            *slot = match b {
+                b'a'..=b'm' => b + 13,
+                b'n'..=b'z' => b - 13,
+                _ => *b,
+            };
+        }
+        stats.rot += usize::from(is_common(&buf[..n]));
+        for (slot, b) in buf.iter_mut().zip(bytes.iter().rev()) {
+            *slot = *b;
+        }
+        stats.rev += usize::from(is_common(&buf[..n]));
+    }
+    stats
+}
+
+/// Maximal runs of bytes in a class, at least `min` long, as byte ranges.
+fn runs(bytes: &[u8], class: impl Fn(u8) -> bool, min: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, b) in bytes.iter().enumerate() {
+        match (class(*b), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                if i - s >= min {
+                    out.push((s, i));
+                }
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start.filter(|s| bytes.len() - s >= min) {
+        out.push((s, bytes.len()));
+    }
+    out
+}
+
+/// The longest run of single-letter tokens separated by single spaces ("i g n o r e").
+fn letter_spacing(raw: &str) -> usize {
+    let (mut best, mut run) = (0, 0);
+    for t in raw.as_bytes().split(|b| *b == b' ') {
+        if t.len() == 1 && t[0].is_ascii_alphabetic() {
+            run += 1;
+            best = best.max(run);
+        } else if !t.is_empty() {
+            run = 0;
+        }
+    }
+    best
 }
 
 fn rot13(text: &str) -> String {
@@ -214,7 +332,11 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     let raw = unit.raw;
     let mut push = |start: usize, end: usize, decoded: &str, kind: &str| {
         let read = read(unit, decoded);
-        let score = 4 + i32::from(read.as_ref().is_some_and(|(s, _)| *s >= 3)) * 2;
+        let instructs = read.as_ref().is_some_and(|(s, _)| *s >= 3);
+        // An innocuous sentence shown as an example of an accepted format is documentation.
+        let example =
+            EXAMPLE.is_match(&crate::lexicon::window_before(raw, start, 40).to_lowercase());
+        let score = 4 + i32::from(instructs) * 2 - i32::from(example && !instructs) * 3;
         let detail = match &read {
             Some((s, name)) if *s >= 3 => {
                 format!("{kind} text that decodes to a {name} instruction")
@@ -232,11 +354,23 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         });
     };
     let mut found = false;
-    for m in BASE64.find_iter(raw) {
-        let token = m.as_str();
+    // Base64 and hex runs, found by a byte scan (a regex class repeat is slower here).
+    let is_b64 = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'_' | b'-');
+    for (start, end) in runs(raw.as_bytes(), is_b64, 16) {
+        let mut end = end;
+        while end < raw.len() && raw.as_bytes()[end] == b'=' && end - start < 4096 {
+            end += 1;
+        }
+        let token = &raw[start..end];
         // Words and identifiers are base64 alphabet too; they do not decode to sentences.
         if let Some(text) = is_language(&decode_base64(token)) {
-            push(m.start(), m.end(), &text, "base64");
+            push(start, end, &text, "base64");
+            found = true;
+        } else if token.len() >= 24
+            && token.bytes().all(|b| b.is_ascii_hexdigit())
+            && let Some(text) = is_language(&decode_hex_pairs(token))
+        {
+            push(start, end, &text, "hex");
             found = true;
         }
     }
@@ -247,7 +381,6 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             decode_hex_pairs as fn(&str) -> Vec<u8>,
         ),
         (&*ESCAPED, "escaped", decode_escapes),
-        (&*HEX, "hex", decode_hex_pairs),
     ] {
         for m in re.find_iter(raw) {
             if let Some(text) = is_language(&decode(m.as_str())) {
@@ -256,35 +389,41 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             }
         }
     }
-    // Transforms of the whole text, tried only when they make it read more like language.
+    // Transforms, tried per sentence only when they make it read more like language.
     let text = unit.text();
     if !found && text.len() >= 12 {
-        let base_common = common_words(text);
         let mut views: Vec<(&str, String)> = Vec::new();
-        let rotated = rot13(text);
-        if common_words(&rotated) >= base_common + 3 {
-            views.push(("ROT13", rotated));
+        let (mut words, mut mixed, mut base_common) = (0, 0, 0);
+        // Cheap gates first: common words as they read after ROT13 or reversal, and digits
+        // for leetspeak. Only then count words sentence by sentence.
+        let transformed_words = TRANSFORMED.find_iter(text).take(2).count() >= 2;
+        let leet_words = LEET.find_iter(text).take(3).count() >= 3;
+        let sentences = if transformed_words || leet_words {
+            text
+        } else {
+            ""
+        };
+        for sentence in sentences.split(['.', '\n', ';']) {
+            let stats = word_stats(sentence);
+            words += stats.words;
+            mixed += stats.mixed;
+            base_common += stats.plain;
+            if stats.rot >= stats.plain + 3 {
+                views.push(("ROT13", rot13(sentence)));
+            }
+            if stats.rev >= stats.plain + 3 {
+                views.push(("reversed", sentence.chars().rev().collect()));
+            }
         }
-        let reversed: String = text.chars().rev().collect();
-        if common_words(&reversed) >= base_common + 3 {
-            views.push(("reversed", reversed));
-        }
-        let mixed = text
-            .split(' ')
-            .filter(|w| {
-                w.chars().any(|c| c.is_ascii_alphabetic()) && w.chars().any(|c| c.is_ascii_digit())
-            })
-            .count();
-        if mixed >= 3 {
+        if mixed >= 3 && mixed * 5 >= words {
             let leet = deleet(text);
             if common_words(&leet) > base_common {
                 views.push(("leetspeak", leet));
             }
         }
-        let lower = raw.to_lowercase();
-        if lower.split(' ').filter(|t| t.chars().count() == 1).count() >= 8 {
+        if letter_spacing(raw) >= 6 {
             // On the raw text: a double space separates words, a single space letters.
-            let joined = despace(&lower);
+            let joined = despace(&raw.to_lowercase());
             if joined.len() + 6 < text.len() {
                 views.push(("letter-spaced", joined));
             }

@@ -39,7 +39,7 @@ pattern!(
 );
 pattern!(
     DESTINATION,
-    r"(?:\bin `[^`]{1,40}`|\bin (?:the )?[a-z0-9_]+ (?:parameter|field|argument|param)\b|\bhere\b|\binto (?:the )?[a-z0-9_ ]{1,30}\b|[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}|https?://|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\bendpoint\b|\bpartners?\b|\badvertisers?\b|\bthird part(?:y|ies)\b|\bpublic(?:ly)?\b|\bexternal\b|(?:^| )@[a-z0-9_-]+|\bremote\b|\bwebhook\b|\bfooter\b)"
+    r"(?:\bin `[^`]{1,40}`|\bin (?:the )?[a-z0-9_]+ (?:parameter|field|argument|param)\b|\bas (?:the |an? )?`?[a-z0-9_]+`? (?:argument|parameter|field|param|value)\b|\b[a-z0-9-]+\.(?:com|net|org|io|dev|xyz|ru|cn|info|biz)\b|\bhere\b|\binto (?:the )?[a-z0-9_ ]{1,30}\b|[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}|https?://|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\bendpoint\b|\bpartners?\b|\badvertisers?\b|\bthird part(?:y|ies)\b|\bpublic(?:ly)?\b|\bexternal\b|(?:^| )@[a-z0-9_-]+|\bremote\b|\bwebhook\b|\bfooter\b)"
 );
 pattern!(
     PROTECTIVE,
@@ -67,7 +67,18 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             object_end -= 1;
         }
         let object = &after[..object_end];
-        let weight = sensitivity(object);
+        // An object that points back ("pass its contents", "forward them") takes the
+        // sensitivity of what the sentence named before.
+        let anaphor = [
+            "its ", "their ", "them", "it ", "it", "this", "that", "those", "these",
+        ]
+        .iter()
+        .any(|a| object.trim_start().starts_with(a));
+        let weight = if anaphor {
+            sensitivity(object).max(sensitivity(&text[from..m.start()]))
+        } else {
+            sensitivity(object)
+        };
         if weight == 0 {
             continue;
         }

@@ -31,7 +31,7 @@ pattern!(
     UNTIL,
     r"\b(?:no|none of the|other|all|every|any)\b (?:[a-z0-9_'-]+ ){0,3}?",
     TOOL_NOUN,
-    r" (?:will|can|would|does|do)(?: not|n't)? (?:work|respond|function|run|be available|be usable|operate)\b[^.;\n]{0,40}?\buntil\b"
+    r"(?: [a-z0-9_'-]+){0,4}? (?:will|can|would|does|do)(?: not|n't)? (?:work|respond|function|run|be available|be usable|operate|fail|error|break)\b[^.;\n]{0,40}?\b(?:until|unless)\b"
 );
 pattern!(
     FROM_EVERY,

@@ -28,6 +28,12 @@ const ANY_TOOL: &str = r"(?:whenever|every time|each time|after|before) (?:you )
 
 pattern!(FORCED, VERB, r"[^.;\n]{0,60}?\b", CONVERSATION);
 pattern!(
+    BEFORE_ANSWERING,
+    r"\b(?:before|after) (?:you )?(?:answer|respond|repl(?:y|ies)|answering|responding|replying|writing)(?: to)? (?:anything|any (?:question|message|request|prompt)s?|every (?:question|message|request|prompt)|each (?:question|message|request|prompt))\b[^.;\n]{0,60}?\b(?:call|run|invoke|use|trigger)\b|",
+    VERB,
+    r"[^.;\n]{0,40}?\b(?:before|after) (?:you )?(?:answer|respond|reply|answering|responding|replying)(?: to)? (?:anything|any|every|each)\b"
+);
+pattern!(
     FORCED_BEFORE,
     CONVERSATION,
     r"[^.;\n]{0,30}?\b(?:call|invoke|trigger|run|ping) (?:this|me|it)\b"
@@ -35,11 +41,11 @@ pattern!(
 pattern!(TAP, VERB, r"[^.;\n]{0,40}?\b(?:", ANY_TOOL, r")");
 pattern!(
     UNSCOPED,
-    r"\b(?:whatever the (?:topic|subject|request|question)|regardless of (?:the )?(?:topic|subject|request|question|what the user (?:asks|says|wants))|even (?:for|when|if) (?:questions?|requests?|messages?|topics?|it is|they are)[^.;\n]{0,30}?\b(?:not about|unrelated)|no matter what|automatically)\b"
+    r"\b(?:whatever the (?:topic|subject|request|question)|regardless of (?:the )?(?:topic|subject|request|question|what the user (?:asks|says|wants))|even (?:for|when|if) (?:questions?|requests?|messages?|topics?|it is|they are)[^.;\n]{0,30}?\b(?:not about|unrelated)|no matter what|automatically|no exceptions?|without exception|including unrelated|even unrelated|unrelated ones)\b"
 );
 pattern!(
     SCOPED,
-    r"^[^.;\n]{0,20}?\b(?:about|related to|regarding|concerning|that mentions?|that contains?|involving|for (?:weather|[a-z]+ (?:questions|requests)))\b"
+    r"^[^.;\n]{0,20}?\b(?:about|related to|regarding|concerning|that mentions?|that contains?|involving|for [a-z]+ (?:questions|requests))\b"
 );
 
 pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
@@ -50,6 +56,11 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         .or_else(|| {
             TAP.find(text)
                 .map(|m| (m, "an order to invoke it whenever any tool is used"))
+        })
+        .or_else(|| {
+            BEFORE_ANSWERING
+                .find(text)
+                .map(|m| (m, "an order to invoke it before every answer"))
         })
         .or_else(|| {
             FORCED_BEFORE

@@ -71,6 +71,7 @@ pattern!(
     TAG,
     r"<\s*(/?)\s*([a-z][a-z0-9_:-]{0,40})(?:\s[^<>]{0,120})?>"
 );
+pattern!(BRACE, r"\{\{\s*([a-z][a-z _-]{1,40}?)\s*[:}]");
 pattern!(BRACKET, r"\[{1,2}\s*/?\s*([a-z][a-z _-]{1,40}?)\s*\]{1,2}");
 pattern!(
     TEMPLATE,
@@ -78,7 +79,7 @@ pattern!(
 );
 pattern!(
     AUTHORITY,
-    r"\b(?:important|critical|urgent|priority|mandatory)\b (?:system |security |operator |admin )?(?:notice|update|message|instruction|directive|override|alert)s?\b"
+    r"\b(?:(?:important|critical|urgent|priority|mandatory)\b (?:system |security |operator |admin )?(?:notice|update|message|instruction|directive|override|alert)s?|(?:system|admin|operator|developer) (?:override|notice|directive)s?)\b"
 );
 
 static COMMENT: LazyLock<Regex> = LazyLock::new(|| rx(r"(?s)<!--(.{0,2000}?)(?:-->|$)"));
@@ -113,6 +114,15 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             Some((_, _, e, _)) => (*e, 6),
             None => (*end, 4),
         };
+        // A lone tag named as a subject: "hidden <system> tags", "such as <important>".
+        let after = text[*end..].trim_start();
+        let subject = ["tag", "element", "block", "marker", "token"]
+            .iter()
+            .any(|w| after.starts_with(w))
+            || crate::lexicon::cited(text, *start, *end);
+        if close.is_none() && subject {
+            continue;
+        }
         reported.push(name.clone());
         out.push(Hit::new(
             &SIGNAL,
@@ -143,6 +153,20 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         ));
         break;
     }
+    for caps in BRACE.captures_iter(text) {
+        let (Some(all), Some(name)) = (caps.get(0), caps.get(1)) else {
+            continue;
+        };
+        if model_directed(name.as_str()) {
+            out.push(Hit::new(
+                &SIGNAL,
+                5,
+                (all.start(), all.end()),
+                format!("a model-directed {{{{{}}}}} block", name.as_str().trim()),
+            ));
+            break;
+        }
+    }
     if let Some(m) = TEMPLATE.find(text) {
         out.push(Hit::new(
             &SIGNAL,
@@ -172,9 +196,16 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         ));
     }
     if let Some(m) = AUTHORITY.find(text) {
+        // Shouted and set as a header ("SYSTEM OVERRIDE:") it claims authority; in running
+        // text it is a weak hint.
+        let (s, e) = unit.folded.original_range(m.start(), m.end());
+        let shouted = unit.raw.get(s..e).is_some_and(|r| {
+            r.chars().any(|c| c.is_alphabetic()) && !r.chars().any(|c| c.is_lowercase())
+        });
+        let header = text[m.end()..].trim_start().starts_with(':');
         out.push(Hit::new(
             &SIGNAL,
-            2,
+            2 + i32::from(shouted && header),
             (m.start(), m.end()),
             "an authority header",
         ));
@@ -234,6 +265,10 @@ mod tests {
             0
         );
         assert_eq!(check(detect, "Inserts a <!-- more --> marker."), 0);
+        assert_eq!(
+            check(detect, "Detects hidden <system> tags in documents."),
+            0
+        );
         assert_eq!(
             check(
                 detect,

@@ -87,6 +87,9 @@ fn escape(chars: &[char], limit: usize) -> String {
 }
 
 pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
+    if unit.raw.is_ascii() {
+        return;
+    }
     let chars: Vec<(usize, char)> = unit.raw.char_indices().collect();
     let raw_hit = |score: i32, from: usize, to: usize, detail: String, evidence: String| Hit {
         signal: &SIGNAL,

@@ -32,11 +32,15 @@ pattern!(
 );
 pattern!(
     LIFTED,
-    r"\b(?:earlier|previous|prior|above|existing|old|original|any|all|default|safety)\b (?:[a-z0-9'-]+ ){0,6}?(?:instructions?|restrictions?|rules?|guidelines?|polic(?:y|ies)|limitations?|constraints?|safeguards?)\b[^.;\n]{0,60}?\b(?:are|is|have been|has been|now|no longer)\b (?:now )?(?:lifted|void|revoked|suspended|removed|cancell?ed|superseded|overridden|replaced|obsolete|invalid|applies|apply|valid|in effect|relevant)"
+    r"\b(?:earlier|previous|prior|above|existing|old|original|any|all|default|safety|security|content)\b (?:[a-z0-9'-]+ ){0,6}?(?:instructions?|restrictions?|rules?|guidelines?|guidance|polic(?:y|ies)|limitations?|constraints?|safeguards?|safety checks?|guardrails?|checks)\b[^.;\n]{0,60}?\b(?:are|is|have been|has been|now|no longer)\b (?:now )?(?:lifted|disabled|off|turned off|void|revoked|suspended|removed|cancell?ed|superseded|overridden|replaced|obsolete|invalid|applies|apply|valid|in effect|relevant)"
 );
 pattern!(
     AUTHORITY,
     r"\b(?:new|updated|revised|latest|urgent) (?:instructions?|rules?|directives?|polic(?:y|ies)|orders?) (?:from|by) (?:the |your )?(?:operator|system|developer|admin(?:istrator)?|platform|owner|company|security team|anthropic|openai)|\breplaces? (?:the |your )?(?:assistant'?s?|model'?s?|ai'?s?|agent'?s?|system|default) (?:defaults|instructions|behaviou?r|rules|guidelines|prompt)"
+);
+pattern!(
+    PRIORITY,
+    r"\b(?:(?:higher|greater|top|highest) priority than|takes? precedence over) (?:any |all |the )?(?:your|system|previous|prior|earlier|the user'?s?|developer|operator) (?:system )?(?:prompts?|instructions?|messages?|rules?|guidelines?|requests?)\b"
 );
 pattern!(
     PERSONA,
@@ -107,6 +111,19 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             score,
             (m.start(), m.end()),
             "fake operator or system authority",
+        ));
+    }
+    for m in PRIORITY.find_iter(text) {
+        let score = if cited(text, m.start(), m.end()) {
+            0
+        } else {
+            5
+        };
+        consider(Hit::new(
+            &SIGNAL,
+            score,
+            (m.start(), m.end()),
+            "a claim to outrank the model's instructions",
         ));
     }
     for m in PERSONA.find_iter(text) {

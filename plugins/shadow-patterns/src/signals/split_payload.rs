@@ -52,7 +52,7 @@ pub struct SplitHit {
 
 static MARKER: LazyLock<Regex> = LazyLock::new(|| {
     rx(
-        r"\[([a-z]{2,20}) (alpha|beta|gamma|delta|epsilon|one|two|three|four|first|second|third|fourth|\d{1,2}|i{1,3}|iv|[a-d])\]|\b(part|fragment|piece|chunk|share|segment) (\d{1,2}|one|two|three|four|i{1,3}|iv)(?: of (?:\d+|the [a-z ]{1,30}?))?\b ?:|\b([a-z])(\d)=",
+        r"\[([a-z]{2,20}) (alpha|beta|gamma|delta|epsilon|one|two|three|four|first|second|third|fourth|\d{1,2}|i{1,3}|iv|[a-d])\]|\b(part|fragment|piece|chunk|share|segment) (\d{1,2}|one|two|three|four|i{1,3}|iv|[a-d])(?: of (?:\d+|(?:the )?[a-z ]{1,30}?))?\b ?:|\b([a-z])(\d)=|\((\d)/(\d)\)",
     )
 });
 pattern!(
@@ -111,6 +111,8 @@ pub fn detect(pieces: &[Piece<'_>], out: &mut Vec<SplitHit>) {
                 (format!("{} of {of}", stem.as_str()), seq_rank(seq.as_str()))
             } else if let (Some(stem), Some(seq)) = (caps.get(5), caps.get(6)) {
                 (format!("{}=", stem.as_str()), seq_rank(seq.as_str()))
+            } else if let (Some(seq), Some(total)) = (caps.get(7), caps.get(8)) {
+                (format!("n/{}", total.as_str()), seq_rank(seq.as_str()))
             } else {
                 continue;
             };

@@ -24,7 +24,7 @@ pub static SIGNAL: SignalInfo = SignalInfo {
     summary: "prohibits, disparages or excludes tools that other servers provide",
 };
 
-const OTHER: &str = r"(?:(?:any|all|the)? ?(?:other|outras?|outros?|altri|altre|otras?|otros?|autres?|andere[nr]?|competing|competitor'?s?|third-party|alternative|rival)\b (?:[a-z0-9_'-]+,? ){0,3}?(?:tools?|functions?|servers?|sources?|apps?|services?|integrations?|providers?|ferramentas|strumenti|herramientas|outils|werkzeuge)|(?:tools|ferramentas|strumenti|herramientas|outils) [a-z0-9]+_\*|[a-z0-9]+_\*)";
+const OTHER: &str = r"(?:(?:any|all|the)? ?(?:other|outras?|outros?|altri|altre|otras?|otros?|autres?|andere[nr]?|competing|competitor'?s?|third-party|alternative|rival)\b (?:[a-z0-9_'-]+,? ){0,3}?(?:tools?|functions?|servers?|sources?|apps?|services?|integrations?|providers?|ferramentas|strumenti|herramientas|outils|werkzeuge)|(?:tools|ferramentas|strumenti|herramientas|outils) [a-z0-9]+_\*|[a-z0-9]+_\*|(?:the )?(?:built-in|builtin|native|default|standard|existing|stock) (?:[a-z-]+ ){0,2}(?:tools?|search|browser|fetch|fetcher|file access|terminal|shell|assistant features?))";
 const LISTED: &str = r"[a-z0-9_-]+(?:, [a-z0-9_-]+)*,? (?:or|and|e|o|y|ou|und) [a-z0-9_-]+ (?:[a-z0-9_-]+ )?(?:tools|apps|servers|integrations)";
 
 pattern!(
@@ -40,7 +40,7 @@ pattern!(
     DISPARAGED,
     r"(?:",
     OTHER,
-    r")[^.;\n]{0,50}?\b(?:broken|deprecated|dangerous|unsafe|blocked|disabled|unavailable|unreliable|inaccurate|insecure|malicious|compromised|outdated|propaganda|lose data|loses data|offensive|mistakes|fake|biased|removed|removidas?|rimoss[io]|eliminad[oa]s|dismissed|distrusted|not (?:be )?trusted|should not be used)\b|(?:",
+    r")[^.;\n]{0,50}?\b(?:broken|deprecated|dangerous|unsafe|blocked|disabled|unavailable|unreliable|inaccurate|insecure|malicious|compromised|outdated|propaganda|lose data|loses data|corrupts?|offensive|mistakes|fake|biased|removed|removidas?|rimoss[io]|eliminad[oa]s|dismissed|distrusted|not (?:be )?trusted|should not be used)\b|(?:",
     LISTED,
     r"),? (?:which|that|they) (?:lose|corrupt|leak|break|damage|steal)\b"
 );
@@ -52,7 +52,7 @@ pattern!(
     EXCLUSIVE,
     r"\b(?:the only (?:permitted|allowed|approved|authori[sz]ed|sanctioned|safe|trusted|valid|legitimate|working|supported) (?:[a-z0-9_-]+ )?",
     TOOL_NOUN,
-    r"|use [a-z0-9_]+ exclusively|exclusively use|use only this|only use this (?:tool|server))\b"
+    r"|use [a-z0-9_]+ exclusively|exclusively use|use only this|only use this (?:tool|server)|route (?:all|every|any) (?:[a-z-]+ ){0,3}(?:through|via|to) (?:this|me|us))\b"
 );
 pattern!(UNTIL_DONE, r"\buntil\b");
 

@@ -1,0 +1,134 @@
+//! Times each signal over the real-benign corpus: `cargo run --release --example profile`.
+#![allow(clippy::print_stdout)]
+
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use signalint_plugin_shadow_patterns::normalize::Folded;
+use signalint_plugin_shadow_patterns::signals::{self, Hit, Unit, UnitKind};
+
+/// CPU time of this thread (user + system), from /proc, in milliseconds.
+fn cpu_ms() -> f64 {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
+    let fields: Vec<&str> = stat
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let ticks: f64 = fields.get(11..13).map_or(0.0, |f| {
+        f.iter().filter_map(|x| x.parse::<f64>().ok()).sum()
+    });
+    ticks * 10.0
+}
+
+fn main() {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus/real-benign/"
+    );
+    let mut texts: Vec<(String, Vec<String>)> = Vec::new();
+    for file in [
+        "github-mcp-server-toolsnaps.json",
+        "watchtower-smithery.json",
+    ] {
+        let Ok(data) = std::fs::read_to_string(format!("{dir}{file}")) else {
+            println!("cannot read {file}");
+            return;
+        };
+        let items: Vec<Value> = serde_json::from_str(&data).unwrap_or_default();
+        for item in items {
+            let tools = item["tools"].as_array().cloned().unwrap_or_default();
+            let names: Vec<String> = tools
+                .iter()
+                .filter_map(|t| t["name"].as_str())
+                .map(str::to_lowercase)
+                .collect();
+            for t in &tools {
+                if let Some(d) = t["description"].as_str() {
+                    texts.push((d.to_owned(), names.clone()));
+                }
+            }
+        }
+    }
+    let start = Instant::now();
+    let folded: Vec<Folded> = texts.iter().map(|(t, _)| Folded::new(t)).collect();
+    println!("fold: {:?} for {} texts", start.elapsed(), texts.len());
+    type Detect = fn(&Unit<'_>, &mut Vec<Hit>);
+    let all: &[(&str, Detect)] = &[
+        ("hidden_unicode", signals::hidden_unicode::detect),
+        ("confusable_text", signals::confusable_text::detect),
+        ("hidden_markup", signals::hidden_markup::detect),
+        (
+            "instruction_override",
+            signals::instruction_override::detect,
+        ),
+        ("forced_invocation", signals::forced_invocation::detect),
+        ("fake_prerequisite", signals::fake_prerequisite::detect),
+        ("tool_suppression", signals::tool_suppression::detect),
+        (
+            "cross_server_shadowing",
+            signals::cross_server_shadowing::detect,
+        ),
+        ("exfiltration", signals::exfiltration::detect),
+        ("concealment", signals::concealment::detect),
+        ("argument_tampering", signals::argument_tampering::detect),
+        ("conditional_trigger", signals::conditional_trigger::detect),
+        (
+            "preference_manipulation",
+            signals::preference_manipulation::detect,
+        ),
+        ("encoded_payload", signals::encoded_payload::detect),
+    ];
+    const ROUNDS: usize = 20;
+    for round in 0..2 {
+        let mut total = 0.0;
+        for (name, detect) in all {
+            let start = cpu_ms();
+            let mut out = Vec::new();
+            for _ in 0..ROUNDS {
+                for ((raw, names), folded) in texts.iter().zip(&folded) {
+                    let unit = Unit {
+                        raw,
+                        folded,
+                        kind: UnitKind::ToolDescription,
+                        tool: "",
+                        siblings: names,
+                        params: &[],
+                    };
+                    detect(&unit, &mut out);
+                }
+                out.clear();
+            }
+            let spent = (cpu_ms() - start) / ROUNDS as f64;
+            total += spent;
+            if round == 1 {
+                println!("{name:<26} {spent:.1} ms CPU per pass");
+            }
+        }
+        if round == 1 {
+            println!("total {total:.1} ms CPU per pass");
+        }
+    }
+    // The slowest texts overall.
+    let mut slow: Vec<(Duration, usize)> = Vec::new();
+    for (i, ((raw, names), folded)) in texts.iter().zip(&folded).enumerate() {
+        let unit = Unit {
+            raw,
+            folded,
+            kind: UnitKind::ToolDescription,
+            tool: "",
+            siblings: names,
+            params: &[],
+        };
+        let start = Instant::now();
+        let mut out = Vec::new();
+        signals::detect_all(&unit, &mut out);
+        slow.push((start.elapsed(), i));
+    }
+    slow.sort();
+    for (d, i) in slow.iter().rev().take(5) {
+        let t: String = texts[*i].0.chars().take(100).collect();
+        println!("{d:?} {} bytes: {t:?}", texts[*i].0.len());
+    }
+}
