@@ -1,7 +1,9 @@
 //! The command line: parse arguments, call `check`/`state`, render. No logic of its own.
 
 mod check;
+mod doctor;
 mod explain;
+mod init;
 mod plugins;
 mod setup;
 mod tools;
@@ -54,6 +56,10 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Show the fix/regress loops signalint has seen (or reset them with --reset).
     Loops(explain::LoopsArgs),
+    /// Write a starter signalint.toml and print MCP client configuration.
+    Init(init::InitArgs),
+    /// Say, for every engine and rule pack, whether it runs, with which tool and version, and why.
+    Doctor(doctor::DoctorArgs),
     /// Install the managed engine toolchain (pinned oxlint, TypeScript, Biome) with npm.
     Setup(setup::SetupArgs),
     /// Check MCP tool definitions (a manifest, a server.json or a live server) with the rule packs.
@@ -80,6 +86,8 @@ pub fn main() -> ExitCode {
         Command::Loops(ref args) => explain::loops(&cli, args),
         Command::Mcp(ref args) => mcp(&cli, args),
         Command::Setup(ref args) => setup::run(&cli, args),
+        Command::Doctor(ref args) => doctor::run(&cli, args),
+        Command::Init(ref args) => init::run(&cli, args),
         Command::Tools(ref args) => tools::run(&cli, args),
     };
     ExitCode::from(code)
