@@ -8,6 +8,9 @@
 //! Run: `cargo bench -p signalint --bench mcp` (builds the oxlint and tsc plugins in the bench
 //! profile first). Needs `npm ci --prefix test-engines`.
 
+// A benchmark's output is its figures.
+#![allow(clippy::print_stdout)]
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
