@@ -30,7 +30,6 @@ pub(crate) fn lint_surface(
                 definition::definition_invalid::check(&mut cx, kind, item, &base);
                 continue;
             }
-            definition::field_name_spelling::check(&mut cx, kind, item, &base);
             match kind {
                 ItemKind::Tool => tool(&mut cx, item, &base),
                 ItemKind::Resource | ItemKind::ResourceTemplate => {
@@ -51,6 +50,7 @@ pub(crate) fn lint_surface(
 
 fn tool(cx: &mut Cx, item: &Value, base: &str) {
     cx.set_tool(item.get("name").and_then(Value::as_str));
+    definition::field_name_spelling::check(cx, ItemKind::Tool, item, base);
     definition::name_required::check(cx, ItemKind::Tool, item, base);
     definition::name_format::check(cx, item, base);
     tools::description_required::check(cx, ItemKind::Tool, item, base);
@@ -92,6 +92,7 @@ fn scan_schema(cx: &mut Cx, root: &Value, base: &str, role: SchemaRole) {
 }
 
 fn resource(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
+    definition::field_name_spelling::check(cx, kind, item, base);
     definition::name_required::check(cx, kind, item, base);
     tools::description_required::check(cx, kind, item, base);
     resources::resource_name_not_uri::check(cx, kind, item, base);
@@ -106,6 +107,7 @@ fn resource(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
 }
 
 fn prompt(cx: &mut Cx, item: &Value, base: &str) {
+    definition::field_name_spelling::check(cx, ItemKind::Prompt, item, base);
     definition::name_required::check(cx, ItemKind::Prompt, item, base);
     tools::description_required::check(cx, ItemKind::Prompt, item, base);
     prompts::prompt_argument_shape::check(cx, item, base);
