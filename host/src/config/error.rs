@@ -43,22 +43,22 @@ impl ConfigError {
         let offset = error.span().map(|span| span.start).unwrap_or(0);
         let line = line_at(text, offset);
         let message = error.message().trim().to_owned();
-        if let Some(rest) = message.strip_prefix("unknown field `") {
-            if let Some((key, tail)) = rest.split_once('`') {
-                let expected = tail.trim_start_matches(',').trim();
-                let expected = if expected.is_empty() {
-                    "remove it".to_owned()
-                } else {
-                    format!("{expected} (remove or rename it)")
-                };
-                return ConfigError::UnknownKey {
-                    path: path.to_owned(),
-                    line,
-                    key: key.to_owned(),
-                    section: section_at(text, offset),
-                    expected,
-                };
-            }
+        if let Some(rest) = message.strip_prefix("unknown field `")
+            && let Some((key, tail)) = rest.split_once('`')
+        {
+            let expected = tail.trim_start_matches(',').trim();
+            let expected = if expected.is_empty() {
+                "remove it".to_owned()
+            } else {
+                format!("{expected} (remove or rename it)")
+            };
+            return ConfigError::UnknownKey {
+                path: path.to_owned(),
+                line,
+                key: key.to_owned(),
+                section: section_at(text, offset),
+                expected,
+            };
         }
         let section = section_at(text, offset);
         match section {

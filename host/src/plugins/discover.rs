@@ -152,7 +152,7 @@ mod tests {
                 .refused
                 .is_none()
         );
-        let allowed = plugin_dirs(&[inside.clone()], project.path(), true);
+        let allowed = plugin_dirs(std::slice::from_ref(&inside), project.path(), true);
         assert!(allowed.iter().all(|d| d.refused.is_none()));
     }
 }
