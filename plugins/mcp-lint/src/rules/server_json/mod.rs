@@ -364,3 +364,127 @@ pub fn is_headers(v: &Violation) -> bool {
                 && (v.is(registry_schema::Keyword::Type) || v.is_required("name"))
             || v.path.len() == entry + 1 && v.last_key() == Some("name"))
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    fn doc(extra: Value) -> Value {
+        let mut doc = json!({
+            "$schema": crate::registry_schema::SCHEMA_URL,
+            "name": "io.github.acme/weather",
+            "description": "Weather forecasts.",
+            "version": "1.0.0"
+        });
+        for (k, v) in extra.as_object().unwrap() {
+            doc[k] = v.clone();
+        }
+        doc
+    }
+
+    fn package(extra: Value) -> Value {
+        let mut p = json!({"registryType": "npm", "identifier": "@acme/weather", "version": "1.0.0", "transport": {"type": "stdio"}});
+        for (k, v) in extra.as_object().unwrap() {
+            p[k] = v.clone();
+        }
+        doc(json!({"packages": [p]}))
+    }
+
+    /// (rule, pointer) of every schema violation of `doc`.
+    fn mapped(doc: &Value) -> Vec<(&'static str, String)> {
+        registry_schema::official()
+            .unwrap()
+            .validate(doc)
+            .iter()
+            .map(|v| (rule_for(v, doc).id, v.pointer()))
+            .collect()
+    }
+
+    #[test]
+    fn violations_map_to_the_specific_rule() {
+        let sse = |extra: Value| {
+            let mut r = json!({"type": "sse", "url": "https://a.dev/sse"});
+            for (k, v) in extra.as_object().unwrap() {
+                r[k] = v.clone();
+            }
+            doc(json!({"remotes": [r]}))
+        };
+        let cases = [
+            (
+                package(
+                    json!({"transport": {"type": "streamable-http", "url": "https://a.dev", "headers": {}}}),
+                ),
+                "server-json-transport-headers",
+                "/packages/0/transport/headers",
+            ),
+            (
+                package(json!({"transport": {"type": "streamable-http"}})),
+                "server-json-transport-url-required",
+                "/packages/0/transport",
+            ),
+            (
+                package(json!({"transport": {}})),
+                "server-json-transport-type-value",
+                "/packages/0/transport",
+            ),
+            (
+                package(json!({"runtimeArguments": [{"type": "named"}]})),
+                "server-json-argument-name",
+                "/packages/0/runtimeArguments/0",
+            ),
+            (
+                package(json!({"environmentVariables": [{"name": "A", "isSecret": "yes"}]})),
+                "server-json-input-field-type",
+                "/packages/0/environmentVariables/0/isSecret",
+            ),
+            (
+                package(
+                    json!({"packageArguments": [{"type": "positional", "value": "{x}", "variables": {"x": {"format": "int"}}}]}),
+                ),
+                "server-json-input-format",
+                "/packages/0/packageArguments/0/variables/x/format",
+            ),
+            (
+                sse(json!({"variables": {"x": 1}})),
+                "server-json-remote-variables",
+                "/remotes/0/variables/x",
+            ),
+            (
+                sse(json!({"headers": [{"name": 3}]})),
+                "server-json-transport-headers",
+                "/remotes/0/headers/0/name",
+            ),
+            (
+                sse(json!({"headers": [{"name": "A", "isRequired": 1}]})),
+                "server-json-input-field-type",
+                "/remotes/0/headers/0/isRequired",
+            ),
+            (
+                sse(json!({"type": "websocket"})),
+                "server-json-transport-type-value",
+                "/remotes/0/type",
+            ),
+            (
+                sse(json!({"type": "stdio"})),
+                "server-json-remote-no-stdio",
+                "/remotes/0/type",
+            ),
+            (
+                doc(json!({"icons": [{}]})),
+                "server-json-icon-src",
+                "/icons/0",
+            ),
+            (
+                doc(json!({"icons": [{"src": format!("https://a.dev/{}", "x".repeat(300))}]})),
+                "server-json-icon-src",
+                "/icons/0/src",
+            ),
+            (doc(json!({"_meta": []})), "server-json-schema", "/_meta"),
+        ];
+        for (doc, rule, pointer) in cases {
+            assert_eq!(mapped(&doc), [(rule, pointer.to_owned())], "{doc}");
+        }
+    }
+}
