@@ -85,6 +85,19 @@ async fn handshake_and_tool_list_are_strict_and_complete() {
         };
         assert_eq!(input["properties"][list]["maxItems"], 512, "{input}");
     }
+    // The validator `call` applies to every result does reject what does not fit.
+    let check = tools.iter().find(|t| t.name == "check_project").unwrap();
+    let schema = Value::Object((**check.output_schema.as_ref().unwrap()).clone());
+    for wrong in [
+        json!({"status": "error"}),
+        json!({"schemaVersion": "1.0", "status": "clean", "engines": {}, "totalIssues": 0,
+               "clusters": [], "truncated": false, "loopWarning": null}),
+    ] {
+        assert!(
+            mcp_support::validate(&schema, &schema, &wrong, "$").is_err(),
+            "{wrong}"
+        );
+    }
     assert_alive(&client).await;
     client.cancel().await.unwrap();
 }

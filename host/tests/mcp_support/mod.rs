@@ -208,11 +208,182 @@ pub async fn call(client: &Client, tool: &str, args: Value) -> CallToolResult {
         Value::Null => None,
         other => panic!("arguments must be an object, not {other}"),
     };
-    client
+    let result = client
         .peer()
         .call_tool(params)
         .await
-        .unwrap_or_else(|e| panic!("{tool} failed at the protocol level: {e}"))
+        .unwrap_or_else(|e| panic!("{tool} failed at the protocol level: {e}"));
+    // Every structured result, error or not, fits the tool's advertised output schema.
+    let tools = client.peer().list_all_tools().await.expect("tools/list");
+    let schema = tools
+        .iter()
+        .find(|t| t.name == tool)
+        .and_then(|t| t.output_schema.clone())
+        .unwrap_or_else(|| panic!("{tool} has no output schema"));
+    let schema = Value::Object((*schema).clone());
+    let content = result
+        .structured_content
+        .clone()
+        .unwrap_or_else(|| panic!("{tool} returned no structured content: {result:?}"));
+    if let Err(problem) = validate(&schema, &schema, &content, "$") {
+        panic!("{tool}'s result does not fit its output schema: {problem}\n{content}");
+    }
+    result
+}
+
+/// A small JSON Schema validator for the keywords signalint's schemas use: `$ref` (to
+/// `#/$defs/…`), `type`, `const`, `enum`, `anyOf`, `properties`, `required`,
+/// `additionalProperties`, `items`, `minimum`, `minItems`/`maxItems`, `minLength`/`maxLength`.
+/// It refuses any other validation keyword, so a schema it cannot judge fails loudly.
+pub fn validate(root: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), String> {
+    const ANNOTATIONS: &[&str] = &[
+        "$schema",
+        "$defs",
+        "title",
+        "description",
+        "default",
+        "examples",
+    ];
+    let Some(schema) = schema.as_object() else {
+        return match schema {
+            Value::Bool(true) => Ok(()),
+            _ => Err(format!("{at}: unsupported schema {schema}")),
+        };
+    };
+    for key in schema.keys() {
+        let known = ANNOTATIONS.contains(&key.as_str())
+            || [
+                "$ref",
+                "type",
+                "const",
+                "enum",
+                "anyOf",
+                "properties",
+                "required",
+                "additionalProperties",
+                "items",
+                "minimum",
+                "minItems",
+                "maxItems",
+                "minLength",
+                "maxLength",
+            ]
+            .contains(&key.as_str());
+        if !known {
+            return Err(format!("{at}: the test validator does not know `{key}`"));
+        }
+    }
+    if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
+        let name = reference
+            .strip_prefix("#/$defs/")
+            .ok_or_else(|| format!("{at}: unsupported $ref {reference}"))?;
+        validate(root, &root["$defs"][name], value, at)?;
+    }
+    if let Some(kind) = schema.get("type") {
+        let kinds: Vec<&str> = match kind {
+            Value::String(k) => vec![k.as_str()],
+            Value::Array(ks) => ks.iter().filter_map(Value::as_str).collect(),
+            _ => return Err(format!("{at}: bad type {kind}")),
+        };
+        let fits = kinds.iter().any(|k| match *k {
+            "object" => value.is_object(),
+            "array" => value.is_array(),
+            "string" => value.is_string(),
+            "boolean" => value.is_boolean(),
+            "null" => value.is_null(),
+            "integer" => value.is_i64() || value.is_u64(),
+            "number" => value.is_number(),
+            _ => false,
+        });
+        if !fits {
+            return Err(format!("{at}: {value} is not {kinds:?}"));
+        }
+    }
+    if let Some(expected) = schema.get("const")
+        && expected != value
+    {
+        return Err(format!("{at}: {value} is not {expected}"));
+    }
+    if let Some(options) = schema.get("enum").and_then(Value::as_array)
+        && !options.contains(value)
+    {
+        return Err(format!("{at}: {value} is not one of {options:?}"));
+    }
+    if let Some(variants) = schema.get("anyOf").and_then(Value::as_array) {
+        let problems: Vec<String> = variants
+            .iter()
+            .filter_map(|v| validate(root, v, value, at).err())
+            .collect();
+        if problems.len() == variants.len() {
+            return Err(format!("{at}: fits no anyOf variant: {problems:?}"));
+        }
+    }
+    if let Some(min) = schema.get("minimum").and_then(Value::as_f64)
+        && value.as_f64().is_some_and(|v| v < min)
+    {
+        return Err(format!("{at}: {value} < {min}"));
+    }
+    if let Some(text) = value.as_str() {
+        let length = text.chars().count() as u64;
+        if schema
+            .get("minLength")
+            .and_then(Value::as_u64)
+            .is_some_and(|m| length < m)
+            || schema
+                .get("maxLength")
+                .and_then(Value::as_u64)
+                .is_some_and(|m| length > m)
+        {
+            return Err(format!("{at}: length {length} out of bounds"));
+        }
+    }
+    if let Some(items) = value.as_array() {
+        let count = items.len() as u64;
+        if schema
+            .get("minItems")
+            .and_then(Value::as_u64)
+            .is_some_and(|m| count < m)
+            || schema
+                .get("maxItems")
+                .and_then(Value::as_u64)
+                .is_some_and(|m| count > m)
+        {
+            return Err(format!("{at}: {count} items out of bounds"));
+        }
+        if let Some(item_schema) = schema.get("items") {
+            for (i, item) in items.iter().enumerate() {
+                validate(root, item_schema, item, &format!("{at}[{i}]"))?;
+            }
+        }
+    }
+    if let Some(object) = value.as_object() {
+        let properties = schema.get("properties").and_then(Value::as_object);
+        for name in schema
+            .get("required")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+        {
+            if !object.contains_key(name) {
+                return Err(format!("{at}: missing required `{name}`"));
+            }
+        }
+        for (name, field) in object {
+            let path = format!("{at}.{name}");
+            match properties.and_then(|p| p.get(name)) {
+                Some(property) => validate(root, property, field, &path)?,
+                None => match schema.get("additionalProperties") {
+                    Some(Value::Bool(false)) => {
+                        return Err(format!("{path}: not allowed"));
+                    }
+                    Some(extra) if extra.is_object() => validate(root, extra, field, &path)?,
+                    _ => {}
+                },
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The one text content of a result.
