@@ -282,3 +282,39 @@ fn the_plugins_command_shows_each_refusal() {
         assert_eq!(row["status"], "loaded", "{row:#}");
     }
 }
+
+#[test]
+fn a_configured_engine_whose_plugin_was_refused_says_why_in_its_status() {
+    let dir = PluginDir::new();
+    let api_next = dir.add(fixture::API_NEXT, "api_next");
+    dir.add(fixture::FAULT_ENGINE, "fault_engine");
+    let project = support::temp_project();
+    let root = support::canonical(project.path());
+    std::fs::write(root.join("notes.txt"), "a note\n").unwrap();
+    std::fs::write(
+        root.join("signalint.toml"),
+        "[engines.oxlint]\nenabled = false\n[engines.tsc]\nenabled = false\n\
+         [engines.biome]\nenabled = false\n\n\
+         [engines.next]\nplugin = \"api-next\"\n\n\
+         [engines.fine]\nplugin = \"fault-engine\"\noptions = { mode = \"ok\" }\n",
+    )
+    .unwrap();
+    let output = support::run(
+        support::signalint(Some(dir.path()))
+            .arg("--root")
+            .arg(&root)
+            .args(["check", "--all-issues", "--format", "json"]),
+    );
+    let json = support::stdout_json(&output);
+    assert_eq!(output.status.code(), Some(1), "{json:#}");
+    let next = &json["engines"]["next"];
+    assert_eq!(next["status"], "error", "{json:#}");
+    let [_, api_message, _] = expected_refusals(&api_next, &api_next, &api_next);
+    assert_eq!(
+        next["message"],
+        format!("plugin `api-next` did not load: {api_message}"),
+        "{json:#}"
+    );
+    assert_eq!(json["engines"]["fine"]["status"], "ok", "{json:#}");
+    assert_eq!(json["totalIssues"], 1, "{json:#}");
+}
