@@ -318,3 +318,109 @@ fn a_configured_engine_whose_plugin_was_refused_says_why_in_its_status() {
     assert_eq!(json["engines"]["fine"]["status"], "ok", "{json:#}");
     assert_eq!(json["totalIssues"], 1, "{json:#}");
 }
+
+/// Runs `signalint plugins --format json` for a project, with an extra plugin directory.
+fn plugins_json(
+    root: &std::path::Path,
+    env_dir: Option<&std::path::Path>,
+    extra: &[&str],
+) -> (Option<i32>, serde_json::Value) {
+    let output = support::run(
+        support::signalint(env_dir)
+            .arg("--root")
+            .arg(root)
+            .args(extra)
+            .args(["plugins", "--format", "json"]),
+    );
+    (output.status.code(), support::stdout_json(&output))
+}
+
+#[test]
+fn a_plugin_directory_inside_the_project_needs_an_opt_in() {
+    let project = support::temp_project();
+    let root = support::canonical(project.path());
+    let vendor = root.join("vendor/plugins");
+    std::fs::create_dir_all(&vendor).unwrap();
+    std::fs::copy(
+        support::library(fixture::FAULT_ENGINE),
+        vendor.join(support::library_file_name("signalint_plugin_fault_engine")),
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("signalint.toml"),
+        "[plugins]\npath = [\"vendor/plugins\"]\n",
+    )
+    .unwrap();
+
+    let (code, json) = plugins_json(&root, None, &[]);
+    assert_eq!(code, Some(0), "{json:#}");
+    let skipped = json["skippedDirectories"].as_array().unwrap();
+    assert_eq!(skipped.len(), 1, "{json:#}");
+    assert_eq!(skipped[0]["path"], vendor.display().to_string());
+    let reason = skipped[0]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("inside the checked project") && reason.contains("--allow-project-plugins"),
+        "{reason}"
+    );
+    assert!(
+        !json["plugins"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["id"] == "fault-engine"),
+        "{json:#}"
+    );
+
+    let (code, json) = plugins_json(&root, None, &["--allow-project-plugins"]);
+    assert_eq!(code, Some(0), "{json:#}");
+    assert!(json["skippedDirectories"].as_array().unwrap().is_empty());
+    let row = json["plugins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "fault-engine")
+        .unwrap_or_else(|| panic!("{json:#}"))
+        .clone();
+    assert_eq!(row["status"], "loaded");
+    assert_eq!(row["source"], "config [plugins] path");
+}
+
+#[test]
+fn the_first_plugin_with_an_id_wins_and_later_ones_are_shadowed() {
+    let first = PluginDir::new();
+    let winner = first.add(fixture::FAULT_ENGINE, "fault_engine");
+    let second = PluginDir::new();
+    let shadowed = second.add(fixture::FAULT_ENGINE, "fault_engine_copy");
+
+    let registry = Registry::load(&[first.as_plugin_dir(), second.as_plugin_dir()]);
+    assert_eq!(registry.get("fault-engine").unwrap().path(), winner);
+    let entry = registry
+        .entries
+        .iter()
+        .find(|e| e.path == shadowed)
+        .unwrap();
+    match &entry.state {
+        PluginState::Shadowed { by } => assert_eq!(by, &winner),
+        other => panic!("{other:?}"),
+    }
+
+    let project = support::temp_project();
+    let paths = std::env::join_paths([first.path(), second.path()]).unwrap();
+    let (code, json) = plugins_json(project.path(), Some(std::path::Path::new(&paths)), &[]);
+    assert_eq!(code, Some(0), "shadowing is not a failure: {json:#}");
+    let row = json["plugins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["path"] == shadowed.display().to_string())
+        .unwrap_or_else(|| panic!("{json:#}"))
+        .clone();
+    assert_eq!(row["status"], "shadowed", "{row:#}");
+    assert!(
+        row["reason"]
+            .as_str()
+            .unwrap()
+            .contains(&winner.display().to_string()),
+        "{row:#}"
+    );
+}
