@@ -498,6 +498,9 @@ fn garbage_on_stdin_does_not_stop_the_server() {
             answers.insert(id, value);
         }
     }
+    // Descriptor 1 of the server is stderr now; the protocol has its own duplicate.
+    let fd = |n: u32| std::fs::read_link(format!("/proc/{}/fd/{n}", child.id())).unwrap();
+    assert_eq!(fd(1), fd(2), "stdout is pointed at stderr");
     drop(stdin);
     let _ = child.wait();
     // Arguments that are not an object fail rmcp's request parsing: a JSON-RPC error.
@@ -509,6 +512,49 @@ fn garbage_on_stdin_does_not_stop_the_server() {
     assert!(answers[&6]["error"].is_object(), "{:?}", answers.get(&6));
     assert_eq!(answers[&7]["result"]["content"][0]["text"], "pong");
     assert_eq!(answers[&7]["result"]["structuredContent"]["pong"], true);
+}
+
+/// Node-based clients give the server sockets, not pipes.
+#[test]
+fn the_server_speaks_over_sockets_too() {
+    use std::os::unix::net::UnixStream;
+    let project = Project::typescript();
+    let (ours, theirs) = UnixStream::pair().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_signalint"))
+        .arg("mcp")
+        .arg("--root")
+        .arg(project.root())
+        .stdin(Stdio::from(std::os::fd::OwnedFd::from(
+            theirs.try_clone().unwrap(),
+        )))
+        .stdout(Stdio::from(std::os::fd::OwnedFd::from(theirs)))
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    ours.set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let mut writer = ours.try_clone().unwrap();
+    for line in [
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"socket","version":"0"}}}"#,
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ping","arguments":{}}}"#,
+    ] {
+        writeln!(writer, "{line}").unwrap();
+    }
+    let mut lines = BufReader::new(ours).lines();
+    let mut pong = None;
+    while let Some(Ok(line)) = lines.next() {
+        let value: Value = serde_json::from_str(&line).unwrap();
+        if value["id"] == 2 {
+            pong = Some(value);
+            break;
+        }
+    }
+    drop(writer);
+    let _ = child.kill();
+    let _ = child.wait();
+    let pong = pong.expect("an answer to ping");
+    assert_eq!(pong["result"]["content"][0]["text"], "pong", "{pong}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

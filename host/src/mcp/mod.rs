@@ -10,13 +10,15 @@
 //!   kills the check's engines, and engine started/finished events become progress
 //!   notifications (see `checks`).
 //!
-//! stdout belongs to the protocol: logs go to stderr through `tracing`.
+//! stdout belongs to the protocol: logs go to stderr through `tracing`, and descriptor 1 itself
+//! is pointed at stderr once the transport holds a private duplicate (see `stdio`).
 
 mod args;
 mod checks;
 mod error;
 mod schema;
 mod server;
+mod stdio;
 mod tools;
 
 use std::time::Duration;
@@ -53,7 +55,7 @@ pub async fn serve(context: Context) -> Result<(), String> {
     let checker = server.checker().clone();
     tracing::info!(root = %root.display(), "signalint MCP server on stdio");
     let running = server
-        .serve(rmcp::transport::stdio_pipes())
+        .serve(stdio::protocol_streams())
         .await
         .map_err(|e| format!("the MCP session did not start: {e}"))?;
     let ended = running.waiting().await;
