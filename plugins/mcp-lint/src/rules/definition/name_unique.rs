@@ -8,9 +8,13 @@ use crate::rules::ItemKind;
 
 declare_rule! {
     /// ## What it does
-    /// Flags a name used twice among the tools, among the prompts, or among the resources and
-    /// resource templates (keyed by `name`, else by `uri` / `uriTemplate`). Each duplicate
-    /// name is reported once, at its second occurrence.
+    /// Flags a name used twice among the tools, among the prompts, or among the resource
+    /// templates (keyed by `name`, else by `uriTemplate`, as the original linter keys its
+    /// resource definitions), and a `uri` listed twice in `resources/list`. Each duplicate is
+    /// reported once, at its second occurrence.
+    ///
+    /// Concrete resources are keyed by `uri`, not by `name`: they are instances (files,
+    /// rows), and two files called `README.md` in different folders are fine.
     ///
     /// ## Why is this bad?
     /// Clients address tools and prompts by name: with two definitions of one name the
@@ -35,7 +39,7 @@ declare_rule! {
         id: "name-unique",
         group: Definition,
         severity: Error,
-        summary: "Two tools, prompts or resources share a name",
+        summary: "Two tools, prompts or resource templates share a name, or two resources a URI",
     }
 }
 
@@ -46,14 +50,12 @@ pub fn check(cx: &mut Cx, surface: &McpSurface) {
     if !cx.on(&RULE) {
         return;
     }
-    let groups: [(&str, &[List]); 3] = [
+    let groups: [(&str, &[List]); 4] = [
         ("tool", &[(ItemKind::Tool, &surface.tools)]),
+        ("resource", &[(ItemKind::Resource, &surface.resources)]),
         (
-            "resource",
-            &[
-                (ItemKind::Resource, &surface.resources),
-                (ItemKind::ResourceTemplate, &surface.resource_templates),
-            ],
+            "resource template",
+            &[(ItemKind::ResourceTemplate, &surface.resource_templates)],
         ),
         ("prompt", &[(ItemKind::Prompt, &surface.prompts)]),
     ];
@@ -93,7 +95,7 @@ pub fn check(cx: &mut Cx, surface: &McpSurface) {
 fn identity(kind: ItemKind, item: &Value) -> Option<(&str, &'static str)> {
     let fields: &[&'static str] = match kind {
         ItemKind::Tool | ItemKind::Prompt => &["name"],
-        ItemKind::Resource => &["name", "uri"],
+        ItemKind::Resource => &["uri"],
         ItemKind::ResourceTemplate => &["name", "uriTemplate"],
     };
     fields.iter().find_map(|f| {
@@ -117,10 +119,17 @@ mod tests {
     fn resources_fall_back_to_templates_and_report_once() {
         let f = crate::testing::findings_of(
             &RULE,
-            r#"{"resources": [{"uri": "a://x"}, {"uri": "a://x"}, {"uri": "a://x"}],
-                "resourceTemplates": [{"name": "t", "uriTemplate": "a://{x}"}, {"name": "t", "uriTemplate": "b://{x}"}]}"#,
+            r#"{"resources": [{"uri": "a://x"}, {"uri": "a://x"}, {"uri": "a://x"}, {"name": "README.md", "uri": "file:///a/README.md"}, {"name": "README.md", "uri": "file:///b/README.md"}],
+                "resourceTemplates": [{"name": "t", "uriTemplate": "a://{x}"}, {"name": "t", "uriTemplate": "b://{x}"}, {"uriTemplate": "c://{x}"}, {"uriTemplate": "c://{x}"}]}"#,
         );
         let pointers: Vec<_> = f.iter().filter_map(|f| f.pointer.as_deref()).collect();
-        assert_eq!(pointers, ["/resources/1/uri", "/resourceTemplates/1/name"]);
+        assert_eq!(
+            pointers,
+            [
+                "/resources/1/uri",
+                "/resourceTemplates/1/name",
+                "/resourceTemplates/3/uriTemplate"
+            ]
+        );
     }
 }

@@ -5,8 +5,11 @@ use crate::rules::ItemKind;
 
 declare_rule! {
     /// ## What it does
-    /// Flags a tool, resource, resource template or prompt without a non-empty `description`
-    /// string.
+    /// Flags a tool, resource template or prompt without a non-empty `description` string.
+    ///
+    /// Concrete resources of `resources/list` are exempt: they are instances (files, rows),
+    /// often thousands, and their `name`, `uri` and `mimeType` already say what they are. The
+    /// original linter checked its resource definitions, which correspond to templates.
     ///
     /// ## Why is this bad?
     /// The description is the only text a model reads to decide when to use the definition.
@@ -25,12 +28,12 @@ declare_rule! {
         id: "description-required",
         group: Tools,
         severity: Warning,
-        summary: "A tool, resource or prompt has no description",
+        summary: "A tool, resource template or prompt has no description",
     }
 }
 
 pub fn check(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
-    if !cx.on(&RULE) {
+    if kind == ItemKind::Resource || !cx.on(&RULE) {
         return;
     }
     let name = crate::rules::display_name(item).unwrap_or("?");
@@ -66,12 +69,13 @@ mod tests {
     }
 
     #[test]
-    fn applies_to_resources_and_prompts() {
+    fn applies_to_templates_and_prompts_not_resource_instances() {
         let f = crate::testing::findings_of(
             &RULE,
-            r#"{"resources": [{"name": "r", "uri": "a://b", "description": ""}], "prompts": [{"name": "p"}]}"#,
+            r#"{"resources": [{"name": "r", "uri": "a://b"}],
+                "resourceTemplates": [{"name": "t", "uriTemplate": "a://{x}", "description": ""}], "prompts": [{"name": "p"}]}"#,
         );
         let pointers: Vec<_> = f.iter().filter_map(|f| f.pointer.as_deref()).collect();
-        assert_eq!(pointers, ["/resources/0/description", "/prompts/0"]);
+        assert_eq!(pointers, ["/resourceTemplates/0/description", "/prompts/0"]);
     }
 }
