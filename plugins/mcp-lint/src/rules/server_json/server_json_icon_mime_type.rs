@@ -11,12 +11,16 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json invalid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "icons": [{"src": "https://acme.dev/icon.gif", "mimeType": "image/gif"}]}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "icons": [{"src": "https://acme.dev/icon.gif", "mimeType": "image/gif"}]}
     /// ```
     ///
     /// Use instead:
     /// ```json valid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "icons": [{"src": "https://acme.dev/icon.png", "mimeType": "image/png"}]}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "icons": [{"src": "https://acme.dev/icon.png", "mimeType": "image/png"}]}
     /// ```
     pub RULE = {
         id: "server-json-icon-mime-type",

@@ -10,12 +10,16 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json invalid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "icons": [{"src": "https://acme.dev/icon.png", "sizes": ["48"]}]}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "icons": [{"src": "https://acme.dev/icon.png", "sizes": ["48"]}]}
     /// ```
     ///
     /// Use instead:
     /// ```json valid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "icons": [{"src": "https://acme.dev/icon.png", "sizes": ["48x48", "any"]}]}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "icons": [{"src": "https://acme.dev/icon.png", "sizes": ["48x48", "any"]}]}
     /// ```
     pub RULE = {
         id: "server-json-icon-sizes",

@@ -10,12 +10,16 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json invalid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "icons": [{"src": "https://acme.dev/icon.png", "theme": "night"}]}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "icons": [{"src": "https://acme.dev/icon.png", "theme": "night"}]}
     /// ```
     ///
     /// Use instead:
     /// ```json valid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "icons": [{"src": "https://acme.dev/icon.png", "theme": "dark"}]}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "icons": [{"src": "https://acme.dev/icon.png", "theme": "dark"}]}
     /// ```
     pub RULE = {
         id: "server-json-icon-theme",

@@ -13,12 +13,18 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json invalid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "packages": [{"registryType": "mcpb", "identifier": "https://github.com/acme/weather/releases/download/v1.0.0/weather.mcpb", "version": "1.0.0", "transport": {"type": "stdio"}}]}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "packages": [
+    ///    {"registryType": "mcpb", "identifier": "https://github.com/acme/weather/releases/download/v1.0.0/weather.mcpb", "version": "1.0.0", "transport": {"type": "stdio"}}]}
     /// ```
     ///
     /// Use instead:
     /// ```json valid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "packages": [{"registryType": "mcpb", "identifier": "https://github.com/acme/weather/releases/download/v1.0.0/weather.mcpb", "version": "1.0.0", "transport": {"type": "stdio"}, "fileSha256": "fe333e598595000ae021bd27117db32ec69af6987f507ba7a63c90638ff633ce"}]}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "packages": [
+    ///    {"registryType": "mcpb", "identifier": "https://github.com/acme/weather/releases/download/v1.0.0/weather.mcpb", "version": "1.0.0", "transport": {"type": "stdio"}, "fileSha256": "fe333e598595000ae021bd27117db32ec69af6987f507ba7a63c90638ff633ce"}]}
     /// ```
     pub RULE = {
         id: "server-json-package-file-sha256",

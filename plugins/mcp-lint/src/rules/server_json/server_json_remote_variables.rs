@@ -11,12 +11,18 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json invalid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "remotes": [{"type": "streamable-http", "url": "https://{host}/mcp", "variables": {"host": "api.acme.dev"}}]}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "remotes": [
+    ///    {"type": "streamable-http", "url": "https://{host}/mcp", "variables": {"host": "api.acme.dev"}}]}
     /// ```
     ///
     /// Use instead:
     /// ```json valid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "remotes": [{"type": "streamable-http", "url": "https://{host}/mcp", "variables": {"host": {"description": "API host.", "default": "api.acme.dev"}}}]}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "remotes": [
+    ///    {"type": "streamable-http", "url": "https://{host}/mcp", "variables": {"host": {"description": "API host.", "default": "api.acme.dev"}}}]}
     /// ```
     pub RULE = {
         id: "server-json-remote-variables",

@@ -13,12 +13,16 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json invalid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "repository": {"url": "https://github.com/acme/monorepo", "source": "github", "subfolder": "../weather"}}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "repository": {"url": "https://github.com/acme/monorepo", "source": "github", "subfolder": "../weather"}}
     /// ```
     ///
     /// Use instead:
     /// ```json valid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "repository": {"url": "https://github.com/acme/monorepo", "source": "github", "subfolder": "servers/weather"}}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "repository": {"url": "https://github.com/acme/monorepo", "source": "github", "subfolder": "servers/weather"}}
     /// ```
     pub RULE = {
         id: "server-json-repository-subfolder",

@@ -10,12 +10,16 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json invalid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "_meta": {"io.modelcontextprotocol.registry/publisher-provided": "ci"}}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "_meta": {"io.modelcontextprotocol.registry/publisher-provided": "ci"}}
     /// ```
     ///
     /// Use instead:
     /// ```json valid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "_meta": {"io.modelcontextprotocol.registry/publisher-provided": {"tool": "ci"}}}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "_meta": {"io.modelcontextprotocol.registry/publisher-provided": {"tool": "ci"}}}
     /// ```
     pub RULE = {
         id: "server-json-schema",

@@ -12,12 +12,18 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json invalid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "remotes": [{"type": "streamable-http", "url": "https://mcp.acme.dev/mcp", "headers": [{"description": "API key", "isSecret": true}]}]}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "remotes": [
+    ///    {"type": "streamable-http", "url": "https://mcp.acme.dev/mcp", "headers": [{"description": "API key", "isSecret": true}]}]}
     /// ```
     ///
     /// Use instead:
     /// ```json valid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0", "remotes": [{"type": "streamable-http", "url": "https://mcp.acme.dev/mcp", "headers": [{"name": "X-API-Key", "description": "API key", "isSecret": true}]}]}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "remotes": [
+    ///    {"type": "streamable-http", "url": "https://mcp.acme.dev/mcp", "headers": [{"name": "X-API-Key", "description": "API key", "isSecret": true}]}]}
     /// ```
     pub RULE = {
         id: "server-json-transport-headers",

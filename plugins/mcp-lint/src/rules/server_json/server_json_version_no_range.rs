@@ -14,12 +14,14 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json invalid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "^1.2.0"}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "^1.2.0"}
     /// ```
     ///
     /// Use instead:
     /// ```json valid
-    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0-next"}
+    /// {"$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+    ///  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0-next"}
     /// ```
     pub RULE = {
         id: "server-json-version-no-range",
