@@ -54,6 +54,7 @@ fn tool(cx: &mut Cx, item: &Value, base: &str) {
     definition::name_required::check(cx, ItemKind::Tool, item, base);
     definition::name_format::check(cx, item, base);
     tools::description_required::check(cx, ItemKind::Tool, item, base);
+    tools::icon_valid::check(cx, ItemKind::Tool, item, base);
     tools::annotation_type::check(cx, item, base);
     tools::annotation_coherence::check(cx, item, base);
     tools::meta_ui_type::check(cx, item, base);
@@ -95,6 +96,7 @@ fn resource(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
     definition::field_name_spelling::check(cx, kind, item, base);
     definition::name_required::check(cx, kind, item, base);
     tools::description_required::check(cx, kind, item, base);
+    tools::icon_valid::check(cx, kind, item, base);
     resources::resource_name_not_uri::check(cx, kind, item, base);
     resources::resource_mime_type::check(cx, kind, item, base);
     if kind == ItemKind::ResourceTemplate {
@@ -110,6 +112,7 @@ fn prompt(cx: &mut Cx, item: &Value, base: &str) {
     definition::field_name_spelling::check(cx, ItemKind::Prompt, item, base);
     definition::name_required::check(cx, ItemKind::Prompt, item, base);
     tools::description_required::check(cx, ItemKind::Prompt, item, base);
+    tools::icon_valid::check(cx, ItemKind::Prompt, item, base);
     prompts::prompt_argument_shape::check(cx, item, base);
     prompts::prompt_argument_description::check(cx, item, base);
 }

@@ -17,6 +17,7 @@ pub static RULES: &[&Rule] = &[
     &rules::tools::meta_ui_resource_uri_required::RULE,
     &rules::tools::meta_ui_resource_uri_scheme::RULE,
     &rules::tools::app_tool_resource_pairing::RULE,
+    &rules::tools::icon_valid::RULE,
     &rules::schema::schema_is_object::RULE,
     &rules::schema::describe_on_fields::RULE,
     &rules::schema::schema_unsatisfiable::RULE,
@@ -142,7 +143,7 @@ mod tests {
                 rule.id
             );
         }
-        assert_eq!(RULES.len(), 94);
+        assert_eq!(RULES.len(), 95);
     }
 
     #[test]

@@ -4,6 +4,7 @@ pub mod annotation_coherence;
 pub mod annotation_type;
 pub mod app_tool_resource_pairing;
 pub mod description_required;
+pub mod icon_valid;
 pub mod meta_ui_resource_uri_required;
 pub mod meta_ui_resource_uri_scheme;
 pub mod meta_ui_type;
