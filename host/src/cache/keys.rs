@@ -38,10 +38,11 @@ impl ConfigHasher {
             return hash.clone();
         }
         let mut hasher = blake3::Hasher::new();
-        if dir != self.root && dir.starts_with(&self.root) {
-            if let Some(parent) = dir.parent() {
-                hasher.update(self.for_dir(&parent.to_owned()).as_bytes());
-            }
+        if dir != self.root
+            && dir.starts_with(&self.root)
+            && let Some(parent) = dir.parent()
+        {
+            hasher.update(self.for_dir(parent).as_bytes());
         }
         for name in &self.names {
             let path = dir.join(name);

@@ -64,24 +64,23 @@ pub(crate) async fn run_engine(
         &context.runner,
     )
     .await;
-    if let Err(ToolProblem::NotFound { .. }) = &resolved {
-        if override_path.is_none()
-            && !info.tool.npm_packages.is_empty()
-            && managed.root_if_installed().is_none()
-        {
-            match managed.ensure(&context.runner).await {
-                Ok(root) => {
-                    resolved = toolchain::resolve(
-                        &info.tool,
-                        None,
-                        &context.root,
-                        Some(root),
-                        &context.runner,
-                    )
-                    .await;
-                }
-                Err(e) => tracing::warn!("{e}"),
+    if let Err(ToolProblem::NotFound { .. }) = &resolved
+        && override_path.is_none()
+        && !info.tool.npm_packages.is_empty()
+        && managed.root_if_installed().is_none()
+    {
+        match managed.ensure(&context.runner).await {
+            Ok(root) => {
+                resolved = toolchain::resolve(
+                    &info.tool,
+                    None,
+                    &context.root,
+                    Some(root),
+                    &context.runner,
+                )
+                .await;
             }
+            Err(e) => tracing::warn!("{e}"),
         }
     }
     let resolution = match resolved {

@@ -45,10 +45,10 @@ pub fn project_files(root: &Path, paths: &[String], ignore_globs: &[String]) -> 
             })
             .build();
         for entry in walker.filter_map(Result::ok) {
-            if entry.file_type().is_some_and(|t| t.is_file()) {
-                if let Ok(relative) = entry.path().strip_prefix(root) {
-                    files.push(relative.to_string_lossy().replace('\\', "/"));
-                }
+            if entry.file_type().is_some_and(|t| t.is_file())
+                && let Ok(relative) = entry.path().strip_prefix(root)
+            {
+                files.push(relative.to_string_lossy().replace('\\', "/"));
             }
         }
     }

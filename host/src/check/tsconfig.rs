@@ -69,7 +69,7 @@ pub fn with_programs(mut options: Value, programs: &[Program]) -> Value {
 fn reference_config(root: &Path, from: &str, reference: &str) -> String {
     let base = Path::new(from).parent().unwrap_or(Path::new(""));
     let mut target: PathBuf = base.join(reference);
-    if !target.extension().is_some_and(|e| e == "json") {
+    if target.extension().is_none_or(|e| e != "json") {
         target = target.join("tsconfig.json");
     }
     let mut normal = PathBuf::new();

@@ -168,7 +168,7 @@ pub fn run(cli: &Cli, args: &InitArgs) -> u8 {
         out.push_str(&format!("wrote {}\n", config_path.display()));
     }
 
-    let executable = std::env::current_exe().map_or_else(|_| PathBuf::from("signalint"), |p| p);
+    let executable = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("signalint"));
     let entry = server_entry(&executable.to_string_lossy(), &root);
     let snippet =
         serde_json::to_string_pretty(&json!({ "mcpServers": { "signalint": entry.clone() } }))

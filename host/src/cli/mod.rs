@@ -144,7 +144,7 @@ fn project_root(cli: &Cli) -> Result<PathBuf, String> {
 /// Prints an error for a person and returns the usage exit code.
 fn usage_error(message: impl std::fmt::Display) -> u8 {
     let style = anstyle::AnsiColor::Red.on_default().bold();
-    let _ = anstream::eprintln!("{style}error{style:#}: {message}");
+    anstream::eprintln!("{style}error{style:#}: {message}");
     exit::USAGE
 }
 

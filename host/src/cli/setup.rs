@@ -25,16 +25,16 @@ pub fn run(cli: &Cli, _args: &SetupArgs) -> u8 {
         );
     }
     let result = super::check::block_on(toolchain.install(&context.runner, &mut |line| {
-        let _ = anstream::eprintln!("{line}");
+        anstream::eprintln!("{line}");
     }));
     match result {
         Ok(()) => {
-            let _ = anstream::eprintln!("managed toolchain ready: {}", toolchain.root.display());
+            anstream::eprintln!("managed toolchain ready: {}", toolchain.root.display());
             exit::CLEAN
         }
         Err(e) => {
             let style = anstyle::AnsiColor::Red.on_default().bold();
-            let _ = anstream::eprintln!("{style}error{style:#}: {e}");
+            anstream::eprintln!("{style}error{style:#}: {e}");
             exit::ENGINE_FAILED
         }
     }

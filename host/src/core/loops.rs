@@ -143,11 +143,18 @@ impl Default for LoopConfig {
     }
 }
 
+/// The history of one signature: the engine that reports it and its history per file.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Tracks {
+    pub engine: String,
+    pub files: BTreeMap<String, Track>,
+}
+
 /// The history of one `(signature, file)` pair.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Track {
-    pub engine: String,
     /// Present as of the last check that re-examined the file.
     pub present: bool,
     /// Times it came back after a check had shown it fixed.
@@ -176,9 +183,9 @@ pub struct LoopHistory {
     /// Checks recorded so far.
     #[serde(default)]
     pub checks: u64,
-    /// signature → file → history.
+    /// signature → engine and file → history.
     #[serde(default)]
-    pub tracks: BTreeMap<String, BTreeMap<String, Track>>,
+    pub tracks: BTreeMap<String, Tracks>,
     /// file → rule → churn counter.
     #[serde(default)]
     pub churn: BTreeMap<String, BTreeMap<String, Churn>>,
@@ -248,21 +255,28 @@ impl LoopHistory {
             let sig = signatures
                 .entry((issue.rule.as_str(), issue.message.as_str()))
                 .or_insert_with(|| signature(issue));
-            if let Some(files) = self.tracks.get_mut(sig.as_str()) {
-                if observe(files, issue, now) {
+            if let Some(tracks) = self.tracks.get_mut(sig.as_str()) {
+                if tracks.engine != issue.engine {
+                    tracks.engine.clone_from(&issue.engine);
+                }
+                if observe(&mut tracks.files, issue, now) {
                     reappeared.insert(sig.clone());
                 }
             } else {
                 self.tracks.insert(
                     sig.clone(),
-                    BTreeMap::from([(issue.file.clone(), new_track(issue, now))]),
+                    Tracks {
+                        engine: issue.engine.clone(),
+                        files: BTreeMap::from([(issue.file.clone(), new_track(now))]),
+                    },
                 );
             }
         }
         // Pairs absent from files their engine re-examined: fixed.
-        for files in self.tracks.values_mut() {
-            for (file, track) in files.iter_mut() {
-                if track.present && track.seen != now && rechecked.covers(&track.engine, file) {
+        for tracks in self.tracks.values_mut() {
+            let coverage = rechecked.engines.get(tracks.engine.as_str());
+            for (file, track) in tracks.files.iter_mut() {
+                if track.present && track.seen != now && coverage.is_some_and(|c| c.covers(file)) {
                     track.present = false;
                     track.touched = now;
                 }
@@ -296,7 +310,7 @@ impl LoopHistory {
 
     /// Pairs tracked (the bounded quantity).
     pub fn tracked(&self) -> usize {
-        self.tracks.values().map(BTreeMap::len).sum()
+        self.tracks.values().map(|t| t.files.len()).sum()
     }
 
     fn update_churn(&mut self, analysis: &Analysis, rechecked: &Rechecked, now: u64) {
@@ -333,8 +347,9 @@ impl LoopHistory {
     /// with a looping pair present in that check. Most occurrences first, then by signature.
     fn looping(&self, threshold: u32, active_in: Option<u64>) -> Vec<LoopWarning> {
         let mut out = Vec::new();
-        for (sig, files) in &self.tracks {
-            let mut looping: Vec<(&String, &Track)> = files
+        for (sig, tracks) in &self.tracks {
+            let mut looping: Vec<(&String, &Track)> = tracks
+                .files
                 .iter()
                 .filter(|(_, t)| t.reappearances >= threshold)
                 .collect();
@@ -390,8 +405,8 @@ impl LoopHistory {
         let total = self.tracked();
         if total > max {
             let mut all: Vec<(u64, &str, &str)> = Vec::with_capacity(total);
-            for (sig, files) in &self.tracks {
-                for (file, t) in files {
+            for (sig, tracks) in &self.tracks {
+                for (file, t) in &tracks.files {
                     all.push((t.touched, sig, file));
                 }
             }
@@ -402,9 +417,9 @@ impl LoopHistory {
                 .map(|(_, s, f)| ((*s).to_owned(), (*f).to_owned()))
                 .collect();
             for (sig, file) in doomed {
-                if let Some(files) = self.tracks.get_mut(&sig) {
-                    files.remove(&file);
-                    if files.is_empty() {
+                if let Some(tracks) = self.tracks.get_mut(&sig) {
+                    tracks.files.remove(&file);
+                    if tracks.files.is_empty() {
                         self.tracks.remove(&sig);
                     }
                 }
@@ -439,9 +454,8 @@ impl LoopHistory {
     }
 }
 
-fn new_track(issue: &NormalizedIssue, now: u64) -> Track {
+fn new_track(now: u64) -> Track {
     Track {
-        engine: issue.engine.clone(),
         present: true,
         reappearances: 0,
         seen: now,
@@ -466,7 +480,7 @@ fn observe(files: &mut BTreeMap<String, Track>, issue: &NormalizedIssue, now: u6
             back
         }
         None => {
-            files.insert(issue.file.clone(), new_track(issue, now));
+            files.insert(issue.file.clone(), new_track(now));
             false
         }
     }

@@ -18,21 +18,28 @@ pub fn normalize_message(raw: &str) -> String {
 
 /// [`collapse_whitespace`] that reuses `raw` when it is already collapsed (the common case).
 pub(crate) fn collapse_owned(raw: String) -> String {
-    let mut prev_space = true;
-    let collapsed = raw.chars().all(|c| {
-        let ok = if c == ' ' {
-            !prev_space
-        } else {
-            !c.is_whitespace()
-        };
-        prev_space = c == ' ';
-        ok
-    }) && !raw.ends_with(' ');
-    if collapsed {
+    if is_collapsed(&raw) {
         raw
     } else {
         collapse_whitespace(&raw)
     }
+}
+
+/// No leading, trailing or repeated spaces and no other whitespace.
+fn is_collapsed(text: &str) -> bool {
+    if !text.is_ascii() {
+        let mut prev_space = true;
+        return text.chars().all(|c| {
+            let ok = if c == ' ' { !prev_space } else { !c.is_whitespace() };
+            prev_space = c == ' ';
+            ok
+        }) && !text.ends_with(' ');
+    }
+    let bytes = text.as_bytes();
+    bytes.first() != Some(&b' ')
+        && bytes.last() != Some(&b' ')
+        && !bytes.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c))
+        && !bytes.windows(2).any(|w| w == b"  ")
 }
 
 /// [`normalize_message`] of an already collapsed message, reusing it when it is short enough.

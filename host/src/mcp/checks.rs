@@ -62,12 +62,19 @@ struct Flight {
 /// out cancels the flight.
 struct Interest {
     flight: Arc<Flight>,
+    flights: Flights,
     satisfied: bool,
 }
 
 impl Drop for Interest {
     fn drop(&mut self) {
-        if !self.satisfied && self.flight.interest.fetch_sub(1, Ordering::SeqCst) == 1 {
+        if self.satisfied {
+            return;
+        }
+        // Under the map's lock, so no request joins between the last one leaving and the
+        // cancellation (it would wait for a run that is being stopped).
+        let _flights = self.flights.lock().unwrap_or_else(|e| e.into_inner());
+        if self.flight.interest.fetch_sub(1, Ordering::SeqCst) == 1 {
             tracing::info!("every request of a check was cancelled; stopping its engines");
             self.flight.cancel.cancel();
         }
@@ -159,6 +166,7 @@ impl Checker {
         let mut events = flight.events.subscribe();
         let mut interest = Interest {
             flight: flight.clone(),
+            flights: self.flights.clone(),
             satisfied: false,
         };
         if leader {

@@ -83,13 +83,13 @@ pub async fn list_live_server(server: &LiveServer) -> Result<LoadedSurface, Sour
                     .collect();
             }
         }
-        if capabilities.as_ref().is_some_and(|c| c.prompts.is_some()) {
-            if let Ok(prompts) = client.list_all_prompts().await {
-                surface.prompts = prompts
-                    .iter()
-                    .filter_map(|p| serde_json::to_value(p).ok())
-                    .collect();
-            }
+        if capabilities.as_ref().is_some_and(|c| c.prompts.is_some())
+            && let Ok(prompts) = client.list_all_prompts().await
+        {
+            surface.prompts = prompts
+                .iter()
+                .filter_map(|p| serde_json::to_value(p).ok())
+                .collect();
         }
         let _ = client.cancel().await;
         Ok::<_, String>(surface)

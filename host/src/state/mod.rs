@@ -174,8 +174,10 @@ mod tests {
         let root = tempfile::tempdir().unwrap();
         let state = StateDir::new(root.path());
         assert_eq!(state.load_loops(), LoopHistory::default());
-        let mut loops = LoopHistory::default();
-        loops.checks = 7;
+        let loops = LoopHistory {
+            checks: 7,
+            ..LoopHistory::default()
+        };
         state.save_loops(&loops);
         assert_eq!(state.load_loops().checks, 7);
         std::fs::write(state.path().join("loops.json"), "{\"checks\": 7, \"tra").unwrap();

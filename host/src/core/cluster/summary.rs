@@ -2,7 +2,7 @@
 //! the way a reviewer would say them (`12 errors in 5 files: cannot find name 'UserId'` /
 //! `import or declare 'UserId'`).
 
-use crate::core::hash::{FxHashMap, FxHashSet};
+use crate::core::hash::FxHashSet;
 
 use super::subject::Subject;
 use crate::core::model::{IssueSeverity, NormalizedIssue};
@@ -23,31 +23,43 @@ pub(super) struct Stats<'a> {
 }
 
 impl<'a> Stats<'a> {
+    /// Members are in position order, so a file's members are consecutive: files are counted as
+    /// runs, without hashing paths.
     pub fn of(issues: &'a [NormalizedIssue], members: &[usize]) -> Self {
-        let mut per_file: FxHashMap<&str, usize> = FxHashMap::default();
         let mut errors = 0;
         let mut fixable = 0;
+        let mut file_count = 0;
+        let mut top_file: Option<(&str, usize)> = None;
+        let mut run: Option<(&str, usize)> = None;
+        let mut close = |run: Option<(&'a str, usize)>| {
+            if let Some((file, count)) = run {
+                file_count += 1;
+                if top_file.is_none_or(|(_, best)| count > best) {
+                    top_file = Some((file, count));
+                }
+            }
+        };
         for &i in members {
             let issue = &issues[i];
-            if issue.severity == IssueSeverity::Error {
-                errors += 1;
+            errors += usize::from(issue.severity == IssueSeverity::Error);
+            fixable += usize::from(issue.fixable);
+            if issue.file.is_empty() {
+                continue;
             }
-            if issue.fixable {
-                fixable += 1;
-            }
-            if !issue.file.is_empty() {
-                *per_file.entry(issue.file.as_str()).or_default() += 1;
+            match &mut run {
+                Some((file, count)) if *file == issue.file => *count += 1,
+                _ => {
+                    close(run.take());
+                    run = Some((issue.file.as_str(), 1));
+                }
             }
         }
-        let top_file = per_file
-            .iter()
-            .map(|(&f, &c)| (f, c))
-            .min_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        close(run);
         Stats {
             n: members.len(),
             errors,
             fixable,
-            file_count: per_file.len(),
+            file_count,
             top_file,
             first: &issues[members[0]],
         }

@@ -157,8 +157,8 @@ fn presence_is_tracked_per_file() {
         .unwrap_or_else(|| panic!("A looped twice"));
     assert_eq!(warning.files, vec!["src/a.ts"]);
     let sig = signature_of(in_a());
-    assert_eq!(history.tracks[&sig]["src/b.ts"].reappearances, 0);
-    assert!(history.tracks[&sig]["src/b.ts"].present);
+    assert_eq!(history.tracks[&sig].files["src/b.ts"].reappearances, 0);
+    assert!(history.tracks[&sig].files["src/b.ts"].present);
 }
 
 #[test]
@@ -266,7 +266,7 @@ fn history_is_bounded_and_serializable() {
         history
             .tracks
             .values()
-            .flat_map(|f| f.values())
+            .flat_map(|t| t.files.values())
             .filter(|t| t.seen == 5)
             .count()
             == 6
