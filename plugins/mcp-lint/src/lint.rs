@@ -84,6 +84,7 @@ fn scan_schema(cx: &mut Cx, root: &Value, base: &str, role: SchemaRole) {
         schema::schema_unsatisfiable::check_node(cx, pointer, node, ncx);
         schema::schema_required_unknown::check_node(cx, pointer, node, ncx);
         schema::schema_type_valid::check_node(cx, pointer, node);
+        schema::schema_required_array::check_node(cx, pointer, node, ncx);
         schema::header_param_designation::check_node(cx, &mut scan, pointer, node, ncx);
         portability::schema_format_portability::check_node(cx, pointer, node);
         portability::schema_anyof_needs_type::check_node(cx, pointer, node, ncx);

@@ -24,6 +24,7 @@ pub static RULES: &[&Rule] = &[
     &rules::schema::header_param_designation::RULE,
     &rules::schema::schema_required_unknown::RULE,
     &rules::schema::schema_type_valid::RULE,
+    &rules::schema::schema_required_array::RULE,
     &rules::portability::schema_format_portability::RULE,
     &rules::portability::schema_anyof_needs_type::RULE,
     &rules::portability::schema_no_discriminator_keyword::RULE,
@@ -143,7 +144,7 @@ mod tests {
                 rule.id
             );
         }
-        assert_eq!(RULES.len(), 95);
+        assert_eq!(RULES.len(), 96);
     }
 
     #[test]
