@@ -446,6 +446,46 @@ async fn bad_inputs_are_structured_errors_and_the_server_keeps_answering() {
     client.cancel().await.unwrap();
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fix_that_keeps_coming_back_is_reported_as_a_loop_until_reset() {
+    let project = Project::typescript();
+    let (client, _) = start(&project.root(), &[]).await;
+    let broken = "export function double(n: number): number {\n  debugger;\n  return n * 2;\n}\n";
+    let fixed = "export function double(n: number): number {\n  return n * 2;\n}\n";
+    let files = json!({"files": ["src/util.ts"]});
+    let mut last = Value::Null;
+    // Present, fixed, back, fixed, back: two reappearances reach the default threshold.
+    for text in [broken, fixed, broken, fixed, broken] {
+        project.write("src/util.ts", text);
+        last = ok(&call(&client, "check_files", files.clone()).await);
+    }
+    let warning = &last["loopWarning"];
+    assert!(
+        warning["signature"]
+            .as_str()
+            .unwrap()
+            .contains("no-debugger"),
+        "{last:#}"
+    );
+    assert_eq!(warning["occurrences"], 2, "{warning}");
+    assert_eq!(warning["files"], json!(["src/util.ts"]));
+
+    let status = ok(&call(&client, "get_loop_status", json!({})).await);
+    assert_eq!(status["looping"], true, "{status:#}");
+    let signatures = status["signatures"].as_array().unwrap();
+    assert_eq!(signatures.len(), 1, "{status:#}");
+    assert_eq!(signatures[0]["signature"], warning["signature"]);
+    assert_eq!(signatures[0]["occurrences"], 2);
+    assert!(signatures[0]["hint"].as_str().unwrap().contains('2'));
+
+    let reset = ok(&call(&client, "reset_loop_state", json!({})).await);
+    assert_eq!(reset["loopingSignaturesForgotten"], 1, "{reset:#}");
+    let status = ok(&call(&client, "get_loop_status", json!({})).await);
+    assert_eq!(status["looping"], false, "{status:#}");
+    assert_eq!(status["signatures"], json!([]));
+    client.cancel().await.unwrap();
+}
+
 /// Raw JSON-RPC lines, including ones no client library would send.
 #[test]
 fn garbage_on_stdin_does_not_stop_the_server() {
