@@ -76,7 +76,16 @@ impl Session {
         let report = run_observed(&self.context, scope, cancel, observer).await;
         let mut analysis = report.analysis;
         let threshold = self.context.config.check.loop_threshold;
-        let loops = self.loops.update(&analysis, &report.rechecked, threshold);
+        // A cancelled check saw only part of the engines: answer it, but remember nothing of it
+        // (no loop history, no delta baseline, not the latest check).
+        let cancelled = cancel.is_cancelled();
+        let loops = if cancelled {
+            self.loops
+                .clone()
+                .update(&analysis, &report.rechecked, threshold)
+        } else {
+            self.loops.update(&analysis, &report.rechecked, threshold)
+        };
 
         let key = scope_key(scope);
         let previous = self.snapshots.get(&key).cloned();
@@ -85,8 +94,10 @@ impl Session {
             report.annotate(&mut analysis.clusters);
             report.overall
         });
-        let next = Snapshot::advance(previous.as_ref(), &analysis, &report.rechecked);
-        self.snapshots.put(key, next);
+        if !cancelled {
+            let next = Snapshot::advance(previous.as_ref(), &analysis, &report.rechecked);
+            self.snapshots.put(key, next);
+        }
 
         let page_size = if options.page_size == 0 {
             self.context.config.check.page_size
@@ -104,10 +115,12 @@ impl Session {
             include_issues: options.include_issues,
         });
 
-        self.state.save_loops(&self.loops);
-        self.state.save_snapshots(&self.snapshots);
-        self.state.save_latest(&LatestCheck::of(&analysis));
-        self.latest = Some(analysis);
+        if !cancelled {
+            self.state.save_loops(&self.loops);
+            self.state.save_snapshots(&self.snapshots);
+            self.state.save_latest(&LatestCheck::of(&analysis));
+            self.latest = Some(analysis);
+        }
         response
     }
 }

@@ -80,8 +80,11 @@ pub fn validate(root: &Path, raw: &str) -> Result<String, PathError> {
         }
     }
     let joined = root.join(&relative);
-    if let Ok(real) = joined.canonicalize() {
-        match real.strip_prefix(root) {
+    // Resolve the deepest part that exists (the whole path, or the directory a new file would
+    // go in), so a symlink on the way out of the project is caught even for a missing file.
+    let (existing, missing) = split_existing(&joined);
+    if let Ok(real) = existing.canonicalize() {
+        match real.join(&missing).strip_prefix(root) {
             Ok(inside) => relative = inside.to_owned(),
             Err(_) => {
                 return Err(PathError::new(
@@ -105,6 +108,25 @@ pub fn validate(root: &Path, raw: &str) -> Result<String, PathError> {
     } else {
         text
     })
+}
+
+/// The longest existing prefix of `path` and the rest.
+fn split_existing(path: &Path) -> (PathBuf, PathBuf) {
+    let mut existing = path.to_owned();
+    let mut missing = Vec::new();
+    while !existing.exists() {
+        match (
+            existing.file_name().map(ToOwned::to_owned),
+            existing.parent(),
+        ) {
+            (Some(name), Some(parent)) => {
+                missing.push(name);
+                existing = parent.to_owned();
+            }
+            _ => break,
+        }
+    }
+    (existing, missing.iter().rev().collect())
 }
 
 /// Validates a whole request's paths; refuses more than [`MAX_PATHS`].
@@ -171,6 +193,15 @@ mod tests {
         let outside = tempfile::tempdir().unwrap();
         std::os::unix::fs::symlink(outside.path(), root.join("link")).unwrap();
         assert_eq!(validate(&root, "link").unwrap_err().code, "escaping_path");
+        assert_eq!(
+            validate(&root, "link/new-file.ts").unwrap_err().code,
+            "escaping_path",
+            "a file that does not exist yet"
+        );
+        assert_eq!(
+            validate(&root, "link/new/deeper.ts").unwrap_err().code,
+            "escaping_path"
+        );
         std::os::unix::fs::symlink(root.join("src"), root.join("inner")).unwrap();
         assert_eq!(validate(&root, "inner/a.ts").unwrap(), "src/a.ts");
     }
