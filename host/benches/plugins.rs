@@ -21,7 +21,11 @@ fn libraries() -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = std::fs::read_dir(release_dir())
         .map(|read| read.flatten().map(|e| e.path()).collect())
         .unwrap_or_default();
-    found.retain(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(signalint::plugins::is_plugin_file_name));
+    found.retain(|p| {
+        p.file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(signalint::plugins::is_plugin_file_name)
+    });
     found.sort();
     found
 }
@@ -54,11 +58,21 @@ fn main() {
     let exe = std::env::current_exe().unwrap();
     let mut samples: std::collections::BTreeMap<String, Vec<f64>> = Default::default();
     for _ in 0..SAMPLES {
-        let output = std::process::Command::new(&exe).arg("--load-once").output().expect("run a sample");
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let output = std::process::Command::new(&exe)
+            .arg("--load-once")
+            .output()
+            .expect("run a sample");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
         for line in String::from_utf8_lossy(&output.stdout).lines() {
             if let Some((name, micros)) = line.rsplit_once(' ') {
-                samples.entry(name.to_owned()).or_default().push(micros.parse().unwrap());
+                samples
+                    .entry(name.to_owned())
+                    .or_default()
+                    .push(micros.parse().unwrap());
             }
         }
     }
