@@ -7,14 +7,96 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+/// A pattern over folded text.
+///
+/// Folded text is ASCII (see [`crate::normalize`]), so patterns compile as byte regexes
+/// without Unicode classes: `[^.;\n]`, `\w` and `\b` are one-byte classes, the automata stay
+/// small and the lazy DFA is built quickly. Patterns that run on raw text match ASCII only, so
+/// every match starts and ends on a character boundary.
+#[derive(Debug)]
+pub struct Regex(regex::bytes::Regex);
 
-/// Compiles a pattern written for folded text. `\b` means an ASCII word boundary, which keeps
-/// matching on the fast DFA path.
+/// A match, with the haystack it came from.
+#[derive(Debug, Clone, Copy)]
+pub struct Match<'h> {
+    hay: &'h str,
+    start: usize,
+    end: usize,
+}
+
+impl<'h> Match<'h> {
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    pub fn end(&self) -> usize {
+        self.end
+    }
+
+    /// The matched text ("" if the match does not fall on character boundaries).
+    pub fn as_str(&self) -> &'h str {
+        self.hay.get(self.start..self.end).unwrap_or("")
+    }
+}
+
+/// Capture groups of one match.
+#[derive(Debug)]
+pub struct Captures<'h> {
+    hay: &'h str,
+    caps: regex::bytes::Captures<'h>,
+}
+
+impl<'h> Captures<'h> {
+    pub fn get(&self, i: usize) -> Option<Match<'h>> {
+        self.caps.get(i).map(|m| Match {
+            hay: self.hay,
+            start: m.start(),
+            end: m.end(),
+        })
+    }
+}
+
+impl Regex {
+    pub fn find<'h>(&self, hay: &'h str) -> Option<Match<'h>> {
+        self.0.find(hay.as_bytes()).map(|m| Match {
+            hay,
+            start: m.start(),
+            end: m.end(),
+        })
+    }
+
+    pub fn find_iter<'r, 'h>(&'r self, hay: &'h str) -> impl Iterator<Item = Match<'h>> + 'r
+    where
+        'h: 'r,
+    {
+        self.0.find_iter(hay.as_bytes()).map(move |m| Match {
+            hay,
+            start: m.start(),
+            end: m.end(),
+        })
+    }
+
+    pub fn is_match(&self, hay: &str) -> bool {
+        self.0.is_match(hay.as_bytes())
+    }
+
+    pub fn captures_iter<'r, 'h>(&'r self, hay: &'h str) -> impl Iterator<Item = Captures<'h>> + 'r
+    where
+        'h: 'r,
+    {
+        self.0
+            .captures_iter(hay.as_bytes())
+            .map(move |caps| Captures { hay, caps })
+    }
+}
+
+/// Compiles a built-in pattern (ASCII semantics).
 pub fn rx(pattern: &str) -> Regex {
-    let pattern = pattern.replace(r"\b", r"(?-u:\b)");
-    match Regex::new(&pattern) {
-        Ok(re) => re,
+    match regex::bytes::RegexBuilder::new(pattern)
+        .unicode(false)
+        .build()
+    {
+        Ok(re) => Regex(re),
         Err(e) => panic!("invalid built-in pattern {pattern}: {e}"),
     }
 }
@@ -22,7 +104,7 @@ pub fn rx(pattern: &str) -> Regex {
 /// Declares a lazily compiled pattern.
 macro_rules! pattern {
     ($name:ident, $($part:expr),+ $(,)?) => {
-        static $name: ::std::sync::LazyLock<::regex::Regex> =
+        static $name: ::std::sync::LazyLock<$crate::lexicon::Regex> =
             ::std::sync::LazyLock::new(|| $crate::lexicon::rx(&[$($part),+].concat()));
     };
 }

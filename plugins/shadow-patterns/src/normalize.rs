@@ -9,7 +9,9 @@
 //!   alphanumerics, ligatures, exotic spaces, curly quotes, dashes);
 //! * Latin diacritics are stripped and common Cyrillic and Greek homoglyphs become Latin;
 //! * the result is lower-cased, and runs of whitespace become one space (a paragraph break,
-//!   two or more newlines, becomes one `\n`).
+//!   two or more newlines, becomes one `\n`);
+//! * any character still outside ASCII (CJK, emoji, Cyrillic words) becomes one `\x01` byte,
+//!   so the folded text is ASCII and patterns run as small byte automata.
 //!
 //! The folded text keeps a map back to byte offsets of the original, so a finding quotes the
 //! original span.
@@ -65,7 +67,8 @@ impl Folded {
             let mut push = |s: &str| {
                 for ch in s.chars() {
                     for lower in ch.to_lowercase() {
-                        let encoded = lower.encode_utf8(&mut buf);
+                        let folded = if lower.is_ascii() { lower } else { PLACEHOLDER };
+                        let encoded = folded.encode_utf8(&mut buf);
                         text.push_str(encoded);
                         for _ in 0..encoded.len() {
                             map.push(offset as u32);
@@ -103,6 +106,9 @@ impl Folded {
         (from, to.max(from))
     }
 }
+
+/// What a character outside ASCII folds to.
+pub const PLACEHOLDER: char = '\u{1}';
 
 enum Fold {
     Keep,

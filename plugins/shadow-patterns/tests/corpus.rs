@@ -58,6 +58,22 @@ fn tool_index(f: &Finding) -> Option<usize> {
         .ok()
 }
 
+/// CPU time of this thread in milliseconds (Linux; 0 elsewhere), so that the timing does
+/// not depend on what else the machine runs.
+fn cpu_ms() -> f64 {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
+    let fields: Vec<&str> = stat
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let ticks: f64 = fields.get(11..13).map_or(0.0, |f| {
+        f.iter().filter_map(|x| x.parse::<f64>().ok()).sum()
+    });
+    ticks * 10.0
+}
+
 fn describe(f: &Finding) -> String {
     format!(
         "{:?} {} | {}",
@@ -137,7 +153,15 @@ fn real_benign_false_positives() {
     let mut flagged = 0usize;
     let mut manifests = 0usize;
     let mut flagged_manifests = 0usize;
+    // The first call compiles the patterns; time it apart from the corpus.
+    let warm = Instant::now();
+    let first = request(
+        &serde_json::json!({"server": "warm-up", "tools": [{"name": "t", "description": "Warm up."}]}),
+    );
+    analyze_surfaces(&first, &options);
+    let warm_up = warm.elapsed();
     let mut elapsed = std::time::Duration::ZERO;
+    let mut cpu = 0.0;
     for file in [
         "real-benign/github-mcp-server-toolsnaps.json",
         "real-benign/watchtower-smithery.json",
@@ -146,7 +170,9 @@ fn real_benign_false_positives() {
             let request = request(&item);
             let count = request.surfaces[0].tools.len();
             let start = Instant::now();
+            let cpu_start = cpu_ms();
             let findings = analyze_surfaces(&request, &options);
+            cpu += cpu_ms() - cpu_start;
             elapsed += start.elapsed();
             let hits: BTreeSet<usize> = findings
                 .iter()
@@ -169,7 +195,7 @@ fn real_benign_false_positives() {
     }
     let rate = flagged as f64 / tools as f64;
     eprintln!(
-        "real-benign false-positive rate: {flagged}/{tools} tools = {rate:.4} ({flagged_manifests}/{manifests} manifests); analysed in {elapsed:?}"
+        "real-benign false-positive rate: {flagged}/{tools} tools = {rate:.4} ({flagged_manifests}/{manifests} manifests); analysed in {elapsed:?} wall, {cpu:.0} ms CPU, after a first call (pattern compilation) of {warm_up:?}"
     );
     assert!(
         tools > 3_000,

@@ -67,7 +67,7 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             best = Some(hit);
         }
     };
-    static USER_RE: std::sync::LazyLock<regex::Regex> =
+    static USER_RE: std::sync::LazyLock<crate::lexicon::Regex> =
         std::sync::LazyLock::new(|| crate::lexicon::rx(USER));
     for caps in DONT_TELL.captures_iter(text) {
         let Some(m) = caps.get(0) else { continue };

@@ -16,10 +16,8 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
-
 use super::{Hit, SignalInfo, Unit, language_signals};
-use crate::lexicon::{pattern, rx};
+use crate::lexicon::{Regex, pattern, rx};
 use crate::normalize::Folded;
 
 pub static SIGNAL: SignalInfo = SignalInfo {

@@ -17,10 +17,8 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
-
 use super::{Hit, SignalInfo, Unit};
-use crate::lexicon::{pattern, rx};
+use crate::lexicon::{Regex, pattern, rx};
 
 pub static SIGNAL: SignalInfo = SignalInfo {
     name: "hidden-markup",

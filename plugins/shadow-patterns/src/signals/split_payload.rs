@@ -19,12 +19,10 @@
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
-use regex::Regex;
-
 use super::{
     Hit, SignalInfo, Unit, UnitKind, conditional_trigger, encoded_payload, language_signals,
 };
-use crate::lexicon::{pattern, rx};
+use crate::lexicon::{Regex, pattern, rx};
 use crate::normalize::Folded;
 
 pub static SIGNAL: SignalInfo = SignalInfo {
