@@ -9,16 +9,17 @@
 //!   program (sources, declarations, tsconfigs, package manifests and lockfiles), so an edit to
 //!   any file the program reads, passed or not, runs the engine again.
 //!
-//! Entries live under `.signalint/cache/v1/` (the only place signalint writes in a project),
-//! one small JSON file each, written to a temporary name and renamed, so a crash never leaves
-//! a torn entry; an entry that does not parse, or whose recorded key differs, is ignored and
-//! recomputed. The cache is bounded: past [`MAX_ENTRIES`] the least recently written entries
-//! are removed.
+//! Each engine's entries live in one file under `.signalint/cache/v1/<engine>.json`, read once
+//! and written once per check (one file per source file was measured to cost more than the
+//! engine run on a slow disk). It is written to a temporary name and renamed, so a crash never
+//! leaves a torn file; a file that does not parse is ignored and everything is recomputed. The
+//! cache is bounded: past [`MAX_ENTRIES`] per engine the least recently used entries go.
 
 mod keys;
 
 pub use keys::{ConfigHasher, file_key, program_key};
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -30,12 +31,73 @@ pub const CACHE_VERSION: u32 = 1;
 /// Entries kept per project before the oldest are evicted.
 pub const MAX_ENTRIES: usize = 20_000;
 
-/// One cached result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-struct Entry {
+/// One engine's cached results.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+struct ShardFile {
     version: u32,
-    key: String,
-    issues: Vec<IssueInput>,
+    tick: u64,
+    /// key → (last use, issues).
+    entries: HashMap<String, (u64, Vec<IssueInput>)>,
+}
+
+/// One engine's cache, loaded for one check; [`Shard::save`] writes it back once.
+#[derive(Debug)]
+pub struct Shard {
+    path: PathBuf,
+    file: ShardFile,
+    dirty: bool,
+}
+
+impl Shard {
+    /// The cached issues for `key`.
+    pub fn get(&mut self, key: &str) -> Option<Vec<IssueInput>> {
+        let tick = self.file.tick;
+        let entry = self.file.entries.get_mut(key)?;
+        if entry.0 != tick {
+            entry.0 = tick;
+            self.dirty = true;
+        }
+        Some(entry.1.clone())
+    }
+
+    /// Stores `issues` under `key`.
+    pub fn put(&mut self, key: &str, issues: &[IssueInput]) {
+        self.file
+            .entries
+            .insert(key.to_owned(), (self.file.tick, issues.to_vec()));
+        self.dirty = true;
+    }
+
+    /// Writes the shard back when it changed, evicting the least recently used entries past
+    /// [`MAX_ENTRIES`]. Failures are logged, never fatal: the cache is an optimisation.
+    pub fn save(mut self) {
+        if !self.dirty {
+            return;
+        }
+        if self.file.entries.len() > MAX_ENTRIES {
+            let mut by_use: Vec<(u64, String)> = self
+                .file
+                .entries
+                .iter()
+                .map(|(k, (t, _))| (*t, k.clone()))
+                .collect();
+            by_use.sort_unstable_by(|a, b| b.cmp(a));
+            for (_, key) in by_use.into_iter().skip(MAX_ENTRIES) {
+                self.file.entries.remove(&key);
+            }
+        }
+        let result = (|| -> std::io::Result<()> {
+            std::fs::create_dir_all(self.path.parent().expect("shard paths have a parent"))?;
+            let temporary = self
+                .path
+                .with_extension(format!("tmp{}", std::process::id()));
+            std::fs::write(&temporary, serde_json::to_vec(&self.file)?)?;
+            std::fs::rename(&temporary, &self.path)
+        })();
+        if let Err(e) = result {
+            tracing::warn!("cannot write the cache {}: {e}", self.path.display());
+        }
+    }
 }
 
 /// The cache of one project.
@@ -54,83 +116,30 @@ impl Cache {
         }
     }
 
-    fn path(&self, engine: &str, key: &str) -> PathBuf {
-        self.dir
-            .join(engine)
-            .join(&key[..2])
-            .join(format!("{key}.json"))
-    }
-
-    /// The cached issues for `key`, or `None` (absent, corrupt, or from another key).
-    pub fn get(&self, engine: &str, key: &str) -> Option<Vec<IssueInput>> {
-        let bytes = std::fs::read(self.path(engine, key)).ok()?;
-        match serde_json::from_slice::<Entry>(&bytes) {
-            Ok(entry) if entry.version == CACHE_VERSION && entry.key == key => Some(entry.issues),
-            _ => {
-                tracing::debug!("ignoring an unreadable cache entry {key}");
-                None
-            }
-        }
-    }
-
-    /// Stores `issues` under `key`. Failures are logged, never fatal: the cache is an
-    /// optimisation.
-    pub fn put(&self, engine: &str, key: &str, issues: &[IssueInput]) {
-        let path = self.path(engine, key);
-        let result = (|| -> std::io::Result<()> {
-            std::fs::create_dir_all(path.parent().expect("entry paths have a parent"))?;
-            let entry = Entry {
-                version: CACHE_VERSION,
-                key: key.to_owned(),
-                issues: issues.to_vec(),
-            };
-            let temporary = path.with_extension(format!("tmp{}", std::process::id()));
-            std::fs::write(&temporary, serde_json::to_vec(&entry)?)?;
-            std::fs::rename(&temporary, &path)
-        })();
-        if let Err(e) = result {
-            tracing::warn!("cannot write the cache entry {}: {e}", path.display());
-        }
-    }
-
-    /// Removes the oldest entries past [`MAX_ENTRIES`].
-    pub fn evict(&self) {
-        self.evict_to(MAX_ENTRIES);
-    }
-
-    fn evict_to(&self, limit: usize) {
-        let mut entries: Vec<(std::time::SystemTime, PathBuf)> = walkdir(&self.dir)
-            .into_iter()
-            .filter_map(|p| Some((p.metadata().ok()?.modified().ok()?, p)))
-            .collect();
-        if entries.len() <= limit {
-            return;
-        }
-        entries.sort();
-        let excess = entries.len() - limit;
-        for (_, path) in entries.into_iter().take(excess) {
-            let _ = std::fs::remove_file(path);
-        }
-    }
-}
-
-fn walkdir(dir: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut stack = vec![dir.to_owned()];
-    while let Some(dir) = stack.pop() {
-        let Ok(read) = std::fs::read_dir(&dir) else {
-            continue;
+    /// Loads one engine's cache (empty when absent or unreadable).
+    pub fn shard(&self, engine: &str) -> Shard {
+        let path = self.dir.join(format!("{engine}.json"));
+        let mut file = match std::fs::read(&path) {
+            Ok(bytes) => match serde_json::from_slice::<ShardFile>(&bytes) {
+                Ok(file) if file.version == CACHE_VERSION => file,
+                _ => {
+                    tracing::warn!(
+                        "ignoring the unreadable cache {}; results are recomputed",
+                        path.display()
+                    );
+                    ShardFile::default()
+                }
+            },
+            Err(_) => ShardFile::default(),
         };
-        for entry in read.flatten() {
-            let path = entry.path();
-            match entry.file_type() {
-                Ok(t) if t.is_dir() => stack.push(path),
-                Ok(_) => found.push(path),
-                Err(_) => {}
-            }
+        file.version = CACHE_VERSION;
+        file.tick += 1;
+        Shard {
+            path,
+            file,
+            dirty: false,
         }
     }
-    found
 }
 
 #[cfg(test)]
@@ -157,49 +166,49 @@ mod tests {
     }
 
     #[test]
-    fn round_trip_and_torn_entries() {
+    fn round_trip_and_torn_files() {
         let root = tempfile::tempdir().unwrap();
         let cache = Cache::new(root.path());
-        let key = "ab".repeat(32);
-        assert_eq!(cache.get("oxlint", &key), None);
-        cache.put("oxlint", &key, &[issue("x")]);
-        assert_eq!(cache.get("oxlint", &key).unwrap(), [issue("x")]);
-        // Truncate the entry as a crash mid-write would (without the rename) and read again.
-        let path = cache.path("oxlint", &key);
+        let mut shard = cache.shard("oxlint");
+        assert_eq!(shard.get("k"), None);
+        shard.put("k", &[issue("x")]);
+        shard.put("empty", &[]);
+        shard.save();
+        let mut shard = cache.shard("oxlint");
+        assert_eq!(shard.get("k").unwrap(), [issue("x")]);
+        assert_eq!(shard.get("empty").unwrap(), []);
+        assert_eq!(
+            cache.shard("biome").get("k"),
+            None,
+            "engines do not share entries"
+        );
+        // Truncate the file as a crash mid-write would (without the rename) and read again.
+        let path = root.path().join(".signalint/cache/v1/oxlint.json");
         let bytes = std::fs::read(&path).unwrap();
         std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
         assert_eq!(
-            cache.get("oxlint", &key),
+            cache.shard("oxlint").get("k"),
             None,
-            "a torn entry is never returned"
+            "a torn file is never trusted"
         );
-        cache.put("oxlint", &key, &[]);
-        assert_eq!(cache.get("oxlint", &key).unwrap(), []);
     }
 
     #[test]
-    fn an_entry_under_the_wrong_key_is_ignored() {
+    fn eviction_keeps_the_recently_used() {
         let root = tempfile::tempdir().unwrap();
         let cache = Cache::new(root.path());
-        let (a, b) = ("aa".repeat(32), "aa".to_owned() + &"b".repeat(62));
-        cache.put("oxlint", &a, &[issue("x")]);
-        std::fs::create_dir_all(cache.path("oxlint", &b).parent().unwrap()).unwrap();
-        std::fs::copy(cache.path("oxlint", &a), cache.path("oxlint", &b)).unwrap();
-        assert_eq!(cache.get("oxlint", &b), None);
-    }
-
-    #[test]
-    fn eviction_keeps_the_newest() {
-        let root = tempfile::tempdir().unwrap();
-        let cache = Cache::new(root.path());
-        let keys: Vec<String> = (0..5).map(|i| format!("{i:0>64}")).collect();
-        for key in &keys {
-            cache.put("biome", key, &[]);
-            std::thread::sleep(std::time::Duration::from_millis(15));
+        for round in 0..3 {
+            let mut shard = cache.shard("biome");
+            shard.put(&format!("round{round}"), &[]);
+            shard.file.entries.extend(
+                (0..MAX_ENTRIES / 2)
+                    .map(|i| (format!("r{round}-{i}"), (shard.file.tick, Vec::new()))),
+            );
+            shard.save();
         }
-        cache.evict_to(2);
-        assert_eq!(walkdir(&cache.dir).len(), 2);
-        assert!(cache.get("biome", &keys[4]).is_some());
-        assert!(cache.get("biome", &keys[0]).is_none());
+        let mut shard = cache.shard("biome");
+        assert!(shard.file.entries.len() <= MAX_ENTRIES);
+        assert!(shard.get("round2").is_some());
+        assert!(shard.get("round0").is_none());
     }
 }

@@ -12,7 +12,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::positions::SourceText;
 use super::{Context, EnginePlan, project_relative, tsconfig};
-use crate::cache::{self, Cache, ConfigHasher};
+use crate::cache::{self, Cache, ConfigHasher, Shard};
 use crate::config::options_json;
 use crate::core::{Coverage, EngineStatus, IssueInput, IssueSeverity};
 use crate::runner::{self, Ending};
@@ -115,7 +115,7 @@ pub(crate) async fn run_engine(
     // Cache lookups: a file-local engine runs only on the files whose result is not cached; a
     // whole-program engine runs only when an input of its program changed.
     let options = adapter_options(context, plan, engine_config);
-    let cache = Cache::new(&context.root);
+    let mut cache = Cache::new(&context.root).shard(&plan.id);
     let identity = engine_identity(plan, &resolution, engine_config, &options);
     let mut cached_issues: Vec<IssueInput> = Vec::new();
     let mut misses: Vec<(String, Option<String>)> = Vec::new();
@@ -124,7 +124,8 @@ pub(crate) async fn run_engine(
         EngineScope::WholeProgram => {
             let inputs = program_inputs(context, &info.extensions);
             let key = cache::program_key(&identity, &context.root, &inputs);
-            if let Some(issues) = cache.get(&plan.id, &key) {
+            if let Some(issues) = cache.get(&key) {
+                cache.save();
                 return cached_outcome(issues, &resolution.tool.version, started, Coverage::All);
             }
             program_key = Some(key);
@@ -137,12 +138,13 @@ pub(crate) async fn run_engine(
                     continue;
                 };
                 let key = cache::file_key(&identity, &configs.for_file(file), file, &content);
-                match cache.get(&plan.id, &key) {
+                match cache.get(&key) {
                     Some(issues) => cached_issues.extend(issues),
                     None => misses.push((file.clone(), Some(key))),
                 }
             }
             if misses.is_empty() {
+                cache.save();
                 return cached_outcome(
                     cached_issues,
                     &resolution.tool.version,
@@ -235,8 +237,9 @@ pub(crate) async fn run_engine(
 
     let mut issues = to_issues(&context.root, &plan.id, diagnostics);
     if failures.is_empty() {
-        store(&cache, &plan.id, program_key.as_deref(), &misses, &issues);
+        store(&mut cache, program_key.as_deref(), &misses, &issues);
     }
+    cache.save();
     let missed: std::collections::HashSet<&str> = misses.iter().map(|(f, _)| f.as_str()).collect();
     covered.extend(
         relevant
@@ -339,20 +342,13 @@ fn cached_outcome(
 /// Stores a successful run's results: the whole program's, or each checked file's (an empty
 /// list for a file without issues, so it is a hit next time).
 fn store(
-    cache: &Cache,
-    engine: &str,
+    cache: &mut Shard,
     program_key: Option<&str>,
     misses: &[(String, Option<String>)],
     issues: &[IssueInput],
 ) {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static WRITES: AtomicUsize = AtomicUsize::new(0);
-    let mut written = 0;
     match program_key {
-        Some(key) => {
-            cache.put(engine, key, issues);
-            written += 1;
-        }
+        Some(key) => cache.put(key, issues),
         None => {
             let mut by_file: HashMap<&str, Vec<IssueInput>> = HashMap::new();
             for issue in issues {
@@ -364,22 +360,15 @@ fn store(
             for (file, key) in misses {
                 if let Some(key) = key {
                     cache.put(
-                        engine,
                         key,
                         by_file
                             .get(file.as_str())
                             .map(Vec::as_slice)
                             .unwrap_or_default(),
                     );
-                    written += 1;
                 }
             }
         }
-    }
-    // Bound the cache now and then rather than walking it on every check.
-    let before = WRITES.fetch_add(written, Ordering::Relaxed);
-    if before / 512 != (before + written) / 512 {
-        cache.evict();
     }
 }
 

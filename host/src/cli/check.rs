@@ -155,7 +155,13 @@ pub(super) fn context(cli: &Cli, root: std::path::PathBuf, config: Config) -> Co
     let concurrency = config
         .check
         .concurrency
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+        // Engines are mostly waiting on each other's output or on their own threads: let the
+        // three built-in engines run side by side even on two cores, as a shell `&` would.
+        .unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map_or(2, |n| n.get())
+                .max(4)
+        });
     let cap = (config.check.max_output_mib * 1024 * 1024) as usize;
     Context {
         root,
