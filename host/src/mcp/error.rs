@@ -28,6 +28,7 @@ pub struct ToolError {
     /// `invalid_arguments`, `cancelled`, `internal_error`, or a path code: `empty_path`,
     /// `nul_in_path`, `leading_dash`, `absolute_path`, `escaping_path`, `too_many_paths`.
     pub code: String,
+    /// What was wrong and what to do, naming the path when there is one.
     pub message: String,
     /// The refused path, for path codes.
     #[serde(default, skip_serializing_if = "Option::is_none")]

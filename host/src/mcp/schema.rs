@@ -46,6 +46,7 @@ pub struct NormalizedIssue {
     pub engine: String,
     /// Rule id, with the plugin scope kept (`eslint/no-unused-vars`, `TS2322`).
     pub rule: String,
+    /// `error` or `warning` (engines' info and hint are warnings).
     pub severity: IssueSeverity,
     /// Normalized message, at most 120 characters.
     pub message: String,
@@ -86,13 +87,19 @@ pub struct Delta {
 pub struct Cluster {
     /// Content-derived id (`c-` + 12 hex); the same root cause keeps its id across checks.
     pub cluster_id: String,
+    /// One line: how many issues, where, and the shared cause.
     pub root_cause_summary: String,
+    /// The rules whose issues the cluster holds.
     pub rule_ids: Vec<String>,
+    /// Issues in the cluster.
     pub issue_count: u64,
+    /// Files those issues are in.
     pub file_count: u64,
     /// 1 is the most urgent.
     pub priority: u32,
+    /// What would clear the cluster.
     pub suggested_action: String,
+    /// A few issue ids to expand with get_issue_detail.
     pub sample_issue_ids: Vec<String>,
     /// Additive: the most severe severity in the cluster.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -118,6 +125,7 @@ pub enum EngineState {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EngineStatus {
+    /// `ok`, `error` or `disabled`.
     pub status: EngineState,
     /// Why the engine is disabled or failed (a timeout, the output limit, a crash, a missing
     /// tool), with the command and the tail of its stderr.
@@ -145,6 +153,7 @@ pub struct LoopWarning {
     pub signature: String,
     /// Times the issue came back after a check had shown it fixed.
     pub occurrences: u32,
+    /// What the repetition suggests doing.
     pub hint: String,
     /// The files in which it oscillates.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -155,10 +164,13 @@ pub struct LoopWarning {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChurnWarning {
+    /// The project-relative file that keeps re-triggering the rule.
     pub file: String,
+    /// The rule that keeps coming back in that file.
     pub rule: String,
     /// Consecutive checks of this file in which the rule fired.
     pub checks: u32,
+    /// What the churn suggests doing.
     pub hint: String,
 }
 
@@ -223,6 +235,7 @@ pub struct LoopStatus {
 /// The result of `ping` as structured content (the text content is `pong`).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct Pong {
+    /// Always true: the server completed its handshake and answers.
     #[schemars(extend("const" = true))]
     pub pong: bool,
 }
@@ -230,6 +243,7 @@ pub struct Pong {
 /// The issues `get_issue_detail` expands to (the text content is the bare array).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct IssueList {
+    /// The issues of the cluster, or the one issue asked for.
     pub issues: Vec<NormalizedIssue>,
 }
 
@@ -239,6 +253,7 @@ pub struct Stale {
     /// Always `stale`.
     #[schemars(extend("const" = "stale"))]
     pub status: String,
+    /// What to do: run check_project again.
     pub message: String,
 }
 

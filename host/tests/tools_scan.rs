@@ -1,0 +1,90 @@
+//! `signalint tools scan` on a manifest and on a live MCP server started over stdio — signalint's
+//! own server, which must pass every MCP rule pack with no finding at all.
+
+mod support;
+
+use std::process::Command;
+
+fn scan(args: &[&str]) -> std::process::Output {
+    support::library_dir();
+    Command::new(env!("CARGO_BIN_EXE_signalint"))
+        .args(["tools", "scan"])
+        .args(args)
+        .env_remove("SIGNALINT_PLUGIN_PATH")
+        .env("SIGNALINT_NO_INSTALL", "1")
+        .output()
+        .expect("run signalint tools scan")
+}
+
+#[test]
+fn signalint_lints_its_own_mcp_server_clean() {
+    let project = support::temp_project();
+    let command_line = format!(
+        "{} mcp --root {}",
+        env!("CARGO_BIN_EXE_signalint"),
+        project.path().display()
+    );
+    let output = scan(&["--server", &command_line, "--format", "json"]);
+    let report = support::stdout_json(&output);
+    assert_eq!(report["server"], "signalint");
+    assert_eq!(
+        report["toolCount"], 6,
+        "ping, check_project, check_files, get_issue_detail, get_loop_status, reset_loop_state"
+    );
+    assert_eq!(
+        report["findings"],
+        serde_json::json!([]),
+        "no MCP rule pack finds anything in signalint's own tools"
+    );
+    assert!(report.get("errors").is_none(), "{report}");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn a_poisoned_manifest_is_reported_with_positions_and_fails() {
+    let manifest = support::workspace_root().join("examples/demo/mcp/tools.json");
+    let output = scan(&[manifest.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "a critical finding fails the scan"
+    );
+    let report = support::stdout_json(&output);
+    assert_eq!(report["toolCount"], 3);
+    let findings = report["findings"].as_array().unwrap();
+    let poisoned = findings
+        .iter()
+        .find(|f| f["code"] == "SHADOW_PATTERN" && f["severity"] == "critical")
+        .expect("the <IMPORTANT> block is critical");
+    assert_eq!(poisoned["tool"], "add_numbers");
+    assert_eq!(
+        poisoned["line"], 31,
+        "the finding points at the description's line"
+    );
+    let conflicts: Vec<_> = findings
+        .iter()
+        .filter(|f| f["code"] == "PARAMETER_CONFLICT")
+        .collect();
+    assert_eq!(
+        conflicts.len(),
+        2,
+        "repo/repository and perPage/per_page: {conflicts:?}"
+    );
+    assert!(report["scannedAt"].as_str().unwrap().ends_with('Z'));
+}
+
+#[test]
+fn a_server_that_does_not_start_is_a_clear_error() {
+    let output = scan(&[
+        "--server",
+        "/nonexistent/mcp-server --flag",
+        "--timeout",
+        "5",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("cannot start `/nonexistent/mcp-server --flag`"),
+        "{stderr}"
+    );
+}
