@@ -422,8 +422,12 @@ fn main() {
     let (mut loop_wall, mut loop_cpu) = (Vec::new(), Vec::new());
     let (mut delta_wall, mut delta_cpu) = (Vec::new(), Vec::new());
     let mut clusters = 0;
+    let (mut clone_wall, mut clone_cpu) = (Vec::new(), Vec::new());
     for _ in 0..RUNS {
-        let (first, second) = (inputs.clone(), next_inputs.clone());
+        let first = inputs.clone();
+        let (second, wall, cpu) = timed(|| next_inputs.clone());
+        clone_wall.push(wall);
+        clone_cpu.push(cpu);
         let mut history = LoopHistory::default();
         let before = analyze(first);
         history.update(&before, &rechecked, DEFAULT_LOOP_THRESHOLD);
@@ -470,6 +474,11 @@ fn main() {
         ms(ac + lc)
     );
     row("delta against the previous snapshot", delta_wall, delta_cpu);
+    row(
+        "calibration: clone the 100k inputs once",
+        clone_wall,
+        clone_cpu,
+    );
     match peak_rss_kib() {
         Some(kib) => println!(
             "  {:<52} {:>8.1} MiB",

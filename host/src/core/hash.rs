@@ -56,9 +56,17 @@ impl Hasher for FxHasher {
         self.add(i as u64);
     }
 
+    /// The word steps leave the low bits (hashbrown's bucket index) depending only on the low
+    /// bytes of the last word, so keys such as `src/module123.ts` / `src/module456.ts` would pile
+    /// into few buckets. A final avalanche (murmur3's fmix64) spreads every input bit.
     #[inline]
     fn finish(&self) -> u64 {
-        self.hash
+        let mut h = self.hash;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
     }
 }
 
@@ -72,4 +80,25 @@ pub(crate) fn map_with_capacity<K, V>(n: usize) -> FxHashMap<K, V> {
 
 pub(crate) fn set_with_capacity<K>(n: usize) -> FxHashSet<K> {
     HashSet::with_capacity_and_hasher(n, FxBuild::default())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::hash::BuildHasher;
+
+    use super::*;
+
+    #[test]
+    fn similar_paths_spread_over_buckets() {
+        // Paths that differ only in the high bytes of their last word must not share low bits.
+        let build = FxBuild::default();
+        let buckets: FxHashSet<u64> = (0..1000)
+            .map(|i| build.hash_one(format!("src/api/module{i:04}.ts")) & 1023)
+            .collect();
+        assert!(
+            buckets.len() > 500,
+            "{} distinct low-bit buckets of 1000",
+            buckets.len()
+        );
+    }
 }

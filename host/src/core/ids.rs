@@ -75,7 +75,8 @@ impl IdAssigner {
         }
     }
 
-    pub fn assign(&mut self, parts: IdParts<'_>) -> String {
+    /// The content hash of an issue (position-free), first half of [`IdAssigner::assign`].
+    pub fn content_hash(&mut self, parts: IdParts<'_>) -> u64 {
         self.buf.clear();
         for part in [parts.file, parts.engine, parts.rule, parts.message] {
             self.buf.extend_from_slice(part.as_bytes());
@@ -88,29 +89,38 @@ impl IdAssigner {
             self.buf.extend_from_slice(word.as_bytes());
         }
         self.buf.push(0);
-        let base = *blake3::hash(&self.buf).as_bytes();
-        let occurrence = self
-            .occurrences
-            .entry(u64::from_le_bytes(first8(&base)))
-            .or_insert(0);
+        u64::from_le_bytes(first8(blake3::hash(&self.buf).as_bytes()))
+    }
+
+    /// The id of the next issue with this content hash. Call in position order: the n-th
+    /// identical issue of a file gets occurrence index n.
+    pub fn id_for(&mut self, content: u64) -> String {
+        let occurrence = self.occurrences.entry(content).or_insert(0);
         let mut index = *occurrence;
         *occurrence += 1;
         loop {
-            let bytes: [u8; 8] = if index == 0 {
-                first8(&base)
+            let id = if index == 0 {
+                content
             } else {
-                let mut seeded = [0u8; 36];
-                seeded[..32].copy_from_slice(&base);
-                seeded[32..].copy_from_slice(&index.to_le_bytes());
-                first8(blake3::hash(&seeded).as_bytes())
+                let mut seeded = [0u8; 12];
+                seeded[..8].copy_from_slice(&content.to_le_bytes());
+                seeded[8..].copy_from_slice(&index.to_le_bytes());
+                u64::from_le_bytes(first8(blake3::hash(&seeded).as_bytes()))
             };
             // A 64-bit collision between different issues is astronomically unlikely, but ids must
             // be unique within a check: step to the next index rather than hope.
-            if self.taken.insert(u64::from_le_bytes(bytes)) {
-                return hex(&bytes);
+            if self.taken.insert(id) {
+                return hex(&id.to_le_bytes());
             }
             index += 1;
         }
+    }
+
+    /// Content hash and id in one step, for issues fed in position order.
+    #[cfg(test)]
+    pub fn assign(&mut self, parts: IdParts<'_>) -> String {
+        let content = self.content_hash(parts);
+        self.id_for(content)
     }
 }
 

@@ -30,7 +30,11 @@ fn is_collapsed(text: &str) -> bool {
     if !text.is_ascii() {
         let mut prev_space = true;
         return text.chars().all(|c| {
-            let ok = if c == ' ' { !prev_space } else { !c.is_whitespace() };
+            let ok = if c == ' ' {
+                !prev_space
+            } else {
+                !c.is_whitespace()
+            };
             prev_space = c == ' ';
             ok
         }) && !text.ends_with(' ');
@@ -38,7 +42,9 @@ fn is_collapsed(text: &str) -> bool {
     let bytes = text.as_bytes();
     bytes.first() != Some(&b' ')
         && bytes.last() != Some(&b' ')
-        && !bytes.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c))
+        && !bytes
+            .iter()
+            .any(|&b| matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c))
         && !bytes.windows(2).any(|w| w == b"  ")
 }
 

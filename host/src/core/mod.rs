@@ -98,9 +98,9 @@ impl Analysis {
     }
 }
 
-/// The order of `inputs` by file, line, column, engine, rule, message, line text. Paths, engines
+/// The order of `issues` by file, line, column, engine, rule, message, content. Paths, engines
 /// and rules are ranked once so the sort compares integers rather than strings.
-fn position_order(inputs: &[IssueInput]) -> Vec<usize> {
+fn position_order(issues: &[NormalizedIssue], contents: &[u64]) -> Vec<usize> {
     fn ranks<'a>(values: impl Iterator<Item = &'a str>) -> hash::FxHashMap<&'a str, u32> {
         let mut distinct: Vec<&str> = values.collect::<hash::FxHashSet<_>>().into_iter().collect();
         distinct.sort_unstable();
@@ -110,10 +110,10 @@ fn position_order(inputs: &[IssueInput]) -> Vec<usize> {
             .map(|(rank, value)| (value, u32::try_from(rank).unwrap_or(u32::MAX)))
             .collect()
     }
-    let files = ranks(inputs.iter().map(|i| i.file.as_str()));
-    let engines = ranks(inputs.iter().map(|i| i.engine.as_str()));
-    let rules = ranks(inputs.iter().map(|i| i.rule.as_str()));
-    let mut keys: Vec<([u32; 5], usize)> = inputs
+    let files = ranks(issues.iter().map(|i| i.file.as_str()));
+    let engines = ranks(issues.iter().map(|i| i.engine.as_str()));
+    let rules = ranks(issues.iter().map(|i| i.rule.as_str()));
+    let mut keys: Vec<([u32; 5], usize)> = issues
         .iter()
         .enumerate()
         .map(|(index, i)| {
@@ -129,52 +129,56 @@ fn position_order(inputs: &[IssueInput]) -> Vec<usize> {
         .collect();
     keys.sort_unstable_by(|(a, ai), (b, bi)| {
         a.cmp(b).then_with(|| {
-            let (x, y) = (&inputs[*ai], &inputs[*bi]);
-            (&x.message, &x.line_text, ai).cmp(&(&y.message, &y.line_text, bi))
+            (&issues[*ai].message, contents[*ai], ai).cmp(&(
+                &issues[*bi].message,
+                contents[*bi],
+                bi,
+            ))
         })
     });
     keys.into_iter().map(|(_, index)| index).collect()
 }
 
-/// An empty input left behind when an input is moved out.
-fn taken() -> IssueInput {
-    IssueInput {
+/// An empty issue left behind when an issue is moved out.
+fn taken() -> NormalizedIssue {
+    NormalizedIssue {
+        issue_id: String::new(),
         file: String::new(),
         line: 0,
         col: 0,
-        end_line: None,
-        end_col: None,
         engine: String::new(),
         rule: String::new(),
         severity: IssueSeverity::Warning,
         message: String::new(),
         fixable: false,
+        cluster_id: None,
+        end_line: None,
+        end_col: None,
         help: None,
         url: None,
-        line_text: String::new(),
     }
 }
 
 /// Normalizes messages, derives content ids, clusters issues by root cause and ranks the clusters.
-pub fn analyze(mut inputs: Vec<IssueInput>) -> Analysis {
-    let order = position_order(&inputs);
+pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
+    // In input order (sequential memory): normalize, read the subject, hash the content.
     let mut ids = IdAssigner::with_capacity(inputs.len());
-    let mut issues = Vec::with_capacity(inputs.len());
-    let mut subjects = Vec::with_capacity(inputs.len());
-    for index in order {
-        let input = std::mem::replace(&mut inputs[index], taken());
+    let mut unsorted = Vec::with_capacity(inputs.len());
+    let mut subjects_unsorted = Vec::with_capacity(inputs.len());
+    let mut contents = Vec::with_capacity(inputs.len());
+    for input in inputs {
         let collapsed = message::collapse_owned(input.message);
-        subjects.push(cluster::subject::extract(&input.rule, &collapsed));
+        subjects_unsorted.push(cluster::subject::extract(&input.rule, &collapsed));
         let message = message::cut_owned(collapsed);
-        let issue_id = ids.assign(IdParts {
+        contents.push(ids.content_hash(IdParts {
             file: &input.file,
             engine: &input.engine,
             rule: &input.rule,
             message: &message,
             line_text: &input.line_text,
-        });
-        issues.push(NormalizedIssue {
-            issue_id,
+        }));
+        unsorted.push(NormalizedIssue {
+            issue_id: String::new(),
             file: input.file,
             line: input.line,
             col: input.col,
@@ -190,7 +194,17 @@ pub fn analyze(mut inputs: Vec<IssueInput>) -> Analysis {
             url: input.url,
         });
     }
-    drop(inputs);
+    // In position order: occurrence indices among identical issues, then ids.
+    let order = position_order(&unsorted, &contents);
+    let mut issues = Vec::with_capacity(unsorted.len());
+    let mut subjects = Vec::with_capacity(unsorted.len());
+    for index in order {
+        let mut issue = std::mem::replace(&mut unsorted[index], taken());
+        issue.issue_id = ids.id_for(contents[index]);
+        issues.push(issue);
+        subjects.push(subjects_unsorted[index].take());
+    }
+    drop(unsorted);
 
     let mut clusters = cluster::cluster(&mut issues, &subjects);
     priority::rank(&mut clusters);
