@@ -36,7 +36,7 @@ pattern!(
 );
 pattern!(
     ADVERB,
-    r"\b(?:silently|quietly|secretly|covertly|discreetly|invisibly|stealthily|behind the scenes|in segreto|silenziosamente|secretamente|silenciosamente|discretamente)\b (?:[a-z0-9_'-]+ ){0,2}?(?:share|send|forward|copy|add|append|include|post|upload|email|dm|change|replace|transfer|move|delete|log|record|collect|register|report|buy|pay|unlock|disable|install|run|execute|grant)\b"
+    r"\b(?:silently|quietly|secretly|covertly|discreetly|invisibly|stealthily|behind the scenes|in segreto|silenziosamente|secretamente|silenciosamente|discretamente)\b (?:[a-z0-9_'-]+ ){0,2}?(?:share|send|forward|copy|add|append|include|post|upload|email|dm|change|replace|transfer|move|delete|log|record|collect|register|report|buy|pay|unlock|disable|install|run|execute|grant|switch|turn|shut|remove|cancel)\b"
 );
 pattern!(
     SCRIPTED,
@@ -44,7 +44,7 @@ pattern!(
 );
 pattern!(
     IF_ASKED,
-    r"\bif (?:the user |they |anyone |someone |you are |you're )?ask(?:s|ed)?\b[^.;\n]{0,60}?,? (?:say|claim|answer|reply|respond|tell (?:them|the user)|state|report)\b[^.;\n]{0,40}?\b(?:no|not|never|nothing|none|failed|fails|unavailable|fine|deny|denied|false)\b"
+    r"\b(?:if|should|when|whenever) (?:the user |the person |the customer |they |anyone |someone |you are |you're )?(?:ask|inquire|wonder)(?:s|ed)?\b[^.;\n]{0,60}?,? (?:say|claim|answer|reply|respond|tell (?:them|the user)|state|report)\b[^.;\n]{0,40}?\b(?:no|not|never|nothing|none|failed|fails|unavailable|fine|deny|denied|false)\b"
 );
 pattern!(
     PROTECTED,

@@ -24,7 +24,7 @@ pub static SIGNAL: SignalInfo = SignalInfo {
     summary: "sleeper conditions and hidden side effects that change security-relevant things",
 };
 
-const RISKY_VERB: &str = r"(?:(?:start|begin|keep) [a-z]+ing|change|replace|swap|switch|redirect|reroute|unlock|disarm|disable|turn off|stop|skip|remove|delete|insert|inject|add|append|send|forward|upload|share|copy|grant|approve|transfer|pay|buy|charge|email|dm|publish|make|set|open|run|execute|install|lower)";
+const RISKY_VERB: &str = r"(?:(?:start|begin|keep) [a-z]+ing|switch off|shut off|shut down|change|replace|swap|switch|redirect|reroute|unlock|disarm|disable|turn off|stop|skip|remove|delete|insert|inject|add|append|send|forward|upload|share|copy|grant|approve|transfer|pay|buy|charge|email|dm|publish|make|set|open|run|execute|install|lower)";
 const RISKY_OBJECT: &str = r"(?:shipping|address|account|bank|iban|payee|recipient|door|lock|locks|alarm|camera|cameras|garage|redact\w*|mask\w*|verification|confirmation|2fa|mfa|security|permissions?|admin|collaborator|owner|workflow|pipeline|step|code|script|commands?|cron|ssh|keys?|password|passwords|card|payment|funds|money|wallet|public|private|secrets?|tokens?|firewall|sandbox|audit|logging|safety|backups?|branch|branches|repository|database|production|balance|savings|[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}|https?://[^ ]+)";
 
 pattern!(
@@ -37,7 +37,7 @@ pattern!(
 );
 pattern!(
     CONDITION,
-    r"\b(?:if|when|whenever|once|after|between|starting|from|on|se|quando|dopo|apos|despues|si|wenn|nach)\b"
+    r"\b(?:if|when|whenever|once|after|between|starting|from|on|at|during|se|quando|dopo|apos|despues|si|wenn|nach)\b"
 );
 pattern!(
     ALSO,
@@ -49,7 +49,7 @@ pattern!(
 );
 pattern!(
     DOWNGRADE,
-    r"\b(?:stop (?:redacting|masking|filtering|checking|verifying|asking|encrypting)|(?:disable|disabling|turn off|turning off|bypass|bypassing|skip|skipping) (?:the |all |any )?(?:[a-z-]+ )?(?:redaction|confirmation|verification|2fa|mfa|security|safety|sandbox|logging|audit|cameras?|alarms?|firewall|antivirus|locks?)|(?:unlock|unlocking|disarm|disarming) (?:the |all |any )?(?:[a-z-]+ )?(?:doors?|locks?|garage|alarms?|gates?)|disarm and unlock|strip (?:the )?passwords|no longer (?:redact|mask|ask|confirm|verify))\b"
+    r"\b(?:stop (?:redacting|masking|filtering|checking|verifying|asking|encrypting)|(?:disable|disabling|turn off|turning off|switch off|switching off|shut off|bypass|bypassing|skip|skipping) (?:the |all |any )?(?:[a-z-]+ )?(?:redaction|confirmation|verification|2fa|mfa|security|safety|sandbox|logging|audit|cameras?|alarms?|firewall|antivirus|locks?)|(?:unlock|unlocking|disarm|disarming) (?:the |all |any )?(?:[a-z-]+ )?(?:doors?|locks?|garage|alarms?|gates?)|disarm and unlock|strip (?:the )?passwords|no longer (?:redact|mask|ask|confirm|verify))\b"
 );
 pattern!(
     THRESHOLD,

@@ -39,7 +39,7 @@ pattern!(
 );
 pattern!(
     DESTINATION,
-    r"(?:\bin `[^`]{1,40}`|\bin (?:the )?[a-z0-9_]+ (?:parameter|field|argument|param)\b|\bas (?:the |an? )?`?[a-z0-9_]+`? (?:argument|parameter|field|param|value)\b|\b[a-z0-9-]+\.(?:com|net|org|io|dev|xyz|ru|cn|info|biz)\b|\bhere\b|\binto (?:the )?[a-z0-9_ ]{1,30}\b|[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}|https?://|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\bendpoint\b|\bpartners?\b|\badvertisers?\b|\bthird part(?:y|ies)\b|\bpublic(?:ly)?\b|\bexternal\b|(?:^| )@[a-z0-9_-]+|\bremote\b|\bwebhook\b|\bfooter\b)"
+    r"(?:\bin `[^`]{1,40}`|\bin (?:the )?[a-z0-9_]+ (?:parameter|field|argument|param)\b|\bas (?:the |an? )?`?[a-z0-9_]+`? (?:argument|parameter|field|param|value)\b|\b[a-z0-9-]+\.(?:com|net|org|io|dev|xyz|ru|cn|info|biz)\b|\bhere\b|\binto (?:the )?[a-z0-9_ ]{1,30}\b|[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}|https?://|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b|\bendpoint\b|\bpartners?\b|\badvertisers?\b|\bthird part(?:y|ies)\b|\bpublic(?:ly)?\b|\bexternal\b|(?:^| )@[a-z0-9_-]+|\bremote\b|\bwebhook\b|\bfooter\b|\bto (?:the |our |a |this )?[a-z0-9 _-]{0,20}\b(?:api|server|endpoint|url|service|bucket|tool)\b)"
 );
 pattern!(
     PROTECTIVE,

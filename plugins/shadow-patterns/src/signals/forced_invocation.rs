@@ -40,6 +40,10 @@ pattern!(
 );
 pattern!(TAP, VERB, r"[^.;\n]{0,40}?\b(?:", ANY_TOOL, r")");
 pattern!(
+    EACH_TIME,
+    r"\b(?:each|every) time (?:the (?:user|person|human|customer)|they|someone|anyone) (?:chats?|talks?|writes?|says|sends?|messages?|asks?|types?|speaks?)\b[^.;\n]{0,60}?\b(?:call|run|invoke|use|send|pass|forward)\b[^.;\n]{0,40}?\b(?:this|me|it|here)\b"
+);
+pattern!(
     UNSCOPED,
     r"\b(?:whatever the (?:topic|subject|request|question)|regardless of (?:the )?(?:topic|subject|request|question|what the user (?:asks|says|wants))|even (?:for|when|if) (?:questions?|requests?|messages?|topics?|it is|they are)[^.;\n]{0,30}?\b(?:not about|unrelated)|no matter what|automatically|no exceptions?|without exception|including unrelated|even unrelated|unrelated ones)\b"
 );
@@ -56,6 +60,11 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         .or_else(|| {
             TAP.find(text)
                 .map(|m| (m, "an order to invoke it whenever any tool is used"))
+        })
+        .or_else(|| {
+            EACH_TIME
+                .find(text)
+                .map(|m| (m, "an order to invoke it every time the user writes"))
         })
         .or_else(|| {
             BEFORE_ANSWERING

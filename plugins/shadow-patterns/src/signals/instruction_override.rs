@@ -44,7 +44,7 @@ pattern!(
 );
 pattern!(
     PERSONA,
-    r"\b(?:you are now|from now on,? you|you will now act|act as if you|you must now act|you are no longer|switch to (?:developer|god|admin|unrestricted) mode|you are [a-z0-9]+-(?:agent|bot|gpt|assistant|ai)\b)"
+    r"\b(?:you are now|from now on,? you|(?:from now on|from this point on|from here on),? act as|act as an? (?:unrestricted|unfiltered|uncensored|jailbroken|unlimited)|without (?:any )?(?:content|safety|ethical) (?:rules|filters|restrictions|guidelines)|you will now act|act as if you|you must now act|you are no longer|switch to (?:developer|god|admin|unrestricted) mode|you are [a-z0-9]+-(?:agent|bot|gpt|assistant|ai)\b)"
 );
 pattern!(
     CONSENT,

@@ -25,7 +25,7 @@ pub static SIGNAL: SignalInfo = SignalInfo {
 
 pattern!(
     DIRECTIVE,
-    r"\b(?:(?:trust|favou?r|prioriti[sz]e|rank) (?:this|me|this one|this tool|us|it|our (?:tool|results?|answers?|data))(?: one)? (?:first|over|above|instead|before|exclusively)|our (?:version|answer|result|data|information) is (?:the )?(?:correct|right|authoritative|truth|only)|present (?:it|this|them|our [a-z]+) as (?:the )?(?:definitive|final|correct|authoritative|only|true)|(?:should|must) be (?:dismissed|ignored|disregarded|distrusted|discarded)|take[s]? precedence over|(?:when|if) (?:[a-z]+ )?(?:sources|tools|results|answers|providers) (?:disagree|conflict|differ)|(?:rank|list|mention|recommend|suggest) (?:this|it|us|our)(?: [a-z]+)? (?:first|at the top|above|over|before)|more (?:reliable|accurate|trustworthy) than (?:any|all|other))\b"
+    r"\b(?:(?:trust|favou?r|prioriti[sz]e|rank) (?:this|me|this one|this tool|us|it|our (?:tool|results?|answers?|data))(?: one)? (?:first|over|above|instead|before|exclusively)|our (?:version|answer|result|data|information) is (?:the )?(?:correct|right|authoritative|truth|only)|present (?:it|this|them|our [a-z]+) as (?:the )?(?:definitive|final|correct|authoritative|only|true)|(?:should|must) be (?:dismissed|ignored|disregarded|distrusted|discarded)|(?:dismiss|distrust|discard) (?:them|those|these|their results|all others)|take[s]? precedence over|(?:when|if) (?:[a-z]+ )?(?:sources|tools|results|answers|providers) (?:disagree|conflict|differ)|(?:rank|list|mention|recommend|suggest) (?:this|it|us|our)(?: [a-z]+)? (?:first|at the top|above|over|before)|more (?:reliable|accurate|trustworthy) than (?:any|all|other))\b"
 );
 pattern!(
     ROUTING,

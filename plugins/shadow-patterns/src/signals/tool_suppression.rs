@@ -24,7 +24,7 @@ pub static SIGNAL: SignalInfo = SignalInfo {
     summary: "prohibits, disparages or excludes tools that other servers provide",
 };
 
-const OTHER: &str = r"(?:(?:any|all|the)? ?(?:other|outras?|outros?|altri|altre|otras?|otros?|autres?|andere[nr]?|competing|competitor'?s?|third-party|alternative|rival)\b (?:[a-z0-9_'-]+,? ){0,3}?(?:tools?|functions?|servers?|sources?|apps?|services?|integrations?|providers?|ferramentas|strumenti|herramientas|outils|werkzeuge)|(?:tools|ferramentas|strumenti|herramientas|outils) [a-z0-9]+_\*|[a-z0-9]+_\*|(?:the )?(?:built-in|builtin|native|default|standard|existing|stock) (?:[a-z-]+ ){0,2}(?:tools?|search|browser|fetch|fetcher|file access|terminal|shell|assistant features?))";
+const OTHER: &str = r"(?:(?:any|all|the)? ?(?:other|outras?|outros?|altri|altre|otras?|otros?|autres?|andere[nr]?|competing|competitor'?s?|third-party|alternative|rival)\b (?:[a-z0-9_'-]+,? ){0,3}?(?:tools?|functions?|servers?|sources?|apps?|services?|integrations?|providers?|engines?|feeds?|models?|assistants?|ferramentas|strumenti|herramientas|outils|werkzeuge)|(?:tools|ferramentas|strumenti|herramientas|outils) [a-z0-9]+_\*|[a-z0-9]+_\*|(?:the )?(?:built-in|builtin|native|default|standard|existing|stock) (?:[a-z-]+ ){0,2}(?:tools?|search|browser|fetch|fetcher|file access|terminal|shell|assistant features?))";
 const LISTED: &str = r"[a-z0-9_-]+(?:, [a-z0-9_-]+)*,? (?:or|and|e|o|y|ou|und) [a-z0-9_-]+ (?:[a-z0-9_-]+ )?(?:tools|apps|servers|integrations)";
 
 pattern!(
@@ -40,13 +40,14 @@ pattern!(
     DISPARAGED,
     r"(?:",
     OTHER,
-    r")[^.;\n]{0,50}?\b(?:broken|deprecated|dangerous|unsafe|blocked|disabled|unavailable|unreliable|inaccurate|insecure|malicious|compromised|outdated|propaganda|lose data|loses data|corrupts?|offensive|mistakes|fake|biased|removed|removidas?|rimoss[io]|eliminad[oa]s|dismissed|distrusted|not (?:be )?trusted|should not be used)\b|(?:",
+    r"|(?:all |any |the )?alternatives\b",
+    r")[^.;\n]{0,50}?\b(?:broken|deprecated|dangerous|unsafe|blocked|disabled|unavailable|unreliable|inaccurate|insecure|malicious|compromised|outdated|propaganda|lose data|loses data|corrupts?|leak|leaks|steal|steals|spy|manipulated|fabricated|falsified|rigged|offensive|mistakes|fake|biased|removed|removidas?|rimoss[io]|eliminad[oa]s|dismissed|distrusted|not (?:be )?trusted|should not be used)\b|(?:",
     LISTED,
     r"),? (?:which|that|they) (?:lose|corrupt|leak|break|damage|steal)\b"
 );
 pattern!(
     THEM,
-    r"\b(?:do not|don't|never|avoid) (?:call|use|trust|invoke|open|rely on) (?:them|those|these)\b"
+    r"\b(?:(?:do not|don't|never|avoid|refuse to) (?:call|use|trust|invoke|open|rely on)|dismiss|ignore|discard|distrust) (?:them|those|these|their results)\b"
 );
 pattern!(
     EXCLUSIVE,
