@@ -23,16 +23,18 @@
 //! let loops = history.update(&analysis, &rechecked, config.loop_threshold);
 //!
 //! // 4. Delta against the previous snapshot of the same scope (if any), then keep the next one.
-//! if let Some(previous) = &previous_snapshot {
-//!     let delta = core::delta(previous, &analysis, &rechecked);
-//!     delta.annotate(&mut analysis.clusters);
-//! }
+//! let delta = previous_snapshot.as_ref().map(|previous| {
+//!     let report = core::delta(previous, &analysis, &rechecked);
+//!     report.annotate(&mut analysis.clusters); // Cluster.delta
+//!     report.overall                            // CheckResponse.delta
+//! });
 //! let next_snapshot = Snapshot::advance(previous_snapshot.as_ref(), &analysis, &rechecked);
 //!
-//! // 5. One page of clusters, and the response.
+//! // 5. One page of clusters (a bad or foreign cursor gives page 1, `cursor_rejected`), and the
+//! //    response (loopWarning and fileRuleChurnWarning come from `loops`).
 //! let page = core::page(&analysis.clusters, cursor.as_deref(), core::DEFAULT_PAGE_SIZE);
 //! let response = core::respond(core::ResponseParts { engines, rule_packs, analysis: &analysis,
-//!     page, loops: Some(&loops), delta: Some(overall), include_issues: false });
+//!     page, loops: Some(&loops), delta, include_issues: false });
 //! ```
 //!
 //! `get_loop_status` is [`LoopHistory::status`]; resetting loop memory is
