@@ -23,6 +23,7 @@ fn cpu_ms() -> f64 {
 }
 
 fn main() {
+    whole_pipeline();
     let dir = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../../shared/corpus/real-benign/"
@@ -128,5 +129,47 @@ fn main() {
     for (d, i) in slow.iter().rev().take(5) {
         let t: String = texts[*i].0.chars().take(100).collect();
         println!("{d:?} {} bytes: {t:?}", texts[*i].0.len());
+    }
+}
+
+/// Whole-pipeline passes over the corpus (cold, then warm), in CPU milliseconds.
+fn whole_pipeline() {
+    use signalint_plugin_api::{AnalyzeRequest, McpSurface};
+    use signalint_plugin_shadow_patterns::{Options, analyze_surfaces};
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus/real-benign/"
+    );
+    let mut requests = Vec::new();
+    for file in [
+        "github-mcp-server-toolsnaps.json",
+        "watchtower-smithery.json",
+    ] {
+        let data = std::fs::read_to_string(format!("{dir}{file}")).unwrap_or_default();
+        let items: Vec<Value> = serde_json::from_str(&data).unwrap_or_default();
+        for item in items {
+            requests.push(AnalyzeRequest {
+                surfaces: vec![McpSurface {
+                    server: item["server"].as_str().unwrap_or("").to_owned(),
+                    tools: item["tools"].as_array().cloned().unwrap_or_default(),
+                    ..McpSurface::default()
+                }],
+                options: Value::Null,
+            });
+        }
+    }
+    let options = Options::default();
+    for pass in 0..4 {
+        let start = cpu_ms();
+        let wall = Instant::now();
+        let mut n = 0;
+        for r in &requests {
+            n += analyze_surfaces(r, &options).len();
+        }
+        println!(
+            "pipeline pass {pass}: {:.0} ms CPU, {:?} wall, {n} findings",
+            cpu_ms() - start,
+            wall.elapsed()
+        );
     }
 }

@@ -84,8 +84,15 @@ impl Regex {
     where
         'h: 'r,
     {
+        // Capturing search runs on slower engines; most texts have no match at all, which the
+        // DFA answers quickly.
+        let haystack = if self.0.is_match(hay.as_bytes()) {
+            hay
+        } else {
+            ""
+        };
         self.0
-            .captures_iter(hay.as_bytes())
+            .captures_iter(haystack.as_bytes())
             .map(move |caps| Captures { hay, caps })
     }
 }
