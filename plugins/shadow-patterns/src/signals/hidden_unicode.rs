@@ -293,7 +293,7 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             _ => 6,
         };
         let end = (first + 48).min(chars.len());
-        let visible: String = chars[first..end]
+        let visible: String = chars[first.saturating_sub(1)..end]
             .iter()
             .map(|x| x.1)
             .filter(|c| !is_zero_width(*c))
