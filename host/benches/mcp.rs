@@ -6,7 +6,7 @@
 //! * `check_project` on the same project, for scale.
 //!
 //! Run: `cargo bench -p signalint --bench mcp` (builds the oxlint and tsc plugins in the bench
-//! profile first). Needs `npm ci --prefix test-engines`.
+//! profile first). Needs `npm install --prefix test-engines`.
 
 // A benchmark's output is its figures.
 #![allow(clippy::print_stdout)]
@@ -49,7 +49,7 @@ fn fixture() -> tempfile::TempDir {
     let engines = workspace_root().join("test-engines/node_modules");
     assert!(
         engines.join("oxlint/bin/oxlint").is_file(),
-        "the pinned test engines are missing; run `npm ci --prefix test-engines`"
+        "the pinned test engines are missing; run `npm install --prefix test-engines`"
     );
     let dir = tempfile::tempdir().unwrap();
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mcp-project");

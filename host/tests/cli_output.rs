@@ -16,7 +16,7 @@ fn check(args: &[&str]) -> Output {
     let engines = repo().join("test-engines");
     assert!(
         engines.join("node_modules/oxlint/package.json").exists(),
-        "the pinned engines are missing: run `npm ci --prefix test-engines`"
+        "the pinned engines are missing: run `npm install --prefix test-engines`"
     );
     let state = tempfile::tempdir().unwrap();
     // A private copy, so the checks' .signalint/ state never touches the repository.

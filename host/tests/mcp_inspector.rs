@@ -12,7 +12,7 @@ fn inspector() -> (PathBuf, PathBuf) {
     let cli = modules.join(".bin/mcp-inspector");
     assert!(
         node.is_file() && cli.exists(),
-        "the MCP Inspector or its Node 22 is missing ({}, {}); install them with `npm ci --prefix test-engines`",
+        "the MCP Inspector or its Node 22 is missing ({}, {}); install them with `npm install --prefix test-engines`",
         node.display(),
         cli.display()
     );

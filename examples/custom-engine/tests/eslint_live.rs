@@ -2,7 +2,7 @@
 //! invocation with `std::process::Command` the way the host does → `parse`, and every
 //! diagnostic ESLint printed comes back exactly once with the expected rule, line and column.
 //!
-//! Needs `npm ci --prefix test-engines` (run in the workspace root) and Node.js on `PATH`.
+//! Needs `npm install --prefix test-engines` (run in the workspace root) and Node.js on `PATH`.
 
 mod common;
 

@@ -4,7 +4,7 @@
 //! `signalint check --format json --all-issues`, and find every ESLint diagnostic exactly once
 //! in the response, at the host's UTF-16 position.
 //!
-//! Needs `npm ci --prefix test-engines` (run in the workspace root) and Node.js on `PATH`.
+//! Needs `npm install --prefix test-engines` (run in the workspace root) and Node.js on `PATH`.
 
 mod common;
 

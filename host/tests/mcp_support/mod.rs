@@ -31,7 +31,7 @@ pub fn engines() -> PathBuf {
         assert!(
             dir.join(tool).is_file(),
             "the pinned test engines are missing ({} does not exist); install them with \
-             `npm ci --prefix test-engines` in the workspace root",
+             `npm install --prefix test-engines` in the workspace root",
             dir.join(tool).display()
         );
     }

@@ -143,7 +143,7 @@ pub fn oxlint_bin() -> PathBuf {
     assert!(
         path.is_file(),
         "the pinned test engines are missing ({} does not exist); install them with \
-         `npm ci --prefix test-engines` in the workspace root",
+         `npm install --prefix test-engines` in the workspace root",
         path.display()
     );
     path

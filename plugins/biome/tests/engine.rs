@@ -24,7 +24,7 @@ fn biome_binary() -> PathBuf {
         .unwrap_or_else(|| {
             panic!(
                 "the pinned Biome binary is missing (looked for {candidates:?} under \
-                 {TEST_ENGINES}): run `npm ci --prefix test-engines` in the workspace root"
+                 {TEST_ENGINES}): run `npm install --prefix test-engines` in the workspace root"
             )
         })
 }

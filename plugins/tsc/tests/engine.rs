@@ -18,7 +18,7 @@ fn tsc_binary() -> PathBuf {
     let path = Path::new(TEST_ENGINES).join(native_binary_path());
     assert!(
         path.is_file(),
-        "the pinned TypeScript binary is missing at {}: run `npm ci --prefix test-engines` in the \
+        "the pinned TypeScript binary is missing at {}: run `npm install --prefix test-engines` in the \
          workspace root",
         path.display()
     );

@@ -14,7 +14,7 @@ pub fn eslint_entry() -> PathBuf {
     let path = Path::new(WORKSPACE).join("test-engines/node_modules/eslint/bin/eslint.js");
     assert!(
         path.is_file(),
-        "the pinned ESLint is missing at {}: run `npm ci --prefix test-engines` in the workspace root",
+        "the pinned ESLint is missing at {}: run `npm install --prefix test-engines` in the workspace root",
         path.display()
     );
     path.canonicalize().unwrap()
