@@ -113,12 +113,10 @@ pub struct Expected {
 }
 
 impl Expected {
-    /// Where the host reports it: its lines break only at `\r\n`, `\n` and `\r`, and its
-    /// UTF-16 columns count a byte order mark, as they do for every engine.
+    /// Where the host reports it: its lines break only at `\r\n`, `\n` and `\r`, and, like
+    /// editors and ESLint, it does not count a byte order mark as a column.
     pub fn host_position(&self) -> (u32, u32) {
         match (self.file, self.line) {
-            // ESLint's column 5 after the BOM it strips.
-            ("src/bom.js", 1) => (1, 6),
             // ESLint's line 2 starts after the U+2028 inside the string on the file's line 1.
             ("src/separator.js", 2) => (1, 22),
             _ => (self.line, self.column),
