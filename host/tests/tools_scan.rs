@@ -88,3 +88,40 @@ fn a_server_that_does_not_start_is_a_clear_error() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_server_json_is_scanned_with_the_registry_rules() {
+    let fixtures = support::workspace_root().join("plugins/mcp-lint/tests/fixtures");
+    let legacy = fixtures.join("registry-legacy/publisher-sample.server.json");
+    let output = scan(&[legacy.to_str().unwrap(), "--format", "json"]);
+    let report = support::stdout_json(&output);
+    assert_eq!(report["server"], "io.github.surabhya/SafetySearch");
+    let codes: Vec<&str> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert!(
+        codes.iter().all(|c| c.starts_with("server-json-")),
+        "{codes:?}"
+    );
+    assert!(
+        !codes.is_empty(),
+        "an older-format server.json has findings against the 2025-12-11 schema"
+    );
+    for valid in std::fs::read_dir(fixtures.join("registry-examples/valid"))
+        .unwrap()
+        .flatten()
+    {
+        let output = scan(&[valid.path().to_str().unwrap(), "--format", "json"]);
+        let report = support::stdout_json(&output);
+        let errors: Vec<_> = report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["severity"] == "error" || f["severity"] == "critical")
+            .collect();
+        assert!(errors.is_empty(), "{}: {errors:?}", valid.path().display());
+    }
+}

@@ -181,7 +181,6 @@ fn is_server_json(object: &serde_json::Map<String, Value>) -> bool {
         .unwrap_or_default();
     schema.contains("server.schema")
         || (object.contains_key("name")
-            && object.contains_key("version")
             && (object.contains_key("packages") || object.contains_key("remotes")))
 }
 
