@@ -200,6 +200,33 @@ pub(crate) async fn run(
     }
 }
 
+/// Where each finding's JSON value starts (1-based line, UTF-16 column), in finding order;
+/// `None` for live servers and findings without a pointer.
+pub fn positions(surfaces: &[LoadedSurface], findings: &[Finding]) -> Vec<Option<(u32, u32)>> {
+    let mut texts: std::collections::HashMap<&str, SourceText> = std::collections::HashMap::new();
+    findings
+        .iter()
+        .map(|finding| {
+            let surface = surfaces.get(finding.surface)?;
+            let (text, pointer) = (surface.text.as_ref()?, finding.pointer.as_ref()?);
+            let source = texts
+                .entry(surface.display_path.as_str())
+                .or_insert_with(|| SourceText::new(text.clone()));
+            let byte =
+                mcp_sources::locate(text, &surface.document_pointer(pointer).unwrap_or_default());
+            let position = signalint_plugin_api::Position {
+                byte_offset: Some(byte as u64),
+                ..signalint_plugin_api::Position::new(
+                    0,
+                    0,
+                    signalint_plugin_api::ColumnUnit::Utf8Bytes,
+                )
+            };
+            source.resolve(&position).map(|r| (r.line, r.col))
+        })
+        .collect()
+}
+
 /// Findings → issues, located in their source files.
 pub fn to_issues(
     pack: &str,
@@ -207,10 +234,8 @@ pub fn to_issues(
     findings: Vec<Finding>,
     include_info: bool,
 ) -> Vec<IssueInput> {
-    let texts: Vec<Option<SourceText>> = surfaces
-        .iter()
-        .map(|s| s.text.clone().map(SourceText::new))
-        .collect();
+    // One line table per file, built on first use (many surfaces can share one file).
+    let mut texts: std::collections::HashMap<&str, SourceText> = std::collections::HashMap::new();
     findings
         .into_iter()
         .filter_map(|finding| {
@@ -221,35 +246,36 @@ pub fn to_issues(
                 FindingSeverity::Info => return None,
             };
             let surface = surfaces.get(finding.surface)?;
-            let (line, col, line_text) =
-                match (&texts[finding.surface], &surface.text, &finding.pointer) {
-                    (Some(source), Some(text), Some(pointer)) => {
-                        let document_pointer =
-                            surface.document_pointer(pointer).unwrap_or_default();
-                        let byte = mcp_sources::locate(text, &document_pointer);
-                        let position = signalint_plugin_api::Position {
-                            byte_offset: Some(byte as u64),
-                            ..signalint_plugin_api::Position::new(
-                                0,
-                                0,
-                                signalint_plugin_api::ColumnUnit::Utf8Bytes,
-                            )
-                        };
-                        match source.resolve(&position) {
-                            Some(r) => (r.line, r.col, source.line_text(r.line).trim().to_owned()),
-                            None => (0, 0, String::new()),
-                        }
+            let (line, col, line_text) = match (&surface.text, &finding.pointer) {
+                (Some(text), Some(pointer)) => {
+                    let source = texts
+                        .entry(surface.display_path.as_str())
+                        .or_insert_with(|| SourceText::new(text.clone()));
+                    let document_pointer = surface.document_pointer(pointer).unwrap_or_default();
+                    let byte = mcp_sources::locate(text, &document_pointer);
+                    let position = signalint_plugin_api::Position {
+                        byte_offset: Some(byte as u64),
+                        ..signalint_plugin_api::Position::new(
+                            0,
+                            0,
+                            signalint_plugin_api::ColumnUnit::Utf8Bytes,
+                        )
+                    };
+                    match source.resolve(&position) {
+                        Some(r) => (r.line, r.col, source.line_text(r.line).trim().to_owned()),
+                        None => (0, 0, String::new()),
                     }
-                    _ => (
-                        0,
-                        0,
-                        format!(
-                            "{} {}",
-                            finding.tool.clone().unwrap_or_default(),
-                            finding.pointer.clone().unwrap_or_default()
-                        ),
+                }
+                _ => (
+                    0,
+                    0,
+                    format!(
+                        "{} {}",
+                        finding.tool.clone().unwrap_or_default(),
+                        finding.pointer.clone().unwrap_or_default()
                     ),
-                };
+                ),
+            };
             let message = match (&finding.tool, surface.text.is_none()) {
                 // A live server has no file to point at: name the tool in the message.
                 (Some(tool), true) if !finding.message.contains(tool.as_str()) => {

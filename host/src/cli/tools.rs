@@ -53,7 +53,8 @@ struct ScanFinding {
     tool: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     related_tool: Option<String>,
-    // Additive: where, and by which pack.
+    // Additive: which server (for files of several), where, and by which pack.
+    server: String,
     pack: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pointer: Option<String>,
@@ -91,11 +92,11 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
         },
         None => Config::default(),
     };
-    let surface = match (&args.file, &args.server) {
+    let surfaces = match (&args.file, &args.server) {
         (Some(file), _) => {
             let display = file.to_string_lossy().into_owned();
-            match mcp_sources::load_file(file, &display) {
-                Ok(surface) => surface,
+            match mcp_sources::load_file_surfaces(file, &display) {
+                Ok(surfaces) => surfaces,
                 Err(e) => return usage_error(e),
             }
         }
@@ -115,7 +116,7 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
                 timeout: Duration::from_secs(args.timeout),
             };
             match super::check::block_on(mcp_sources::list_live_server(&server)) {
-                Ok(surface) => surface,
+                Ok(surface) => vec![surface],
                 Err(e) => return usage_error(e),
             }
         }
@@ -127,7 +128,7 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
         &cwd,
         cli.allow_project_plugins,
     ));
-    let report = scan(&registry, &config, surface);
+    let report = scan(&registry, &config, &surfaces);
     match args.format {
         Format::Json => print(&format!(
             "{}\n",
@@ -149,11 +150,11 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
     }
 }
 
-/// Runs every loaded rule pack (minus those disabled in the config) over one surface.
-fn scan(registry: &Registry, config: &Config, loaded: LoadedSurface) -> ScanReport {
+/// Runs every loaded rule pack (minus those disabled in the config) over the surfaces of one
+/// file or server, all in one request, so duplicates across servers are seen too.
+fn scan(registry: &Registry, config: &Config, surfaces: &[LoadedSurface]) -> ScanReport {
     let mut findings = Vec::new();
     let mut errors = Vec::new();
-    let located = std::slice::from_ref(&loaded);
     for pack in registry.of_kind(PluginKind::RulePack) {
         let id = pack.id().to_owned();
         let pack_config = config.rule_packs.get(&id);
@@ -161,35 +162,56 @@ fn scan(registry: &Registry, config: &Config, loaded: LoadedSurface) -> ScanRepo
             continue;
         }
         let request = AnalyzeRequest {
-            surfaces: vec![loaded.surface.clone()],
+            surfaces: surfaces.iter().map(|s| s.surface.clone()).collect(),
             options: options_json(pack_config.and_then(|c| c.options.as_ref())),
         };
         match pack.call::<_, AnalyzeOutcome>(methods::ANALYZE, &request) {
-            Ok(outcome) => findings.extend(
-                outcome
-                    .findings
-                    .into_iter()
-                    .map(|f| to_scan_finding(&id, located, f)),
-            ),
+            Ok(outcome) => {
+                let places = crate::check::rule_packs::positions(surfaces, &outcome.findings);
+                findings.extend(
+                    outcome
+                        .findings
+                        .into_iter()
+                        .zip(places)
+                        .map(|(f, place)| to_scan_finding(&id, surfaces, f, place)),
+                );
+            }
+
             Err(e) => errors.push(e.to_string()),
         }
     }
-    findings.sort_by(|a, b| (a.severity, &a.tool, &a.code).cmp(&(b.severity, &b.tool, &b.code)));
+    findings.sort_by(|a, b| {
+        (a.severity, &a.server, &a.tool, &a.code).cmp(&(b.severity, &b.server, &b.tool, &b.code))
+    });
+    let server = match surfaces {
+        [one] => one.surface.server.clone(),
+        many => format!(
+            "{} ({} servers)",
+            many.first().map_or("", |s| s.display_path.as_str()),
+            many.len()
+        ),
+    };
     ScanReport {
-        server: loaded.surface.server.clone(),
-        tool_count: loaded.surface.tools.len(),
+        server,
+        tool_count: surfaces.iter().map(|s| s.surface.tools.len()).sum(),
         findings,
         scanned_at: rfc3339_now(),
         errors,
     }
 }
 
-fn to_scan_finding(pack: &str, surfaces: &[LoadedSurface], finding: Finding) -> ScanFinding {
-    let position = crate::check::rule_packs::to_issues(pack, surfaces, vec![finding.clone()], true)
-        .into_iter()
-        .next()
-        .filter(|issue| issue.line > 0);
+fn to_scan_finding(
+    pack: &str,
+    surfaces: &[LoadedSurface],
+    finding: Finding,
+    place: Option<(u32, u32)>,
+) -> ScanFinding {
+    let server = surfaces
+        .get(finding.surface)
+        .map(|s| s.surface.server.clone())
+        .unwrap_or_default();
     ScanFinding {
+        server,
         severity: finding.severity,
         code: finding.code,
         message: finding.message,
@@ -197,8 +219,8 @@ fn to_scan_finding(pack: &str, surfaces: &[LoadedSurface], finding: Finding) -> 
         related_tool: finding.related_tool,
         pack: pack.to_owned(),
         pointer: finding.pointer,
-        line: position.as_ref().map(|p| p.line),
-        col: position.as_ref().map(|p| p.col),
+        line: place.map(|p| p.0),
+        col: place.map(|p| p.1),
         evidence: finding.evidence,
     }
 }

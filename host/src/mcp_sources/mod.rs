@@ -105,6 +105,63 @@ pub fn load_file(path: &Path, display_path: &str) -> Result<LoadedSurface, Sourc
     })
 }
 
+/// Reads a file that may hold several servers: an array of `{ "server": …, "tools": [...] }`
+/// entries (as corpora and registry dumps are laid out) gives one surface per entry; anything
+/// else is read as one surface, as [`load_file`] does.
+pub fn load_file_surfaces(
+    path: &Path,
+    display_path: &str,
+) -> Result<Vec<LoadedSurface>, SourceError> {
+    let text = std::fs::read_to_string(path).map_err(|source| SourceError::Read {
+        path: display_path.to_owned(),
+        source,
+    })?;
+    let value: Value = serde_json::from_str(&text).map_err(|e| SourceError::Json {
+        path: display_path.to_owned(),
+        detail: e.to_string(),
+    })?;
+    let servers = value.as_array().filter(|items| {
+        !items.is_empty()
+            && items
+                .iter()
+                .all(|item| item.get("tools").is_some_and(Value::is_array))
+    });
+    let Some(servers) = servers else {
+        return load_file(path, display_path).map(|surface| vec![surface]);
+    };
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("manifest");
+    Ok(servers
+        .iter()
+        .enumerate()
+        .map(|(index, entry)| {
+            let server = ["server", "name", "id"]
+                .iter()
+                .find_map(|key| entry.get(*key).and_then(Value::as_str))
+                .map_or_else(|| format!("{stem}#{index}"), str::to_owned);
+            let tools = entry["tools"].as_array().cloned().unwrap_or_default();
+            LoadedSurface {
+                surface: McpSurface {
+                    server,
+                    origin: Some(SurfaceOrigin::File {
+                        path: display_path.to_owned(),
+                    }),
+                    tools,
+                    ..McpSurface::default()
+                },
+                text: Some(text.clone()),
+                display_path: display_path.to_owned(),
+                bases: Bases {
+                    tools: Some(format!("/{index}/tools")),
+                    ..Bases::default()
+                },
+            }
+        })
+        .collect())
+}
+
 /// Interprets a JSON document as an MCP surface.
 pub fn from_value(value: Value, fallback_name: &str) -> Option<(McpSurface, Bases)> {
     let mut surface = McpSurface {
@@ -231,6 +288,33 @@ mod tests {
         let pointer = loaded.document_pointer("/tools/0/description").unwrap();
         assert_eq!(pointer, "/result/tools/0/description");
         assert!(text[locate(text, &pointer)..].starts_with("\"x\""));
+    }
+
+    #[test]
+    fn a_file_of_several_servers_gives_one_surface_each() {
+        let text = r#"[{"server": "a/one", "tools": [{"name": "x"}]}, {"id": "two", "tools": [{"name": "y"}, {"name": "z"}]}]"#;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("servers.json");
+        std::fs::write(&path, text).unwrap();
+        let surfaces = load_file_surfaces(&path, "servers.json").unwrap();
+        assert_eq!(surfaces.len(), 2);
+        assert_eq!(
+            (
+                surfaces[0].surface.server.as_str(),
+                surfaces[1].surface.server.as_str()
+            ),
+            ("a/one", "two")
+        );
+        let pointer = surfaces[1].document_pointer("/tools/1/name").unwrap();
+        assert_eq!(pointer, "/1/tools/1/name");
+        assert!(text[locate(text, &pointer)..].starts_with("\"z\""));
+        let single = dir.path().join("tools.json");
+        std::fs::write(&single, r#"[{"name": "x"}]"#).unwrap();
+        assert_eq!(
+            load_file_surfaces(&single, "tools.json").unwrap().len(),
+            1,
+            "a plain tools array is one server"
+        );
     }
 
     #[test]
