@@ -211,7 +211,7 @@ pub fn positions(surfaces: &[LoadedSurface], findings: &[Finding]) -> Vec<Option
             let (text, pointer) = (surface.text.as_ref()?, finding.pointer.as_ref()?);
             let source = texts
                 .entry(surface.display_path.as_str())
-                .or_insert_with(|| SourceText::new(text.clone()));
+                .or_insert_with(|| SourceText::new(text.to_string()));
             let byte =
                 mcp_sources::locate(text, &surface.document_pointer(pointer).unwrap_or_default());
             let position = signalint_plugin_api::Position {
@@ -250,7 +250,7 @@ pub fn to_issues(
                 (Some(text), Some(pointer)) => {
                     let source = texts
                         .entry(surface.display_path.as_str())
-                        .or_insert_with(|| SourceText::new(text.clone()));
+                        .or_insert_with(|| SourceText::new(text.to_string()));
                     let document_pointer = surface.document_pointer(pointer).unwrap_or_default();
                     let byte = mcp_sources::locate(text, &document_pointer);
                     let position = signalint_plugin_api::Position {

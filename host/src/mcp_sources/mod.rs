@@ -12,6 +12,7 @@ pub use live::{LiveServer, list_live_server};
 pub use locate::locate;
 
 use std::path::Path;
+use std::sync::Arc;
 
 use serde_json::Value;
 use signalint_plugin_api::{McpSurface, SurfaceOrigin};
@@ -31,7 +32,8 @@ pub struct Bases {
 pub struct LoadedSurface {
     pub surface: McpSurface,
     /// The document text, for files (`None` for live servers).
-    pub text: Option<String>,
+    /// Shared: the surfaces of one file of several servers all point into the same text.
+    pub text: Option<Arc<str>>,
     /// Path as it should appear in issues (project-relative when inside the project).
     pub display_path: String,
     pub bases: Bases,
@@ -99,7 +101,7 @@ pub fn load_file(path: &Path, display_path: &str) -> Result<LoadedSurface, Sourc
     };
     Ok(LoadedSurface {
         surface,
-        text: Some(text),
+        text: Some(Arc::from(text)),
         display_path: display_path.to_owned(),
         bases,
     })
@@ -133,6 +135,7 @@ pub fn load_file_surfaces(
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or("manifest");
+    let shared: Arc<str> = Arc::from(text.as_str());
     Ok(servers
         .iter()
         .enumerate()
@@ -151,7 +154,7 @@ pub fn load_file_surfaces(
                     tools,
                     ..McpSurface::default()
                 },
-                text: Some(text.clone()),
+                text: Some(shared.clone()),
                 display_path: display_path.to_owned(),
                 bases: Bases {
                     tools: Some(format!("/{index}/tools")),
