@@ -103,9 +103,20 @@ pub(crate) async fn run_engine(
         })
         .cloned()
         .collect();
+    // A whole-program engine needs the whole tree (its inputs, and for tsc its tsconfigs):
+    // walk it once for everything below.
+    let tree = (info.scope == EngineScope::WholeProgram || manifest.id == "tsc").then(|| {
+        super::project_files(
+            &context.root,
+            &[".".to_owned()],
+            &context.config.check.ignore,
+        )
+    });
+    let programs = (manifest.id == "tsc")
+        .then(|| tsconfig::discover_in(&context.root, tree.as_deref().unwrap_or_default()));
     if manifest.id == "tsc"
         && !has_user_tsconfigs(engine_config)
-        && tsconfig::discover(&context.root, &context.config.check.ignore).is_empty()
+        && programs.as_ref().is_some_and(Vec::is_empty)
     {
         let mut status = EngineStatus::disabled("no tsconfig.json in the project");
         status.version = Some(resolution.tool.version.clone());
@@ -114,7 +125,7 @@ pub(crate) async fn run_engine(
 
     // Cache lookups: a file-local engine runs only on the files whose result is not cached; a
     // whole-program engine runs only when an input of its program changed.
-    let options = adapter_options(context, plan, engine_config);
+    let options = adapter_options(engine_config, programs.as_deref());
     let mut cache = Cache::new(&context.root).shard(&plan.id);
     let identity = engine_identity(plan, &resolution, engine_config, &options);
     let mut cached_issues: Vec<IssueInput> = Vec::new();
@@ -122,7 +133,7 @@ pub(crate) async fn run_engine(
     let mut program_key = None;
     match info.scope {
         EngineScope::WholeProgram => {
-            let inputs = program_inputs(context, &info.extensions);
+            let inputs = program_inputs(tree.as_deref().unwrap_or_default(), &info.extensions);
             let key = cache::program_key(&identity, &context.root, &inputs);
             if let Some(issues) = cache.get(&key) {
                 cache.save();
@@ -296,27 +307,24 @@ fn engine_identity(
 /// The files a whole program reads, as far as the host can tell without the compiler: every
 /// project file with one of the engine's extensions, JSON files (tsconfigs, package manifests,
 /// imported JSON) and the lockfiles that change when dependencies (and their declarations) do.
-fn program_inputs(context: &Context, extensions: &[String]) -> Vec<String> {
-    let mut inputs: Vec<String> = super::project_files(
-        &context.root,
-        &[".".to_owned()],
-        &context.config.check.ignore,
-    )
-    .into_iter()
-    .filter(|file| {
-        Path::new(file)
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|ext| {
-                ext.eq_ignore_ascii_case("json")
-                    || extensions.iter().any(|x| x.eq_ignore_ascii_case(ext))
-            })
-            || matches!(
-                Path::new(file).file_name().and_then(|n| n.to_str()),
-                Some("yarn.lock" | "pnpm-lock.yaml" | "bun.lockb")
-            )
-    })
-    .collect();
+fn program_inputs(tree: &[String], extensions: &[String]) -> Vec<String> {
+    let mut inputs: Vec<String> = tree
+        .iter()
+        .filter(|file| {
+            Path::new(file)
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|ext| {
+                    ext.eq_ignore_ascii_case("json")
+                        || extensions.iter().any(|x| x.eq_ignore_ascii_case(ext))
+                })
+                || matches!(
+                    Path::new(file).file_name().and_then(|n| n.to_str()),
+                    Some("yarn.lock" | "pnpm-lock.yaml" | "bun.lockb")
+                )
+        })
+        .cloned()
+        .collect();
     inputs.push("node_modules/.package-lock.json".to_owned());
     inputs
 }
@@ -374,16 +382,14 @@ fn store(
 
 /// The adapter's options: the config's table, plus the programs the host found for tsc.
 fn adapter_options(
-    context: &Context,
-    plan: &EnginePlan,
     engine_config: Option<&crate::config::EngineConfig>,
+    programs: Option<&[tsconfig::Program]>,
 ) -> serde_json::Value {
     let options = options_json(engine_config.and_then(|e| e.options.as_ref()));
-    if plan.plugin.manifest().id == "tsc" {
-        let programs = tsconfig::discover(&context.root, &context.config.check.ignore);
-        return tsconfig::with_programs(options, &programs);
+    match programs {
+        Some(programs) => tsconfig::with_programs(options, programs),
+        None => options,
     }
-    options
 }
 
 fn has_user_tsconfigs(engine_config: Option<&crate::config::EngineConfig>) -> bool {

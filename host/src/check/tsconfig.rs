@@ -21,8 +21,13 @@ pub struct Program {
 /// Finds the project's programs: every `tsconfig.json` outside `node_modules` and ignored
 /// paths, minus those a solution config already references.
 pub fn discover(root: &Path, ignore: &[String]) -> Vec<Program> {
-    let configs: Vec<String> = super::project_files(root, &[".".to_owned()], ignore)
-        .into_iter()
+    discover_in(root, &super::project_files(root, &[".".to_owned()], ignore))
+}
+
+/// [`discover`] over an already walked list of project files (one walk serves a whole check).
+pub fn discover_in(root: &Path, project_files: &[String]) -> Vec<Program> {
+    let configs: Vec<&String> = project_files
+        .iter()
         .filter(|f| {
             Path::new(f)
                 .file_name()
@@ -43,7 +48,7 @@ pub fn discover(root: &Path, ignore: &[String]) -> Vec<Program> {
             .collect();
         referenced.extend(references.iter().cloned());
         programs.push(Program {
-            path: path.clone(),
+            path: (*path).clone(),
             solution: !references.is_empty(),
         });
     }
