@@ -157,6 +157,64 @@ fn a_second_check_of_unchanged_files_starts_no_engine_process() {
     assert_eq!(rules(&third), rules(&first));
 }
 
+/// Sets every file under `root` to a time well in the past, as files that were not just saved.
+fn age_files(root: &Path) {
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(600);
+    for entry in walk(root) {
+        let file = std::fs::File::options().write(true).open(&entry).unwrap();
+        file.set_modified(old).unwrap();
+    }
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+#[test]
+fn a_cold_check_of_settled_files_caches_what_it_hashed_while_the_engines_ran() {
+    let (_dir, root) = project();
+    age_files(&root);
+    let context = context(&root, &config_text(""));
+    let runner = context.runner.clone();
+    let mut session = Session::open(context);
+    let runtime = runtime();
+    let scope = Scope::Project {
+        paths: vec![".".into()],
+    };
+    let first = check(&runtime, &mut session, &scope);
+    let spawned = runner.spawn_count();
+    assert!(spawned >= 3, "the three engines ran ({spawned})");
+    let second = check(&runtime, &mut session, &scope);
+    assert_eq!(
+        runner.spawn_count(),
+        spawned,
+        "every key hashed during the cold run was stored: {:?}",
+        runtime.block_on(runner.spawn_record())
+    );
+    assert_eq!(rules(&first), rules(&second));
+
+    // An edit after the cold run is seen: the edited file's old result is not reused.
+    write(&root, "src/main.ts", "export const fixed = 1;\n");
+    let third = check(&runtime, &mut session, &scope);
+    assert!(runner.spawn_count() > spawned);
+    assert!(
+        !rules(&third)
+            .iter()
+            .any(|(_, rule, _)| rule == "eslint/no-debugger"),
+        "{:?}",
+        rules(&third)
+    );
+}
+
 #[test]
 fn editing_an_imported_file_that_was_not_passed_reruns_tsc() {
     let (_dir, root) = project();

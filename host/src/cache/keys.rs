@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 /// Hashes engine config files per directory, following relative `extends`, memoised for one
 /// check.
@@ -123,6 +124,39 @@ pub fn program_key(engine_identity: &str, root: &Path, inputs: &[String]) -> Str
     hasher.finalize().to_hex().to_string()
 }
 
+/// What a file looked like on disk: enough to tell, after an engine ran, that nobody wrote it
+/// in between, so content hashed during the run is the content the engine read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stamp {
+    len: u64,
+    modified: SystemTime,
+    inode: u64,
+}
+
+/// Writes closer together than this may leave a file's time unchanged: file times come from a
+/// coarse kernel clock.
+const CLOCK_MARGIN: Duration = Duration::from_secs(1);
+
+impl Stamp {
+    /// The file's stamp; `None` when it cannot be read.
+    pub fn of(path: &Path) -> Option<Self> {
+        use std::os::unix::fs::MetadataExt;
+        let meta = std::fs::metadata(path).ok()?;
+        Some(Self {
+            len: meta.len(),
+            modified: meta.modified().ok()?,
+            inode: meta.ino(),
+        })
+    }
+
+    /// Written so recently (before `now`) that another write might not change the stamp.
+    pub fn is_recent(&self, now: SystemTime) -> bool {
+        now.duration_since(self.modified)
+            .is_ok_and(|age| age < CLOCK_MARGIN)
+            || self.modified > now
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,6 +188,24 @@ mod tests {
             sibling_after,
             "a config in another directory does not apply"
         );
+    }
+
+    #[test]
+    fn stamps_tell_writes_and_recent_files_apart() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.ts");
+        assert_eq!(Stamp::of(&path), None);
+        std::fs::write(&path, "1").unwrap();
+        let fresh = Stamp::of(&path).unwrap();
+        assert!(fresh.is_recent(SystemTime::now()));
+        let file = std::fs::File::options().write(true).open(&path).unwrap();
+        file.set_modified(SystemTime::now() - Duration::from_secs(60))
+            .unwrap();
+        let old = Stamp::of(&path).unwrap();
+        assert!(!old.is_recent(SystemTime::now()));
+        assert_ne!(fresh, old);
+        std::fs::write(&path, "22").unwrap();
+        assert_ne!(Stamp::of(&path).unwrap(), old, "a write changes the stamp");
     }
 
     #[test]

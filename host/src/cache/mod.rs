@@ -17,7 +17,7 @@
 
 mod keys;
 
-pub use keys::{ConfigHasher, file_key, program_key};
+pub use keys::{ConfigHasher, Stamp, file_key, program_key};
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -30,6 +30,8 @@ use crate::core::IssueInput;
 pub const CACHE_VERSION: u32 = 1;
 /// Entries kept per project before the oldest are evicted.
 pub const MAX_ENTRIES: usize = 20_000;
+/// Checks after which a used entry's recency is written back.
+const TOUCH_EVERY: u64 = 16;
 
 /// One engine's cached results.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,11 +55,18 @@ impl Shard {
     pub fn get(&mut self, key: &str) -> Option<Vec<IssueInput>> {
         let tick = self.file.tick;
         let entry = self.file.entries.get_mut(key)?;
-        if entry.0 != tick {
+        // Recency is kept to within TOUCH_EVERY checks, so an unchanged project's check does not
+        // rewrite its shards every time.
+        if tick.saturating_sub(entry.0) >= TOUCH_EVERY {
             entry.0 = tick;
             self.dirty = true;
         }
         Some(entry.1.clone())
+    }
+
+    /// True when nothing is cached: every lookup would miss, so a run need not wait for keys.
+    pub fn is_empty(&self) -> bool {
+        self.file.entries.is_empty()
     }
 
     /// Stores `issues` under `key`.

@@ -1,8 +1,14 @@
-//! Running one engine: resolve its tool, plan, run every invocation, parse, convert positions.
+//! Running one engine: resolve its tool, look up the cache, plan, run every invocation, parse,
+//! convert positions, store.
+//!
+//! Latency matters most on the critical path. On a cold cache nothing can hit, so the engine
+//! starts at once and the cache keys are hashed while it runs; a result is stored only when the
+//! stamps of its inputs (see [`Stamp`]) did not change by the end of the run.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Instant, SystemTime};
 
 use signalint_plugin_api::{
     Diagnostic, EngineScope, Invocation, ParseOutcome, ParseRequest, Plan, PlanRequest, ReportFile,
@@ -12,7 +18,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::positions::SourceText;
 use super::{Context, EnginePlan, project_relative, tsconfig};
-use crate::cache::{self, Cache, ConfigHasher, Shard};
+use crate::cache::{self, Cache, ConfigHasher, Shard, Stamp};
 use crate::config::options_json;
 use crate::core::{Coverage, EngineStatus, IssueInput, IssueSeverity};
 use crate::runner::{self, Ending};
@@ -35,15 +41,239 @@ impl EngineOutcome {
     }
 }
 
+/// The files of one check, shared by its engines.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct CheckFiles {
+    /// Project-relative files the check covers.
+    pub files: Arc<Vec<String>>,
+    /// Every project file, when `files` already is that (a check of the whole project).
+    pub tree: Option<Arc<Vec<String>>>,
+}
+
 /// The scratch directory engines may write to: `.signalint/work/<engine>`.
 pub(crate) fn work_dir(root: &Path, engine: &str) -> PathBuf {
     root.join(".signalint").join("work").join(engine)
 }
 
+/// How the cache keys of this run are known.
+enum Keys {
+    /// Computed before the run: file keys of the misses (`None`: unreadable), or the program key.
+    Ready {
+        files: Vec<(String, Option<String>)>,
+        program: Option<String>,
+    },
+    /// Nothing was cached, so the run starts at once and its keys are hashed while it runs.
+    Deferred(Deferred),
+}
+
+/// Keys to hash while the engine runs, with the stamps taken before it started: a key is kept
+/// only when its files' stamps did not change by the end of the run.
+struct Deferred {
+    /// File-local: each file with its config hash and stamp, or its key when the file was
+    /// written so recently that a stamp cannot vouch for it (hashed before the run).
+    files: Vec<(String, Pending)>,
+    /// Whole-program: the stamp of every program input.
+    inputs: Vec<Option<Stamp>>,
+}
+
+enum Pending {
+    Known(Option<String>),
+    Later { config: String, stamp: Stamp },
+}
+
+/// The cache's answer for one engine.
+enum Lookup {
+    /// Everything is cached.
+    Hit(Vec<IssueInput>),
+    /// These files (every relevant one for a whole-program engine) need a run.
+    Run {
+        cached: Vec<IssueInput>,
+        to_run: Vec<String>,
+        keys: Keys,
+    },
+}
+
+/// Everything the cache lookup and the store need, owned so it can move to a blocking thread.
+#[derive(Clone)]
+struct KeyInputs {
+    root: PathBuf,
+    identity: String,
+    scope: EngineScope,
+    config_files: Vec<String>,
+    relevant: Arc<Vec<String>>,
+    program_inputs: Arc<Vec<String>>,
+}
+
+impl KeyInputs {
+    /// Looks `shard` up: a whole-program engine by its program key, a file-local engine file by
+    /// file. An empty shard cannot hit: its keys are deferred instead.
+    fn lookup(&self, shard: &mut Shard) -> Lookup {
+        if shard.is_empty()
+            && let Some(deferred) = self.defer()
+        {
+            return Lookup::Run {
+                cached: Vec::new(),
+                to_run: self.relevant.to_vec(),
+                keys: Keys::Deferred(deferred),
+            };
+        }
+        match self.scope {
+            EngineScope::WholeProgram => {
+                let key = cache::program_key(&self.identity, &self.root, &self.program_inputs);
+                match shard.get(&key) {
+                    Some(issues) => Lookup::Hit(issues),
+                    None => Lookup::Run {
+                        cached: Vec::new(),
+                        to_run: self.relevant.to_vec(),
+                        keys: Keys::Ready {
+                            files: Vec::new(),
+                            program: Some(key),
+                        },
+                    },
+                }
+            }
+            EngineScope::FileLocal => {
+                let mut cached = Vec::new();
+                let mut misses = Vec::new();
+                let mut configs = ConfigHasher::new(&self.root, &self.config_files);
+                for file in self.relevant.iter() {
+                    let key = self.file_key(file, &configs.for_file(file));
+                    match key.as_deref().and_then(|key| shard.get(key)) {
+                        Some(issues) => cached.extend(issues),
+                        None => misses.push((file.clone(), key)),
+                    }
+                }
+                if misses.is_empty() {
+                    return Lookup::Hit(cached);
+                }
+                Lookup::Run {
+                    cached,
+                    to_run: misses.iter().map(|(file, _)| file.clone()).collect(),
+                    keys: Keys::Ready {
+                        files: misses,
+                        program: None,
+                    },
+                }
+            }
+        }
+    }
+
+    /// Stamps for a run whose keys are hashed while it runs; `None` when an input of a whole
+    /// program was written too recently for its stamp to vouch for it.
+    fn defer(&self) -> Option<Deferred> {
+        let now = SystemTime::now();
+        match self.scope {
+            EngineScope::WholeProgram => {
+                let inputs: Vec<Option<Stamp>> = self
+                    .program_inputs
+                    .iter()
+                    .map(|input| Stamp::of(&self.root.join(input)))
+                    .collect();
+                let recent = inputs.iter().flatten().any(|stamp| stamp.is_recent(now));
+                (!recent).then_some(Deferred {
+                    files: Vec::new(),
+                    inputs,
+                })
+            }
+            EngineScope::FileLocal => {
+                let mut configs = ConfigHasher::new(&self.root, &self.config_files);
+                let files = self
+                    .relevant
+                    .iter()
+                    .map(|file| {
+                        let config = configs.for_file(file);
+                        let pending = match Stamp::of(&self.root.join(file)) {
+                            Some(stamp) if !stamp.is_recent(now) => {
+                                Pending::Later { config, stamp }
+                            }
+                            _ => Pending::Known(self.file_key(file, &config)),
+                        };
+                        (file.clone(), pending)
+                    })
+                    .collect();
+                Some(Deferred {
+                    files,
+                    inputs: Vec::new(),
+                })
+            }
+        }
+    }
+
+    /// The key of one file's result; `None` when it cannot be read.
+    fn file_key(&self, file: &str, config: &str) -> Option<String> {
+        let content = std::fs::read(self.root.join(file)).ok()?;
+        Some(cache::file_key(&self.identity, config, file, &content))
+    }
+
+    /// Hashes what a deferred run stores under (while the engine runs).
+    fn hash_deferred(&self, deferred: &Deferred) -> Keys {
+        match self.scope {
+            EngineScope::WholeProgram => Keys::Ready {
+                files: Vec::new(),
+                program: Some(cache::program_key(
+                    &self.identity,
+                    &self.root,
+                    &self.program_inputs,
+                )),
+            },
+            EngineScope::FileLocal => Keys::Ready {
+                files: deferred
+                    .files
+                    .iter()
+                    .map(|(file, pending)| {
+                        let key = match pending {
+                            Pending::Known(key) => key.clone(),
+                            Pending::Later { config, .. } => self.file_key(file, config),
+                        };
+                        (file.clone(), key)
+                    })
+                    .collect(),
+                program: None,
+            },
+        }
+    }
+
+    /// Drops the deferred keys whose files were written while the engine ran.
+    fn settle(&self, deferred: &Deferred, keys: Keys) -> Keys {
+        let Keys::Ready { files, program } = keys else {
+            return keys;
+        };
+        match self.scope {
+            EngineScope::WholeProgram => {
+                let unchanged = self
+                    .program_inputs
+                    .iter()
+                    .zip(&deferred.inputs)
+                    .all(|(input, before)| Stamp::of(&self.root.join(input)) == *before);
+                Keys::Ready {
+                    files,
+                    program: program.filter(|_| unchanged),
+                }
+            }
+            EngineScope::FileLocal => Keys::Ready {
+                files: files
+                    .into_iter()
+                    .zip(&deferred.files)
+                    .map(|((file, key), (_, pending))| {
+                        let unchanged = match pending {
+                            Pending::Known(_) => true,
+                            Pending::Later { stamp, .. } => {
+                                Stamp::of(&self.root.join(&file)) == Some(*stamp)
+                            }
+                        };
+                        (file, key.filter(|_| unchanged))
+                    })
+                    .collect(),
+                program,
+            },
+        }
+    }
+}
+
 pub(crate) async fn run_engine(
     context: &Context,
     plan: &EnginePlan,
-    files: &[String],
+    check: &CheckFiles,
     cancel: &CancellationToken,
 ) -> EngineOutcome {
     let started = Instant::now();
@@ -92,28 +322,35 @@ pub(crate) async fn run_engine(
             return EngineOutcome::status_only(EngineStatus::error(problem.to_string()));
         }
     };
+    tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "tool resolved");
 
-    let relevant: Vec<String> = files
-        .iter()
-        .filter(|file| {
-            Path::new(file)
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|ext| info.extensions.iter().any(|x| x.eq_ignore_ascii_case(ext)))
-        })
-        .cloned()
-        .collect();
+    let has_extension = |file: &&String| {
+        Path::new(file.as_str())
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|ext| info.extensions.iter().any(|x| x.eq_ignore_ascii_case(ext)))
+    };
+    let relevant: Arc<Vec<String>> =
+        Arc::new(check.files.iter().filter(has_extension).cloned().collect());
     // A whole-program engine needs the whole tree (its inputs, and for tsc its tsconfigs):
-    // walk it once for everything below.
-    let tree = (info.scope == EngineScope::WholeProgram || manifest.id == "tsc").then(|| {
-        super::project_files(
-            &context.root,
-            &[".".to_owned()],
-            &context.config.check.ignore,
-        )
-    });
-    let programs = (manifest.id == "tsc")
-        .then(|| tsconfig::discover_in(&context.root, tree.as_deref().unwrap_or_default()));
+    // walk it once for everything below, unless the check already did.
+    let needs_tree = info.scope == EngineScope::WholeProgram || manifest.id == "tsc";
+    let tree = match (&check.tree, needs_tree) {
+        (Some(tree), true) => Some(tree.clone()),
+        (None, true) => {
+            let root = context.root.clone();
+            let ignore = context.config.check.ignore.clone();
+            let walked = tokio::task::spawn_blocking(move || {
+                super::project_files(&root, &[".".to_owned()], &ignore)
+            })
+            .await
+            .unwrap_or_default();
+            Some(Arc::new(walked))
+        }
+        (_, false) => None,
+    };
+    let tree_files: &[String] = tree.as_deref().map(Vec::as_slice).unwrap_or_default();
+    let programs = (manifest.id == "tsc").then(|| tsconfig::discover_in(&context.root, tree_files));
     if manifest.id == "tsc"
         && !has_user_tsconfigs(engine_config)
         && programs.as_ref().is_some_and(Vec::is_empty)
@@ -126,49 +363,49 @@ pub(crate) async fn run_engine(
     // Cache lookups: a file-local engine runs only on the files whose result is not cached; a
     // whole-program engine runs only when an input of its program changed.
     let options = adapter_options(engine_config, programs.as_deref());
-    let mut cache = Cache::new(&context.root).shard(&plan.id);
-    let identity = engine_identity(plan, &resolution, engine_config, &options);
-    let mut cached_issues: Vec<IssueInput> = Vec::new();
-    let mut misses: Vec<(String, Option<String>)> = Vec::new();
-    let mut program_key = None;
-    match info.scope {
-        EngineScope::WholeProgram => {
-            let inputs = program_inputs(tree.as_deref().unwrap_or_default(), &info.extensions);
-            let key = cache::program_key(&identity, &context.root, &inputs);
-            if let Some(issues) = cache.get(&key) {
-                cache.save();
-                return cached_outcome(issues, &resolution.tool.version, started, Coverage::All);
-            }
-            program_key = Some(key);
-        }
-        EngineScope::FileLocal => {
-            let mut configs = ConfigHasher::new(&context.root, &info.config_files);
-            for file in &relevant {
-                let Ok(content) = std::fs::read(context.root.join(file)) else {
-                    misses.push((file.clone(), None));
-                    continue;
-                };
-                let key = cache::file_key(&identity, &configs.for_file(file), file, &content);
-                match cache.get(&key) {
-                    Some(issues) => cached_issues.extend(issues),
-                    None => misses.push((file.clone(), Some(key))),
-                }
-            }
-            if misses.is_empty() {
-                cache.save();
-                return cached_outcome(
-                    cached_issues,
-                    &resolution.tool.version,
-                    started,
-                    Coverage::files(relevant),
-                );
-            }
-        }
-    }
-    let to_run: Vec<String> = match info.scope {
-        EngineScope::WholeProgram => relevant.clone(),
-        EngineScope::FileLocal => misses.iter().map(|(file, _)| file.clone()).collect(),
+    let key_inputs = KeyInputs {
+        root: context.root.clone(),
+        identity: engine_identity(plan, &resolution, engine_config, &options),
+        scope: info.scope,
+        config_files: info.config_files.clone(),
+        relevant: relevant.clone(),
+        program_inputs: Arc::new(if info.scope == EngineScope::WholeProgram {
+            program_inputs(tree_files, &info.extensions)
+        } else {
+            Vec::new()
+        }),
     };
+    let looked_up = {
+        let key_inputs = key_inputs.clone();
+        let cache = Cache::new(&context.root);
+        let id = plan.id.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut shard = cache.shard(&id);
+            let lookup = key_inputs.lookup(&mut shard);
+            (shard, lookup)
+        })
+        .await
+    };
+    let Ok((mut shard, lookup)) = looked_up else {
+        return EngineOutcome::status_only(EngineStatus::error("the cache lookup failed"));
+    };
+    let (cached_issues, to_run, keys) = match lookup {
+        Lookup::Hit(issues) => {
+            save(shard).await;
+            let coverage = match info.scope {
+                EngineScope::WholeProgram => Coverage::All,
+                EngineScope::FileLocal => Coverage::files(relevant.to_vec()),
+            };
+            return cached_outcome(issues, &resolution.tool.version, started, coverage);
+        }
+        Lookup::Run {
+            cached,
+            to_run,
+            keys,
+        } => (cached, to_run, keys),
+    };
+    tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), to_run = to_run.len(), deferred = matches!(keys, Keys::Deferred(_)), "cache looked up");
+
     let work = work_dir(&context.root, &plan.id);
     if let Err(e) = std::fs::create_dir_all(&work) {
         return EngineOutcome::status_only(EngineStatus::error(format!(
@@ -179,11 +416,12 @@ pub(crate) async fn run_engine(
     let request = PlanRequest {
         project_root: context.root.to_string_lossy().into_owned(),
         tool: resolution.tool.clone(),
-        files: to_run,
+        files: to_run.clone(),
         // A whole-program engine always checks every program, so its result does not depend on
         // which files were asked about (and can be cached by its inputs alone). A file-local
         // engine always gets the explicit list of cache misses, walked with the project's
-        // ignores, never "the whole directory".
+        // ignores, never "the whole directory": the engine's own ignore rules (a parent
+        // repository's .gitignore, say) could otherwise drop files silently.
         whole_project: info.scope == EngineScope::WholeProgram,
         extra_args: engine_config.map(|e| e.args.clone()).unwrap_or_default(),
         options,
@@ -201,7 +439,19 @@ pub(crate) async fn run_engine(
             )));
         }
     };
+    tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "planned");
 
+    // On a cold cache the keys are hashed while the engine runs.
+    let (ready, deferred, hashing) = match keys {
+        Keys::Deferred(deferred) => {
+            let deferred = Arc::new(deferred);
+            let key_inputs = key_inputs.clone();
+            let pending = deferred.clone();
+            let hashing = tokio::task::spawn_blocking(move || key_inputs.hash_deferred(&pending));
+            (None, Some(deferred), Some(hashing))
+        }
+        ready => (Some(ready), None, None),
+    };
     let timeout = context.config.engine_timeout(&plan.id);
     let mut runs = tokio::task::JoinSet::new();
     for (index, invocation) in invocations.into_iter().enumerate() {
@@ -209,10 +459,17 @@ pub(crate) async fn run_engine(
         let cancel = cancel.clone();
         let plugin = plan.plugin.clone();
         let id = plan.id.clone();
+        let background = plan.background;
         runs.spawn(async move {
+            let run = Run {
+                engine: &id,
+                plugin: &plugin,
+                timeout,
+                background,
+            };
             (
                 index,
-                run_invocation(&context, &id, &plugin, invocation, timeout, &cancel).await,
+                run_invocation(&context, &run, invocation, &cancel).await,
             )
         });
     }
@@ -223,6 +480,7 @@ pub(crate) async fn run_engine(
         }
     }
     results.sort_by_key(|(index, _)| *index);
+    tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "ran and parsed");
 
     let mut failures = Vec::new();
     let mut skipped = 0;
@@ -247,15 +505,25 @@ pub(crate) async fn run_engine(
     }
 
     let mut issues = to_issues(&context.root, &plan.id, diagnostics);
-    if failures.is_empty() {
-        store(&mut cache, program_key.as_deref(), &misses, &issues);
+    let keys = match (hashing, deferred) {
+        (Some(hashing), Some(deferred)) => hashing
+            .await
+            .ok()
+            .map(|keys| key_inputs.settle(&deferred, keys)),
+        _ => ready,
+    };
+    if failures.is_empty()
+        && let Some(Keys::Ready { files, program }) = &keys
+    {
+        store(&mut shard, program.as_deref(), files, &issues);
     }
-    cache.save();
-    let missed: std::collections::HashSet<&str> = misses.iter().map(|(f, _)| f.as_str()).collect();
+    save(shard).await;
+    tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "converted and stored");
+    let ran: HashSet<&str> = to_run.iter().map(String::as_str).collect();
     covered.extend(
         relevant
             .iter()
-            .filter(|f| !missed.contains(f.as_str()))
+            .filter(|f| !ran.contains(f.as_str()))
             .cloned(),
     );
     issues.extend(cached_issues);
@@ -271,7 +539,7 @@ pub(crate) async fn run_engine(
     let rechecked = match info.scope {
         EngineScope::WholeProgram => Coverage::All,
         EngineScope::FileLocal => Coverage::files(if failures.is_empty() {
-            relevant
+            relevant.to_vec()
         } else {
             covered
         }),
@@ -281,6 +549,11 @@ pub(crate) async fn run_engine(
         issues,
         rechecked: Some(rechecked),
     }
+}
+
+/// Writes a shard back on a blocking thread, so other engines' tasks keep running.
+async fn save(shard: Shard) {
+    let _ = tokio::task::spawn_blocking(move || shard.save()).await;
 }
 
 /// Everything that makes one engine's results differ for the same input.
@@ -413,15 +686,27 @@ fn program_lock(engine: &str, label: &str) -> std::sync::Arc<tokio::sync::Mutex<
         .clone()
 }
 
+/// How to run one engine's invocations.
+struct Run<'a> {
+    engine: &'a str,
+    plugin: &'a Arc<crate::plugins::PluginHandle>,
+    timeout: std::time::Duration,
+    background: bool,
+}
+
 /// Runs one invocation and parses its output. `Err` carries the message for the status.
 async fn run_invocation(
     context: &super::Context,
-    engine: &str,
-    plugin: &std::sync::Arc<crate::plugins::PluginHandle>,
+    run: &Run<'_>,
     invocation: Invocation,
-    timeout: std::time::Duration,
     cancel: &CancellationToken,
 ) -> Result<(Invocation, ParseOutcome), String> {
+    let Run {
+        engine,
+        plugin,
+        timeout,
+        background,
+    } = *run;
     let cwd = invocation
         .cwd
         .as_ref()
@@ -436,6 +721,7 @@ async fn run_invocation(
         env: invocation.env.clone(),
         cwd,
         timeout,
+        background,
     };
     let shown = command_line(&command);
     // Never two runs of one program at once: they would write the same build info.
@@ -602,4 +888,106 @@ fn to_issues(
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inputs(root: &Path, scope: EngineScope, files: &[&str]) -> KeyInputs {
+        let files: Vec<String> = files.iter().map(|f| (*f).to_owned()).collect();
+        KeyInputs {
+            root: root.to_owned(),
+            identity: "engine".into(),
+            scope,
+            config_files: vec![".enginerc".into()],
+            program_inputs: Arc::new(files.clone()),
+            relevant: Arc::new(files),
+        }
+    }
+
+    fn write_old(path: &Path, text: &str) {
+        std::fs::write(path, text).unwrap();
+        let file = std::fs::File::options().write(true).open(path).unwrap();
+        file.set_modified(SystemTime::now() - std::time::Duration::from_secs(600))
+            .unwrap();
+    }
+
+    fn ready(keys: Keys) -> (Vec<(String, Option<String>)>, Option<String>) {
+        match keys {
+            Keys::Ready { files, program } => (files, program),
+            Keys::Deferred(_) => panic!("keys are ready after settling"),
+        }
+    }
+
+    #[test]
+    fn a_file_written_while_the_engine_ran_is_not_stored() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write_old(&root.join("a.ts"), "a");
+        write_old(&root.join("b.ts"), "b");
+        let key_inputs = inputs(root, EngineScope::FileLocal, &["a.ts", "b.ts"]);
+        let deferred = key_inputs.defer().unwrap();
+        assert!(
+            deferred
+                .files
+                .iter()
+                .all(|(_, p)| matches!(p, Pending::Later { .. })),
+            "settled files are hashed during the run"
+        );
+        // The engine runs; meanwhile b.ts is saved again.
+        let hashed = key_inputs.hash_deferred(&deferred);
+        std::fs::write(root.join("b.ts"), "b2").unwrap();
+        let (files, _) = ready(key_inputs.settle(&deferred, hashed));
+        assert!(files[0].1.is_some(), "a.ts did not change: stored");
+        assert_eq!(files[1].1, None, "b.ts changed during the run: not stored");
+    }
+
+    #[test]
+    fn recently_written_files_are_hashed_before_the_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::write(root.join("a.ts"), "a").unwrap();
+        let key_inputs = inputs(root, EngineScope::FileLocal, &["a.ts"]);
+        let deferred = key_inputs.defer().unwrap();
+        let (_, Pending::Known(Some(key))) = &deferred.files[0] else {
+            panic!("a file saved just now is hashed before the run");
+        };
+        // Whatever happens to it during the run, the key is of the content before the run.
+        std::fs::write(root.join("a.ts"), "a2").unwrap();
+        let hashed = key_inputs.hash_deferred(&deferred);
+        let (files, _) = ready(key_inputs.settle(&deferred, hashed));
+        assert_eq!(files[0].1.as_ref(), Some(key));
+        // A whole program with a file saved just now is not deferred at all.
+        let program = inputs(root, EngineScope::WholeProgram, &["a.ts"]);
+        assert!(program.defer().is_none());
+    }
+
+    #[test]
+    fn a_program_is_stored_only_when_no_input_changed() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write_old(&root.join("a.ts"), "a");
+        write_old(&root.join("b.ts"), "b");
+        let key_inputs = inputs(
+            root,
+            EngineScope::WholeProgram,
+            &["a.ts", "b.ts", "gone.ts"],
+        );
+        let deferred = key_inputs.defer().unwrap();
+        let hashed = key_inputs.hash_deferred(&deferred);
+        let (_, program) = ready(key_inputs.settle(&deferred, hashed));
+        assert_eq!(
+            program,
+            Some(cache::program_key(
+                "engine",
+                root,
+                &key_inputs.program_inputs
+            ))
+        );
+        let hashed = key_inputs.hash_deferred(&deferred);
+        std::fs::write(root.join("gone.ts"), "now here").unwrap();
+        let (_, program) = ready(key_inputs.settle(&deferred, hashed));
+        assert_eq!(program, None);
+    }
 }

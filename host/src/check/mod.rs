@@ -125,6 +125,9 @@ pub(crate) struct EnginePlan {
     pub id: String,
     pub plugin: Arc<PluginHandle>,
     pub explicit: bool,
+    /// Runs at lower CPU priority: a file-local engine beside a whole-program one, which is the
+    /// check's critical path.
+    pub background: bool,
 }
 
 /// An engine starting or finishing within a check, for callers that report progress.
@@ -154,19 +157,33 @@ pub async fn run_observed(
     cancel: &CancellationToken,
     observer: Option<&EngineObserver>,
 ) -> Report {
+    let started = std::time::Instant::now();
     let (engines, mut statuses) = select_engines(context);
-    let files = match scope {
+    let check_files = match scope {
         Scope::Project { paths } => {
-            project_files(&context.root, paths, &context.config.check.ignore)
+            let files = Arc::new(project_files(
+                &context.root,
+                paths,
+                &context.config.check.ignore,
+            ));
+            let whole = paths.iter().all(|p| p == ".");
+            engine::CheckFiles {
+                tree: whole.then(|| files.clone()),
+                files,
+            }
         }
-        Scope::Files { files } => files.clone(),
+        Scope::Files { files } => engine::CheckFiles {
+            files: Arc::new(files.clone()),
+            ..Default::default()
+        },
     };
+    tracing::debug!(elapsed = ?started.elapsed(), files = check_files.files.len(), "project walked");
 
     let mut tasks = tokio::task::JoinSet::new();
     let of = engines.len();
     for plan in engines {
         let context = context.clone();
-        let files = files.clone();
+        let files = check_files.clone();
         let cancel = cancel.clone();
         if let Some(observer) = observer {
             observer(EngineEvent::Started {
@@ -220,9 +237,11 @@ pub async fn run_observed(
         }
         Err(e) => tracing::error!("the rule packs task failed: {e}"),
     }
+    tracing::debug!(elapsed = ?started.elapsed(), "engines and rule packs done");
     let analysis = tokio::task::spawn_blocking(move || core::analyze(inputs))
         .await
         .unwrap_or_default();
+    tracing::debug!(elapsed = ?started.elapsed(), "analysed");
     Report {
         analysis,
         engines: statuses,
@@ -258,6 +277,7 @@ fn select_engines(context: &Context) -> (Vec<EnginePlan>, BTreeMap<String, Engin
                     id,
                     plugin: plugin.clone(),
                     explicit,
+                    background: false,
                 });
             }
             Some(_) => {
@@ -277,6 +297,21 @@ fn select_engines(context: &Context) -> (Vec<EnginePlan>, BTreeMap<String, Engin
                 };
                 statuses.insert(id, status);
             }
+        }
+    }
+    // The whole-program engine is the check's critical path: it starts first, and the
+    // file-local engines beside it yield the CPU to it.
+    let whole_program = |plan: &EnginePlan| {
+        plan.plugin
+            .manifest()
+            .engine
+            .as_ref()
+            .is_some_and(|e| e.scope == signalint_plugin_api::EngineScope::WholeProgram)
+    };
+    plans.sort_by_key(|plan| !whole_program(plan));
+    if plans.iter().any(whole_program) {
+        for plan in &mut plans {
+            plan.background = !whole_program(plan);
         }
     }
     (plans, statuses)

@@ -115,11 +115,13 @@ impl Session {
             include_issues: options.include_issues,
         });
 
+        tracing::debug!("response shaped");
         if !cancelled {
             self.state.save_loops(&self.loops);
             self.state.save_snapshots(&self.snapshots);
             self.state.save_latest(&LatestCheck::of(&analysis));
             self.latest = Some(analysis);
+            tracing::debug!("state saved");
         }
         response
     }

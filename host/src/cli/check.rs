@@ -129,8 +129,11 @@ async fn check(
     scope: &Scope,
     args: &CheckArgs,
 ) -> Result<CheckResponse, String> {
+    let started = std::time::Instant::now();
     let context = context(cli, root, config);
+    tracing::debug!(elapsed = ?started.elapsed(), "plugins loaded");
     let mut session = Session::open(context);
+    tracing::debug!(elapsed = ?started.elapsed(), "session opened");
     // CI formats and priority thresholds need every issue and every cluster.
     let every_issue = matches!(args.format, CheckFormat::Sarif | CheckFormat::Github);
     let every_cluster = every_issue || matches!(args.fail_on, FailOn::Priority(_) | FailOn::Error);

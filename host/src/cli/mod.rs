@@ -122,12 +122,21 @@ fn init_logging(verbose: u8) {
     };
     let filter = tracing_subscriber::EnvFilter::try_from_env("SIGNALINT_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
-    let _ = tracing_subscriber::fmt()
+    let debugging = filter
+        .max_level_hint()
+        .is_some_and(|level| level >= tracing::level_filters::LevelFilter::DEBUG);
+    let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
-        .with_target(false)
-        .without_time()
-        .try_init();
+        .with_target(false);
+    // Debug output is for finding where time goes: stamp it with the time since start.
+    let _ = if debugging {
+        builder
+            .with_timer(tracing_subscriber::fmt::time::uptime())
+            .try_init()
+    } else {
+        builder.without_time().try_init()
+    };
 }
 
 /// The canonical project root.

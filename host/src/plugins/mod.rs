@@ -70,6 +70,7 @@ impl Registry {
     /// reason and the others load.
     pub fn load(dirs: &[PluginDir]) -> Self {
         let mut registry = Registry::default();
+        let mut libraries = Vec::new();
         for dir in dirs {
             if let Some(reason) = &dir.refused {
                 registry
@@ -77,25 +78,47 @@ impl Registry {
                     .push((dir.path.clone(), reason.clone()));
                 continue;
             }
-            for path in dir.libraries() {
-                let state = match load_plugin(&path) {
-                    Ok(handle) => {
-                        let id = handle.manifest().id.clone();
-                        match registry.get(&id) {
-                            Some(first) => PluginState::Shadowed {
-                                by: first.path().to_owned(),
-                            },
-                            None => PluginState::Loaded(Arc::new(handle)),
-                        }
+            libraries.extend(dir.libraries().into_iter().map(|path| (dir, path)));
+        }
+        // Libraries load side by side (mapping, layout checks and manifests take a few
+        // milliseconds each, on the path of every check); which one wins an id stays the order
+        // of the plugin path.
+        let loaded: Vec<_> = std::thread::scope(|scope| {
+            let handles: Vec<_> = libraries
+                .iter()
+                .map(|(_, path)| scope.spawn(|| load_plugin(path)))
+                .collect();
+            handles
+                .into_iter()
+                .zip(&libraries)
+                .map(|(handle, (_, path))| {
+                    handle.join().unwrap_or_else(|_| {
+                        Err(LoadError::NotAPlugin {
+                            path: path.clone(),
+                            detail: "loading it panicked".into(),
+                        })
+                    })
+                })
+                .collect()
+        });
+        for ((dir, path), result) in libraries.into_iter().zip(loaded) {
+            let state = match result {
+                Ok(handle) => {
+                    let id = handle.manifest().id.clone();
+                    match registry.get(&id) {
+                        Some(first) => PluginState::Shadowed {
+                            by: first.path().to_owned(),
+                        },
+                        None => PluginState::Loaded(Arc::new(handle)),
                     }
-                    Err(error) => PluginState::Refused(error.to_string()),
-                };
-                registry.entries.push(PluginEntry {
-                    path,
-                    source: dir.source,
-                    state,
-                });
-            }
+                }
+                Err(error) => PluginState::Refused(error.to_string()),
+            };
+            registry.entries.push(PluginEntry {
+                path,
+                source: dir.source,
+                state,
+            });
         }
         registry
     }

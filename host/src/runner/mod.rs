@@ -28,7 +28,13 @@ pub struct Command {
     pub env: BTreeMap<String, String>,
     pub cwd: PathBuf,
     pub timeout: Duration,
+    /// Run at a lower CPU priority (nice 10), so a process on the check's critical path (the
+    /// whole-program engine) gets the cores first when they are scarce.
+    pub background: bool,
 }
+
+/// The niceness of a background run.
+const BACKGROUND_NICENESS: libc::c_int = 10;
 
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -146,7 +152,8 @@ impl Runner {
             }
         };
         let started = Instant::now();
-        let mut child = tokio::process::Command::new(&command.program)
+        let mut process = tokio::process::Command::new(&command.program);
+        process
             .args(&command.args)
             .env_clear()
             .envs(scrubbed_environment())
@@ -156,12 +163,21 @@ impl Runner {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0)
-            .kill_on_drop(true)
-            .spawn()
-            .map_err(|source| SpawnError {
-                program: command.program.clone(),
-                source,
-            })?;
+            .kill_on_drop(true);
+        if command.background {
+            // SAFETY: setpriority is async-signal-safe and touches only the new process; a
+            // failure leaves it at normal priority, which is harmless.
+            unsafe {
+                process.pre_exec(|| {
+                    libc::setpriority(libc::PRIO_PROCESS, 0, BACKGROUND_NICENESS);
+                    Ok(())
+                });
+            }
+        }
+        let mut child = process.spawn().map_err(|source| SpawnError {
+            program: command.program.clone(),
+            source,
+        })?;
         let pid = child.id().unwrap_or_default();
         self.spawned.fetch_add(1, Ordering::SeqCst);
         {

@@ -10,6 +10,7 @@ fn sh(script: &str, timeout: Duration) -> Command {
         env: BTreeMap::new(),
         cwd: PathBuf::from("/"),
         timeout,
+        background: false,
     }
 }
 
@@ -188,4 +189,24 @@ async fn a_crash_is_told_apart_from_an_exit() {
     assert_eq!(out.stdout, "partial\n");
     assert_eq!(signal_name(libc::SIGSEGV), "SIGSEGV");
     assert_eq!(signal_name(63), "signal 63");
+}
+
+#[tokio::test]
+async fn background_runs_yield_the_cpu() {
+    let runner = Runner::new(2, 1024);
+    let niceness = |background| {
+        let runner = runner.clone();
+        async move {
+            let mut command = sh("nice", Duration::from_secs(10));
+            command.background = background;
+            let out = runner
+                .run(&command, &CancellationToken::new())
+                .await
+                .unwrap();
+            out.stdout.trim().parse::<i32>().unwrap()
+        }
+    };
+    let normal = niceness(false).await;
+    let background = niceness(true).await;
+    assert_eq!(background, (normal + BACKGROUND_NICENESS).min(19));
 }

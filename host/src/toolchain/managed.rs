@@ -120,6 +120,7 @@ impl Toolchain {
             env: Default::default(),
             cwd: staging.clone(),
             timeout: Duration::from_secs(600),
+            background: false,
         };
         let output = runner
             .run(&command, &CancellationToken::new())
