@@ -102,10 +102,7 @@ impl IdAssigner {
             let id = if index == 0 {
                 content
             } else {
-                let mut seeded = [0u8; 12];
-                seeded[..8].copy_from_slice(&content.to_le_bytes());
-                seeded[8..].copy_from_slice(&index.to_le_bytes());
-                u64::from_le_bytes(first8(blake3::hash(&seeded).as_bytes()))
+                occurrence_id(content, index)
             };
             // A 64-bit collision between different issues is astronomically unlikely, but ids must
             // be unique within a check: step to the next index rather than hope.
@@ -116,12 +113,48 @@ impl IdAssigner {
         }
     }
 
+    /// The ids of issues with these content hashes, given in position order: what
+    /// [`IdAssigner::id_for`] gives one by one, found by sorting instead of two hash lookups per
+    /// issue. Occurrence indices come from runs of equal hashes; only when two candidate ids
+    /// collide does it step through the issues one by one.
+    pub fn ids_in_order(contents: &[u64]) -> Vec<String> {
+        let mut by_content: Vec<(u64, usize)> = contents.iter().copied().zip(0..).collect();
+        by_content.sort_unstable();
+        let mut candidates = contents.to_vec();
+        let mut run = 0u32;
+        for (k, &(content, position)) in by_content.iter().enumerate() {
+            run = if k > 0 && by_content[k - 1].0 == content {
+                run + 1
+            } else {
+                0
+            };
+            if run > 0 {
+                candidates[position] = occurrence_id(content, run);
+            }
+        }
+        let mut sorted = candidates.clone();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            let mut ids = Self::with_capacity(contents.len());
+            return contents.iter().map(|&c| ids.id_for(c)).collect();
+        }
+        candidates.iter().map(|id| hex(&id.to_le_bytes())).collect()
+    }
+
     /// Content hash and id in one step, for issues fed in position order.
     #[cfg(test)]
     pub fn assign(&mut self, parts: IdParts<'_>) -> String {
         let content = self.content_hash(parts);
         self.id_for(content)
     }
+}
+
+/// The id of the `index`-th (from 1) identical issue.
+fn occurrence_id(content: u64, index: u32) -> u64 {
+    let mut seeded = [0u8; 12];
+    seeded[..8].copy_from_slice(&content.to_le_bytes());
+    seeded[8..].copy_from_slice(&index.to_le_bytes());
+    u64::from_le_bytes(first8(blake3::hash(&seeded).as_bytes()))
 }
 
 fn first8(bytes: &[u8; 32]) -> [u8; 8] {
@@ -219,6 +252,20 @@ mod tests {
             }),
             reference
         );
+    }
+
+    #[test]
+    fn ids_in_order_agree_with_one_by_one() {
+        let contents = [7, 3, 7, 7, 9, 3, 1];
+        let mut one_by_one = IdAssigner::default();
+        let expected: Vec<String> = contents.iter().map(|&c| one_by_one.id_for(c)).collect();
+        assert_eq!(IdAssigner::ids_in_order(&contents), expected);
+        // A candidate that collides with another issue's id takes the one-by-one path.
+        let clash = occurrence_id(7, 1);
+        let contents = [7, 7, clash];
+        let mut one_by_one = IdAssigner::default();
+        let expected: Vec<String> = contents.iter().map(|&c| one_by_one.id_for(c)).collect();
+        assert_eq!(IdAssigner::ids_in_order(&contents), expected);
     }
 
     #[test]

@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Analysis;
 use super::hash::FxHashMap;
+use super::intern::tuple_key;
 use super::message::message_template;
 use super::model::{ChurnWarning, LoopStatus, LoopWarning, NormalizedIssue};
 
@@ -249,36 +250,45 @@ impl LoopHistory {
         let now = self.checks;
         let mut reappeared = BTreeSet::new();
 
-        // Present pairs. Many issues share a message: template each distinct one once.
-        let mut signatures: FxHashMap<(&str, &str), String> = FxHashMap::default();
-        for issue in &analysis.issues {
-            let sig = signatures
-                .entry((issue.rule.as_str(), issue.message.as_str()))
-                .or_insert_with(|| signature(issue));
-            if let Some(tracks) = self.tracks.get_mut(sig.as_str()) {
-                if tracks.engine != issue.engine {
-                    tracks.engine.clone_from(&issue.engine);
-                }
-                if observe(&mut tracks.files, issue, now) {
-                    reappeared.insert(sig.clone());
-                }
-            } else {
-                self.tracks.insert(
-                    sig.clone(),
-                    Tracks {
-                        engine: issue.engine.clone(),
-                        files: BTreeMap::from([(issue.file.clone(), new_track(now))]),
-                    },
-                );
+        // One walk over the tracks in signature order; a signature of this check walks its files
+        // together with the (sorted) files it has now: present pairs are observed, absent pairs
+        // whose file its engine re-examined are fixed, new pairs are added.
+        let present = by_signature(&analysis.issues);
+        for (sig, _) in &present {
+            if !self.tracks.contains_key(sig.as_str()) {
+                self.tracks.insert(sig.clone(), Tracks::default());
             }
         }
-        // Pairs absent from files their engine re-examined: fixed.
-        for tracks in self.tracks.values_mut() {
-            let coverage = rechecked.engines.get(tracks.engine.as_str());
-            for (file, track) in tracks.files.iter_mut() {
-                if track.present && track.seen != now && coverage.is_some_and(|c| c.covers(file)) {
-                    track.present = false;
-                    track.touched = now;
+        let mut present = present.iter().peekable();
+        for (sig, tracks) in self.tracks.iter_mut() {
+            while present.next_if(|(p, _)| p < sig).is_some() {}
+            match present.next_if(|(p, _)| p == sig) {
+                Some((_, members)) => {
+                    // The engine that reported the signature last in this check.
+                    let engine = members
+                        .last()
+                        .map_or("", |&i| analysis.issues[i].engine.as_str());
+                    if tracks.engine != engine {
+                        engine.clone_into(&mut tracks.engine);
+                    }
+                    let coverage = rechecked.engines.get(tracks.engine.as_str());
+                    let mut files: Vec<&str> = members
+                        .iter()
+                        .map(|&i| analysis.issues[i].file.as_str())
+                        .collect();
+                    if !files.is_sorted() {
+                        files.sort_unstable();
+                    }
+                    files.dedup();
+                    if observe(&mut tracks.files, &files, coverage, now) {
+                        reappeared.insert(sig.clone());
+                    }
+                }
+                None => {
+                    let coverage = rechecked.engines.get(tracks.engine.as_str());
+                    for (file, track) in tracks.files.iter_mut() {
+                        mark_fixed(file, track, coverage, now);
+                    }
                 }
             }
         }
@@ -321,16 +331,26 @@ impl LoopHistory {
             if !rechecked.in_focus(&issue.engine, &issue.file) {
                 continue;
             }
-            let churn = self
-                .churn
-                .entry(issue.file.clone())
-                .or_default()
-                .entry(issue.rule.clone())
-                .or_insert_with(|| Churn {
-                    engine: issue.engine.clone(),
-                    streak: 0,
-                    seen: 0,
-                });
+            // Keys are cloned only for new pairs.
+            if !self.churn.contains_key(issue.file.as_str()) {
+                self.churn.insert(issue.file.clone(), BTreeMap::new());
+            }
+            let Some(rules) = self.churn.get_mut(issue.file.as_str()) else {
+                continue;
+            };
+            if !rules.contains_key(issue.rule.as_str()) {
+                rules.insert(
+                    issue.rule.clone(),
+                    Churn {
+                        engine: issue.engine.clone(),
+                        streak: 0,
+                        seen: 0,
+                    },
+                );
+            }
+            let Some(churn) = rules.get_mut(issue.rule.as_str()) else {
+                continue;
+            };
             if churn.seen != now {
                 churn.streak += 1;
                 churn.seen = now;
@@ -404,54 +424,89 @@ impl LoopHistory {
     fn evict(&mut self, max: usize) {
         let total = self.tracked();
         if total > max {
-            let mut all: Vec<(u64, &str, &str)> = Vec::with_capacity(total);
-            for (sig, tracks) in &self.tracks {
-                for (file, t) in &tracks.files {
-                    all.push((t.touched, sig, file));
-                }
-            }
-            let excess = total - max;
-            all.select_nth_unstable(excess - 1);
-            let doomed: Vec<(String, String)> = all[..excess]
-                .iter()
-                .map(|(_, s, f)| ((*s).to_owned(), (*f).to_owned()))
-                .collect();
-            for (sig, file) in doomed {
-                if let Some(tracks) = self.tracks.get_mut(&sig) {
-                    tracks.files.remove(&file);
-                    if tracks.files.is_empty() {
-                        self.tracks.remove(&sig);
-                    }
-                }
-            }
+            let touched = self
+                .tracks
+                .values()
+                .flat_map(|t| t.files.values().map(|track| track.touched));
+            let mut doomed = Doomed::new(touched, total - max);
+            // Maps iterate in key order: the tie order of the doomed pairs.
+            self.tracks.retain(|_, tracks| {
+                let had = tracks.files.len();
+                tracks.files.retain(|_, track| !doomed.take(track.touched));
+                had == 0 || !tracks.files.is_empty()
+            });
         }
         let churn_total: usize = self.churn.values().map(BTreeMap::len).sum();
         if churn_total > max {
-            let mut all: Vec<(u64, &str, &str)> = self
-                .churn
-                .iter()
-                .flat_map(|(f, rules)| {
-                    rules
-                        .iter()
-                        .map(move |(r, c)| (c.seen, f.as_str(), r.as_str()))
-                })
-                .collect();
-            let excess = churn_total - max;
-            all.select_nth_unstable(excess - 1);
-            let doomed: Vec<(String, String)> = all[..excess]
-                .iter()
-                .map(|(_, f, r)| ((*f).to_owned(), (*r).to_owned()))
-                .collect();
-            for (file, rule) in doomed {
-                if let Some(rules) = self.churn.get_mut(&file) {
-                    rules.remove(&rule);
-                    if rules.is_empty() {
-                        self.churn.remove(&file);
-                    }
-                }
-            }
+            let seen = self.churn.values().flat_map(|r| r.values().map(|c| c.seen));
+            let mut doomed = Doomed::new(seen, churn_total - max);
+            self.churn.retain(|_, rules| {
+                let had = rules.len();
+                rules.retain(|_, churn| !doomed.take(churn.seen));
+                had == 0 || !rules.is_empty()
+            });
         }
     }
+}
+
+/// The `excess` oldest entries, told apart as they are visited in key order: every entry older
+/// than the cutoff, and the first ones (in key order) at the cutoff.
+struct Doomed {
+    cutoff: u64,
+    at_cutoff: usize,
+}
+
+impl Doomed {
+    /// `ages`: every entry's last check; `excess`: how many to drop (at least 1).
+    fn new(ages: impl Iterator<Item = u64>, excess: usize) -> Self {
+        let mut ages: Vec<u64> = ages.collect();
+        let (_, &mut cutoff, _) = ages.select_nth_unstable(excess - 1);
+        let older = ages.iter().filter(|&&age| age < cutoff).count();
+        Self {
+            cutoff,
+            at_cutoff: excess - older,
+        }
+    }
+
+    /// Whether the next entry (in key order), last seen in check `age`, is dropped.
+    fn take(&mut self, age: u64) -> bool {
+        if age < self.cutoff {
+            true
+        } else if age == self.cutoff && self.at_cutoff > 0 {
+            self.at_cutoff -= 1;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Each signature of the issues (sorted) with its issues' indices in check order. Many issues
+/// share a message: each distinct (rule, message) is templated once.
+fn by_signature(issues: &[NormalizedIssue]) -> Vec<(String, Vec<usize>)> {
+    let mut of_message: FxHashMap<Box<[u8]>, usize> = FxHashMap::default();
+    let mut of_signature: FxHashMap<String, usize> = FxHashMap::default();
+    let mut out: Vec<(String, Vec<usize>)> = Vec::new();
+    let mut key = Vec::with_capacity(256);
+    for (i, issue) in issues.iter().enumerate() {
+        tuple_key(&mut key, &[&issue.rule, &issue.message]);
+        let at = match of_message.get(key.as_slice()) {
+            Some(&at) => at,
+            None => {
+                let at = *of_signature
+                    .entry(signature(issue))
+                    .or_insert_with_key(|sig| {
+                        out.push((sig.clone(), Vec::new()));
+                        out.len() - 1
+                    });
+                of_message.insert(key.as_slice().into(), at);
+                at
+            }
+        };
+        out[at].1.push(i);
+    }
+    out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    out
 }
 
 fn new_track(now: u64) -> Track {
@@ -463,25 +518,45 @@ fn new_track(now: u64) -> Track {
     }
 }
 
-/// Marks `issue`'s pair present; true when that is a reappearance after a fix.
-fn observe(files: &mut BTreeMap<String, Track>, issue: &NormalizedIssue, now: u64) -> bool {
-    match files.get_mut(issue.file.as_str()) {
-        Some(track) => {
-            if track.seen == now {
-                return false;
-            }
-            let back = !track.present;
-            if back {
-                track.reappearances += 1;
-            }
-            track.present = true;
-            track.seen = now;
-            track.touched = now;
-            back
+/// Walks one signature's pairs together with the files (sorted, distinct) it is present in now:
+/// marks those present, adds new ones, fixes absent ones `coverage` re-examined. True when a pair
+/// came back after a fix.
+fn observe(
+    tracks: &mut BTreeMap<String, Track>,
+    files: &[&str],
+    coverage: Option<&Coverage>,
+    now: u64,
+) -> bool {
+    let mut back = false;
+    let mut files = files.iter().copied().peekable();
+    let mut fresh = Vec::new();
+    for (file, track) in tracks.iter_mut() {
+        while let Some(new) = files.next_if(|&f| f < file.as_str()) {
+            fresh.push(new);
         }
-        None => {
-            files.insert(issue.file.clone(), new_track(now));
-            false
+        if files.next_if_eq(&file.as_str()).is_some() {
+            if track.seen != now {
+                back |= !track.present;
+                track.reappearances += u32::from(!track.present);
+                track.present = true;
+                track.seen = now;
+                track.touched = now;
+            }
+        } else {
+            mark_fixed(file, track, coverage, now);
         }
+    }
+    fresh.extend(files);
+    for file in fresh {
+        tracks.insert(file.to_owned(), new_track(now));
+    }
+    back
+}
+
+/// A pair absent from this check whose file its engine re-examined: fixed.
+fn mark_fixed(file: &str, track: &mut Track, coverage: Option<&Coverage>, now: u64) {
+    if track.present && track.seen != now && coverage.is_some_and(|c| c.covers(file)) {
+        track.present = false;
+        track.touched = now;
     }
 }

@@ -1,13 +1,15 @@
 //! Message text: normalization as the spec defines it, the loop-signature template, and the
 //! quoted-span scanner the subject extractors share.
 
+use std::borrow::Cow;
+
 /// The longest message a NormalizedIssue carries, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 120;
 
 /// Collapses whitespace runs to one space, trims, and cuts to 120 characters with `...`.
 pub fn normalize_message(raw: &str) -> String {
     let collapsed = collapse_whitespace(raw);
-    if collapsed.len() <= MAX_MESSAGE_CHARS || collapsed.chars().count() <= MAX_MESSAGE_CHARS {
+    if fits(&collapsed) {
         return collapsed;
     }
     let mut cut: String = collapsed.chars().take(MAX_MESSAGE_CHARS - 3).collect();
@@ -16,13 +18,24 @@ pub fn normalize_message(raw: &str) -> String {
     cut
 }
 
-/// [`collapse_whitespace`] that reuses `raw` when it is already collapsed (the common case).
-pub(crate) fn collapse_owned(raw: String) -> String {
-    if is_collapsed(&raw) {
-        raw
+/// The whitespace-collapsed message (what subjects are read from) and the normalized one, both
+/// borrowing `raw` when it already is that (the common case).
+pub(crate) fn collapse_and_cut(raw: &str) -> (Cow<'_, str>, Cow<'_, str>) {
+    let collapsed = if is_collapsed(raw) {
+        Cow::Borrowed(raw)
     } else {
-        collapse_whitespace(&raw)
-    }
+        Cow::Owned(collapse_whitespace(raw))
+    };
+    let normalized = if fits(&collapsed) {
+        collapsed.clone()
+    } else {
+        Cow::Owned(normalize_message(&collapsed))
+    };
+    (collapsed, normalized)
+}
+
+fn fits(text: &str) -> bool {
+    text.len() <= MAX_MESSAGE_CHARS || text.chars().count() <= MAX_MESSAGE_CHARS
 }
 
 /// No leading, trailing or repeated spaces and no other whitespace.
@@ -46,15 +59,6 @@ fn is_collapsed(text: &str) -> bool {
             .iter()
             .any(|&b| matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c))
         && !bytes.windows(2).any(|w| w == b"  ")
-}
-
-/// [`normalize_message`] of an already collapsed message, reusing it when it is short enough.
-pub(crate) fn cut_owned(collapsed: String) -> String {
-    if collapsed.len() <= MAX_MESSAGE_CHARS || collapsed.chars().count() <= MAX_MESSAGE_CHARS {
-        collapsed
-    } else {
-        normalize_message(&collapsed)
-    }
 }
 
 /// Collapses whitespace runs to one space and trims both ends.
@@ -309,9 +313,9 @@ mod tests {
             "x\ny",
             &"w ".repeat(100),
         ] {
-            let collapsed = collapse_owned(raw.to_owned());
+            let (collapsed, normalized) = collapse_and_cut(raw);
             assert_eq!(collapsed, collapse_whitespace(raw), "{raw:?}");
-            assert_eq!(cut_owned(collapsed), normalize_message(raw), "{raw:?}");
+            assert_eq!(normalized, normalize_message(raw), "{raw:?}");
         }
     }
 

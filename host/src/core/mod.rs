@@ -42,10 +42,12 @@
 //! ([`Analysis::issues_of_cluster`], [`Analysis::issue`]); an id that is not there is stale, since
 //! ids are derived from content and never reassigned.
 
+mod analyze;
 mod cluster;
 pub mod delta;
 mod hash;
 pub mod ids;
+mod intern;
 pub mod loops;
 mod message;
 pub mod model;
@@ -66,7 +68,7 @@ pub use model::*;
 pub use page::{DEFAULT_PAGE_SIZE, Page, page};
 pub use response::{ResponseParts, respond};
 
-use ids::{IdAssigner, IdParts};
+pub use analyze::analyze;
 
 /// The result of normalizing, identifying and clustering one check's issues.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -98,117 +100,4 @@ impl Analysis {
                 .collect(),
         )
     }
-}
-
-/// The order of `issues` by file, line, column, engine, rule, message, content. Paths, engines
-/// and rules are ranked once so the sort compares integers rather than strings.
-fn position_order(issues: &[NormalizedIssue], contents: &[u64]) -> Vec<usize> {
-    fn ranks<'a>(values: impl Iterator<Item = &'a str>) -> hash::FxHashMap<&'a str, u32> {
-        let mut distinct: Vec<&str> = values.collect::<hash::FxHashSet<_>>().into_iter().collect();
-        distinct.sort_unstable();
-        distinct
-            .into_iter()
-            .enumerate()
-            .map(|(rank, value)| (value, u32::try_from(rank).unwrap_or(u32::MAX)))
-            .collect()
-    }
-    let files = ranks(issues.iter().map(|i| i.file.as_str()));
-    let engines = ranks(issues.iter().map(|i| i.engine.as_str()));
-    let rules = ranks(issues.iter().map(|i| i.rule.as_str()));
-    let mut keys: Vec<([u32; 5], usize)> = issues
-        .iter()
-        .enumerate()
-        .map(|(index, i)| {
-            let key = [
-                files[i.file.as_str()],
-                i.line,
-                i.col,
-                engines[i.engine.as_str()],
-                rules[i.rule.as_str()],
-            ];
-            (key, index)
-        })
-        .collect();
-    keys.sort_unstable_by(|(a, ai), (b, bi)| {
-        a.cmp(b).then_with(|| {
-            (&issues[*ai].message, contents[*ai], ai).cmp(&(
-                &issues[*bi].message,
-                contents[*bi],
-                bi,
-            ))
-        })
-    });
-    keys.into_iter().map(|(_, index)| index).collect()
-}
-
-/// An empty issue left behind when an issue is moved out.
-fn taken() -> NormalizedIssue {
-    NormalizedIssue {
-        issue_id: String::new(),
-        file: String::new(),
-        line: 0,
-        col: 0,
-        engine: String::new(),
-        rule: String::new(),
-        severity: IssueSeverity::Warning,
-        message: String::new(),
-        fixable: false,
-        cluster_id: None,
-        end_line: None,
-        end_col: None,
-        help: None,
-        url: None,
-    }
-}
-
-/// Normalizes messages, derives content ids, clusters issues by root cause and ranks the clusters.
-pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
-    // In input order (sequential memory): normalize, read the subject, hash the content.
-    let mut ids = IdAssigner::with_capacity(inputs.len());
-    let mut unsorted = Vec::with_capacity(inputs.len());
-    let mut subjects_unsorted = Vec::with_capacity(inputs.len());
-    let mut contents = Vec::with_capacity(inputs.len());
-    for input in inputs {
-        let collapsed = message::collapse_owned(input.message);
-        subjects_unsorted.push(cluster::subject::extract(&input.rule, &collapsed));
-        let message = message::cut_owned(collapsed);
-        contents.push(ids.content_hash(IdParts {
-            file: &input.file,
-            engine: &input.engine,
-            rule: &input.rule,
-            message: &message,
-            line_text: &input.line_text,
-        }));
-        unsorted.push(NormalizedIssue {
-            issue_id: String::new(),
-            file: input.file,
-            line: input.line,
-            col: input.col,
-            engine: input.engine,
-            rule: input.rule,
-            severity: input.severity,
-            message,
-            fixable: input.fixable,
-            cluster_id: None,
-            end_line: input.end_line,
-            end_col: input.end_col,
-            help: input.help,
-            url: input.url,
-        });
-    }
-    // In position order: occurrence indices among identical issues, then ids.
-    let order = position_order(&unsorted, &contents);
-    let mut issues = Vec::with_capacity(unsorted.len());
-    let mut subjects = Vec::with_capacity(unsorted.len());
-    for index in order {
-        let mut issue = std::mem::replace(&mut unsorted[index], taken());
-        issue.issue_id = ids.id_for(contents[index]);
-        issues.push(issue);
-        subjects.push(subjects_unsorted[index].take());
-    }
-    drop(unsorted);
-
-    let mut clusters = cluster::cluster(&mut issues, &subjects);
-    priority::rank(&mut clusters);
-    Analysis { issues, clusters }
 }

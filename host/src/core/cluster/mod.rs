@@ -17,11 +17,8 @@ mod summary;
 mod tsc;
 mod unused;
 
-use std::collections::BTreeSet;
-
 use subject::{Subject, rule_name};
 
-use super::hash::FxHashMap;
 use super::ids::cluster_id;
 use super::model::{Cluster, IssueSeverity, NormalizedIssue};
 
@@ -29,95 +26,111 @@ use super::model::{Cluster, IssueSeverity, NormalizedIssue};
 pub const MIN_SUBJECT_CLUSTER: usize = 2;
 /// Sample issue ids per cluster.
 pub const SAMPLES: usize = 2;
+/// No subject (or no subject key) in a [`Row`].
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// What clustering reads of one issue, as integers: equal strings (or subjects) have equal
+/// numbers, so grouping never hashes or compares text.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Row {
+    pub file: u32,
+    pub engine: u32,
+    pub rule: u32,
+    /// The normalized message's text.
+    pub text: u32,
+    /// Index into the check's distinct subjects, or [`NONE`].
+    pub subject: u32,
+    /// The (engine, rule group, subject) key, or [`NONE`] without a subject.
+    pub subject_key: u32,
+    /// The (engine, rule) key.
+    pub rule_key: u32,
+    pub no_file: bool,
+    pub error: bool,
+    pub fixable: bool,
+}
+
+/// The numbers of the keys [`Row`]s refer to.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct KeyCounts {
+    pub subject_keys: usize,
+    pub rule_keys: usize,
+}
 
 /// What holds a cluster together.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Key<'a> {
-    Subject {
-        engine: &'a str,
-        group: &'a str,
-        subject: &'a Subject,
-    },
-    Rule {
-        engine: &'a str,
-        rule: &'a str,
-    },
+#[derive(Debug, Clone, Copy)]
+enum Key {
+    Subject,
+    Rule,
 }
 
-/// Clusters `issues` (sorted by position) whose subjects are `subjects[i]`, sets each issue's
+/// Clusters `issues` (sorted by position, `rows[i]` describing `issues[i]`), sets each issue's
 /// `cluster_id`, and returns the clusters with `priority` still 0 (see `priority::rank`).
+///
+/// A subject key with at least [`MIN_SUBJECT_CLUSTER`] issues is a cluster; every other issue
+/// joins its rule's fallback cluster.
 pub(crate) fn cluster(
     issues: &mut [NormalizedIssue],
-    subjects: &[Option<Subject>],
+    rows: &[Row],
+    subjects: &[Subject],
+    keys: KeyCounts,
 ) -> Vec<Cluster> {
-    debug_assert_eq!(issues.len(), subjects.len());
-    let groups = group(issues, subjects);
-    let mut clusters = Vec::with_capacity(groups.len());
-    let mut memberships = Vec::with_capacity(groups.len());
-    for (key, members) in groups {
-        clusters.push(build(issues, subjects, key, &members));
-        memberships.push(members);
-    }
-    for (cluster, members) in clusters.iter().zip(memberships) {
-        for i in members {
-            issues[i].cluster_id = Some(cluster.cluster_id.clone());
+    debug_assert_eq!(issues.len(), rows.len());
+    let mut subject_sizes = vec![0usize; keys.subject_keys];
+    for row in rows {
+        if row.subject_key != NONE {
+            subject_sizes[row.subject_key as usize] += 1;
         }
+    }
+    // Cluster numbers in order of each cluster's first issue.
+    let mut by_subject = vec![NONE; keys.subject_keys];
+    let mut by_rule = vec![NONE; keys.rule_keys];
+    let mut kinds: Vec<Key> = Vec::new();
+    let mut cluster_of: Vec<u32> = Vec::with_capacity(rows.len());
+    for row in rows {
+        let (slot, kind) = if row.subject_key != NONE
+            && subject_sizes[row.subject_key as usize] >= MIN_SUBJECT_CLUSTER
+        {
+            (&mut by_subject[row.subject_key as usize], Key::Subject)
+        } else {
+            (&mut by_rule[row.rule_key as usize], Key::Rule)
+        };
+        if *slot == NONE {
+            *slot = u32::try_from(kinds.len()).unwrap_or(NONE);
+            kinds.push(kind);
+        }
+        cluster_of.push(*slot);
+    }
+    // Members of every cluster in one buffer, each cluster's in position order.
+    let mut starts = vec![0usize; kinds.len() + 1];
+    for &c in &cluster_of {
+        starts[c as usize + 1] += 1;
+    }
+    for c in 0..kinds.len() {
+        starts[c + 1] += starts[c];
+    }
+    let mut fill = starts.clone();
+    let mut members = vec![0usize; rows.len()];
+    for (i, &c) in cluster_of.iter().enumerate() {
+        members[fill[c as usize]] = i;
+        fill[c as usize] += 1;
+    }
+    let clusters: Vec<Cluster> = kinds
+        .iter()
+        .enumerate()
+        .map(|(c, &kind)| {
+            build(
+                issues,
+                rows,
+                subjects,
+                kind,
+                &members[starts[c]..starts[c + 1]],
+            )
+        })
+        .collect();
+    for (issue, &c) in issues.iter_mut().zip(&cluster_of) {
+        issue.cluster_id = Some(clusters[c as usize].cluster_id.clone());
     }
     clusters
-}
-
-/// Groups issue indices by cluster key: subject groups of ≥ 2 issues, then one fallback per rule.
-fn group<'a>(
-    issues: &'a [NormalizedIssue],
-    subjects: &'a [Option<Subject>],
-) -> Vec<(Key<'a>, Vec<usize>)> {
-    let mut by_subject: FxHashMap<Key<'a>, Vec<usize>> = FxHashMap::default();
-    let mut by_rule: FxHashMap<Key<'a>, Vec<usize>> = FxHashMap::default();
-    for (i, (issue, subject)) in issues.iter().zip(subjects).enumerate() {
-        match subject {
-            Some(subject) => by_subject
-                .entry(subject_key(issue, subject))
-                .or_default()
-                .push(i),
-            None => by_rule.entry(rule_key(issue)).or_default().push(i),
-        }
-    }
-    let mut groups: Vec<(Key<'a>, Vec<usize>)> = Vec::with_capacity(by_subject.len());
-    for (key, members) in by_subject {
-        if members.len() >= MIN_SUBJECT_CLUSTER {
-            groups.push((key, members));
-        } else {
-            for i in members {
-                by_rule.entry(rule_key(&issues[i])).or_default().push(i);
-            }
-        }
-    }
-    for (key, mut members) in by_rule {
-        members.sort_unstable();
-        groups.push((key, members));
-    }
-    groups
-}
-
-fn subject_key<'a>(issue: &'a NormalizedIssue, subject: &'a Subject) -> Key<'a> {
-    let name = rule_name(&issue.rule);
-    let group = if is_tsc_code(name) {
-        subject.tsc_group()
-    } else {
-        issue.rule.as_str()
-    };
-    Key::Subject {
-        engine: &issue.engine,
-        group,
-        subject,
-    }
-}
-
-fn rule_key(issue: &NormalizedIssue) -> Key<'_> {
-    Key::Rule {
-        engine: &issue.engine,
-        rule: &issue.rule,
-    }
 }
 
 fn is_tsc_code(name: &str) -> bool {
@@ -125,39 +138,51 @@ fn is_tsc_code(name: &str) -> bool {
         .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// The cluster-key group of an issue with a subject: the tsc diagnostic family, or the rule.
+pub(crate) fn subject_group<'a>(rule: &'a str, subject: &Subject) -> &'a str {
+    if is_tsc_code(rule_name(rule)) {
+        subject.tsc_group()
+    } else {
+        rule
+    }
+}
+
+/// One cluster of `members` (non-empty, in position order), all sharing one key of `kind`.
 fn build(
     issues: &[NormalizedIssue],
-    subjects: &[Option<Subject>],
-    key: Key<'_>,
+    rows: &[Row],
+    subjects: &[Subject],
+    kind: Key,
     members: &[usize],
 ) -> Cluster {
-    let cluster_id = match key {
-        Key::Subject {
-            engine,
-            group,
-            subject,
-        } => {
-            let mut parts = vec!["subject", engine, group];
+    let first = &issues[members[0]];
+    let (engine, rule) = (first.engine.as_str(), first.rule.as_str());
+    let subject = match kind {
+        Key::Subject => Some(&subjects[rows[members[0]].subject as usize]),
+        Key::Rule => None,
+    };
+    let cluster_id = match subject {
+        Some(subject) => {
+            let mut parts = vec!["subject", engine, subject_group(rule, subject)];
             parts.extend(subject.key_parts());
             cluster_id(&parts)
         }
-        Key::Rule { engine, rule } => cluster_id(&["rule", engine, rule]),
+        None => cluster_id(&["rule", engine, rule]),
     };
-    let stats = summary::Stats::of(issues, members);
-    let (root_cause_summary, suggested_action) = match key {
-        Key::Subject { subject, .. } => summary::for_subject(&stats, subject),
-        Key::Rule { rule, .. } => summary::for_rule(&stats, issues, subjects, members, rule),
+    let stats = summary::Stats::of(issues, rows, members);
+    let (root_cause_summary, suggested_action) = match subject {
+        Some(subject) => summary::for_subject(&stats, subject),
+        None => summary::for_rule(&stats, issues, rows, subjects, members, rule),
     };
-    let rule_ids: BTreeSet<&str> = members.iter().map(|&i| issues[i].rule.as_str()).collect();
     Cluster {
         cluster_id,
         root_cause_summary,
-        rule_ids: rule_ids.into_iter().map(str::to_owned).collect(),
+        rule_ids: rule_ids(issues, rows, members),
         issue_count: members.len(),
         file_count: stats.file_count,
         priority: 0,
         suggested_action,
-        sample_issue_ids: samples(issues, members),
+        sample_issue_ids: samples(issues, rows, members),
         severity: Some(if stats.errors > 0 {
             IssueSeverity::Error
         } else {
@@ -168,15 +193,32 @@ fn build(
     }
 }
 
+/// The distinct rules of the members, sorted. A cluster has one rule, or the few tsc codes of one
+/// diagnostic family, so a linear scan finds the distinct ones.
+fn rule_ids(issues: &[NormalizedIssue], rows: &[Row], members: &[usize]) -> Vec<String> {
+    let mut distinct: Vec<(u32, usize)> = Vec::new();
+    for &i in members {
+        if !distinct.iter().any(|&(rule, _)| rule == rows[i].rule) {
+            distinct.push((rows[i].rule, i));
+        }
+    }
+    let mut names: Vec<&str> = distinct
+        .into_iter()
+        .map(|(_, i)| issues[i].rule.as_str())
+        .collect();
+    names.sort_unstable();
+    names.into_iter().map(str::to_owned).collect()
+}
+
 /// The first issue, then the first issue in another file (or the next one): two views of the cause.
-fn samples(issues: &[NormalizedIssue], members: &[usize]) -> Vec<String> {
+fn samples(issues: &[NormalizedIssue], rows: &[Row], members: &[usize]) -> Vec<String> {
     let Some(&first) = members.first() else {
         return Vec::new();
     };
     let mut out = vec![issues[first].issue_id.clone()];
     let other_file = members
         .iter()
-        .find(|&&i| issues[i].file != issues[first].file)
+        .find(|&&i| rows[i].file != rows[first].file)
         .or_else(|| members.get(1));
     if let Some(&second) = other_file
         && SAMPLES > 1

@@ -4,8 +4,9 @@
 
 use crate::core::hash::FxHashSet;
 
+use super::Row;
 use super::subject::Subject;
-use crate::core::model::{IssueSeverity, NormalizedIssue};
+use crate::core::model::NormalizedIssue;
 
 /// How many different subjects a fallback summary names before `and N more`.
 const LISTED: usize = 3;
@@ -24,33 +25,34 @@ pub(super) struct Stats<'a> {
 
 impl<'a> Stats<'a> {
     /// Members are in position order, so a file's members are consecutive: files are counted as
-    /// runs, without hashing paths.
-    pub fn of(issues: &'a [NormalizedIssue], members: &[usize]) -> Self {
+    /// runs of equal file symbols.
+    pub fn of(issues: &'a [NormalizedIssue], rows: &[Row], members: &[usize]) -> Self {
         let mut errors = 0;
         let mut fixable = 0;
         let mut file_count = 0;
-        let mut top_file: Option<(&str, usize)> = None;
-        let mut run: Option<(&str, usize)> = None;
-        let mut close = |run: Option<(&'a str, usize)>| {
-            if let Some((file, count)) = run {
+        // (file symbol, first member, count) of the current run and of the largest one.
+        let mut top: Option<(usize, usize)> = None;
+        let mut run: Option<(u32, usize, usize)> = None;
+        let mut close = |run: Option<(u32, usize, usize)>| {
+            if let Some((_, at, count)) = run {
                 file_count += 1;
-                if top_file.is_none_or(|(_, best)| count > best) {
-                    top_file = Some((file, count));
+                if top.is_none_or(|(_, best)| count > best) {
+                    top = Some((at, count));
                 }
             }
         };
         for &i in members {
-            let issue = &issues[i];
-            errors += usize::from(issue.severity == IssueSeverity::Error);
-            fixable += usize::from(issue.fixable);
-            if issue.file.is_empty() {
+            let row = &rows[i];
+            errors += usize::from(row.error);
+            fixable += usize::from(row.fixable);
+            if row.no_file {
                 continue;
             }
             match &mut run {
-                Some((file, count)) if *file == issue.file => *count += 1,
+                Some((file, _, count)) if *file == row.file => *count += 1,
                 _ => {
                     close(run.take());
-                    run = Some((issue.file.as_str(), 1));
+                    run = Some((row.file, i, 1));
                 }
             }
         }
@@ -60,7 +62,7 @@ impl<'a> Stats<'a> {
             errors,
             fixable,
             file_count,
-            top_file,
+            top_file: top.map(|(at, count)| (issues[at].file.as_str(), count)),
             first: &issues[members[0]],
         }
     }
@@ -106,25 +108,27 @@ pub(super) fn for_subject(stats: &Stats<'_>, subject: &Subject) -> (String, Stri
 pub(super) fn for_rule(
     stats: &Stats<'_>,
     issues: &[NormalizedIssue],
-    subjects: &[Option<Subject>],
+    rows: &[Row],
+    subjects: &[Subject],
     members: &[usize],
     rule: &str,
 ) -> (String, String) {
     let header = stats.header();
-    let first_subject = subjects[members[0]].as_ref();
-    if let Some(first) = first_subject {
-        if members.iter().all(|&i| subjects[i].as_ref() == Some(first)) {
+    let subject_of = |i: usize| subjects.get(rows[i].subject as usize);
+    if let Some(first) = subject_of(members[0]) {
+        let first_id = rows[members[0]].subject;
+        if members.iter().all(|&i| rows[i].subject == first_id) {
             return for_subject(stats, first);
         }
         if members
             .iter()
-            .all(|&i| subjects[i].as_ref().is_some_and(|s| s.same_kind(first)))
+            .all(|&i| subject_of(i).is_some_and(|s| s.same_kind(first)))
         {
             let mut seen = FxHashSet::default();
             let labels: Vec<String> = members
                 .iter()
-                .filter_map(|&i| subjects[i].as_ref())
-                .filter(|s| seen.insert(*s))
+                .filter(|&&i| seen.insert(rows[i].subject))
+                .filter_map(|&i| subject_of(i))
                 .map(Subject::label)
                 .collect();
             return (
@@ -137,10 +141,7 @@ pub(super) fn for_rule(
             );
         }
     }
-    let messages: FxHashSet<&str> = members
-        .iter()
-        .map(|&i| issues[i].message.as_str())
-        .collect();
+    let messages: FxHashSet<u32> = members.iter().map(|&i| rows[i].text).collect();
     let diagnosis = match messages.len() {
         1 => sentence(&stats.first.message),
         k => format!(

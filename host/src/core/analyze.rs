@@ -1,0 +1,271 @@
+//! `analyze`: normalize, identify, cluster and rank one check's issues.
+//!
+//! One pass over the inputs in their own order (the order their strings sit in memory) reads
+//! everything ids and clustering need into integer rows: paths, engines and rules become symbols,
+//! and each distinct (engine, rule, message) is normalized and searched for a subject once, however
+//! many issues share it. The rows are sorted into position order, ids follow, and the inputs'
+//! strings are moved into the issues without being read again.
+
+use std::borrow::Cow;
+use std::mem::take;
+
+use super::Analysis;
+use super::cluster::{self, KeyCounts, NONE, Row, subject::Subject};
+use super::hash::FxHashMap;
+use super::ids::{IdAssigner, IdParts};
+use super::intern::{self, Symbols};
+use super::message;
+use super::model::{IssueInput, IssueSeverity, NormalizedIssue};
+use super::priority;
+
+/// Normalizes messages, derives content ids, clusters issues by root cause and ranks the clusters.
+pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
+    let n = inputs.len();
+    let Read {
+        rows,
+        contents,
+        message_of,
+        normalized,
+        order,
+        subjects,
+        keys,
+    } = read(&inputs);
+    let mut position = vec![0; n];
+    for (p, &index) in order.iter().enumerate() {
+        position[index as usize] = p;
+    }
+    let sorted_contents: Vec<u64> = order.iter().map(|&i| contents[i as usize]).collect();
+    drop(order);
+    let mut ids = IdAssigner::ids_in_order(&sorted_contents);
+    drop(sorted_contents);
+    // Inputs are read in their own order and each issue is written to its place: the writes
+    // scatter, the reads of the inputs' memory stay sequential.
+    let mut issues: Vec<NormalizedIssue> = (0..n).map(|_| empty_issue()).collect();
+    let mut sorted_rows = vec![Row::default(); n];
+    for (index, input) in inputs.into_iter().enumerate() {
+        let p = position[index];
+        let message = match &normalized[message_of[index] as usize] {
+            Some(message) => message.clone(),
+            None => input.message,
+        };
+        issues[p] = NormalizedIssue {
+            issue_id: take(&mut ids[p]),
+            file: input.file,
+            line: input.line,
+            col: input.col,
+            engine: input.engine,
+            rule: input.rule,
+            severity: input.severity,
+            message,
+            fixable: input.fixable,
+            cluster_id: None,
+            end_line: input.end_line,
+            end_col: input.end_col,
+            help: input.help,
+            url: input.url,
+        };
+        sorted_rows[p] = rows[index];
+    }
+    drop(rows);
+
+    let mut clusters = cluster::cluster(&mut issues, &sorted_rows, &subjects, keys);
+    priority::rank(&mut clusters);
+    Analysis { issues, clusters }
+}
+
+/// A placeholder until the issue of its position is written.
+fn empty_issue() -> NormalizedIssue {
+    NormalizedIssue {
+        issue_id: String::new(),
+        file: String::new(),
+        line: 0,
+        col: 0,
+        engine: String::new(),
+        rule: String::new(),
+        severity: IssueSeverity::Warning,
+        message: String::new(),
+        fixable: false,
+        cluster_id: None,
+        end_line: None,
+        end_col: None,
+        help: None,
+        url: None,
+    }
+}
+
+/// What the first pass learns, per input in input order unless noted.
+struct Read {
+    rows: Vec<Row>,
+    /// Content hash (see `IdAssigner::content_hash`).
+    contents: Vec<u64>,
+    /// Index into `normalized`: the input's distinct (engine, rule, message).
+    message_of: Vec<u32>,
+    /// Per distinct (engine, rule, message): the normalized message when it differs from the raw.
+    normalized: Vec<Option<String>>,
+    /// Input indices in position order.
+    order: Vec<u32>,
+    subjects: Vec<Subject>,
+    keys: KeyCounts,
+}
+
+/// The position order: file, line, column, engine, rule, message, content, input index (strings
+/// by their ranks, so the sort compares integers only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct SortKey {
+    file: u32,
+    line: u32,
+    col: u32,
+    engine: u32,
+    rule: u32,
+    text: u32,
+    content: u64,
+    index: u32,
+}
+
+/// What every issue with one (engine, rule, raw message) shares.
+#[derive(Debug, Clone, Copy)]
+struct Shared {
+    engine: u32,
+    rule: u32,
+    text: u32,
+    subject: u32,
+    subject_key: u32,
+    rule_key: u32,
+}
+
+fn read(inputs: &[IssueInput]) -> Read {
+    let n = inputs.len();
+    let mut files = Symbols::default();
+    let mut engines = Symbols::default();
+    // Rules and tsc diagnostic families: both name the group of a subject key.
+    let mut names = Symbols::default();
+    let mut distinct: FxHashMap<Box<[u8]>, u32> = FxHashMap::default();
+    let mut key = Vec::with_capacity(256);
+    let mut shared: Vec<Shared> = Vec::new();
+    let mut normalized: Vec<Option<String>> = Vec::new();
+    let mut texts: FxHashMap<String, u32> = FxHashMap::default();
+    let mut subject_ids: FxHashMap<Subject, u32> = FxHashMap::default();
+    let mut subjects: Vec<Subject> = Vec::new();
+    let mut subject_keys: FxHashMap<(u32, u32, u32), u32> = FxHashMap::default();
+    let mut rule_keys: FxHashMap<(u32, u32), u32> = FxHashMap::default();
+
+    let mut ids = IdAssigner::with_capacity(0);
+    let mut rows = Vec::with_capacity(n);
+    let mut contents = Vec::with_capacity(n);
+    let mut message_of = Vec::with_capacity(n);
+    for input in inputs {
+        intern::tuple_key(&mut key, &[&input.engine, &input.rule, &input.message]);
+        let message = match distinct.get(key.as_slice()) {
+            Some(&message) => message,
+            None => {
+                let engine = engines.intern(&input.engine);
+                let rule = names.intern(&input.rule);
+                let (collapsed, text) = message::collapse_and_cut(&input.message);
+                let subject = cluster::subject::extract(&input.rule, &collapsed).map(|subject| {
+                    let group = names.intern(cluster::subject_group(&input.rule, &subject));
+                    let id = *subject_ids.entry(subject).or_insert_with_key(|subject| {
+                        subjects.push(subject.clone());
+                        next_index(subjects.len() - 1)
+                    });
+                    let key = next_index(subject_keys.len());
+                    (id, *subject_keys.entry((engine, group, id)).or_insert(key))
+                });
+                let next_key = next_index(rule_keys.len());
+                let rule_key = *rule_keys.entry((engine, rule)).or_insert(next_key);
+                let next_text = next_index(texts.len());
+                let text_id = match texts.get(&*text) {
+                    Some(&id) => id,
+                    None => {
+                        texts.insert(text.to_string(), next_text);
+                        next_text
+                    }
+                };
+                let (subject, subject_key) = subject.unwrap_or((NONE, NONE));
+                shared.push(Shared {
+                    engine,
+                    rule,
+                    text: text_id,
+                    subject,
+                    subject_key,
+                    rule_key,
+                });
+                normalized.push(match text {
+                    Cow::Borrowed(_) => None,
+                    Cow::Owned(text) => Some(text),
+                });
+                let message = next_index(shared.len() - 1);
+                distinct.insert(key.as_slice().into(), message);
+                message
+            }
+        };
+        let info = shared[message as usize];
+        contents.push(
+            ids.content_hash(IdParts {
+                file: &input.file,
+                engine: &input.engine,
+                rule: &input.rule,
+                message: normalized[message as usize]
+                    .as_deref()
+                    .unwrap_or(&input.message),
+                line_text: &input.line_text,
+            }),
+        );
+        message_of.push(message);
+        rows.push(Row {
+            file: files.intern(&input.file),
+            engine: info.engine,
+            rule: info.rule,
+            text: info.text,
+            subject: info.subject,
+            subject_key: info.subject_key,
+            rule_key: info.rule_key,
+            no_file: input.file.is_empty(),
+            error: input.severity == IssueSeverity::Error,
+            fixable: input.fixable,
+        });
+    }
+
+    let (file_ranks, engine_ranks, rule_ranks) = (files.ranks(), engines.ranks(), names.ranks());
+    let text_ranks = {
+        let mut by_text: Vec<(&str, u32)> = texts.iter().map(|(t, &id)| (t.as_str(), id)).collect();
+        by_text.sort_unstable();
+        let mut ranks = vec![0; by_text.len()];
+        for (rank, (_, id)) in by_text.into_iter().enumerate() {
+            ranks[id as usize] = next_index(rank);
+        }
+        ranks
+    };
+    let mut keys: Vec<SortKey> = inputs
+        .iter()
+        .zip(&rows)
+        .zip(&contents)
+        .enumerate()
+        .map(|(index, ((input, row), &content))| SortKey {
+            file: file_ranks[row.file as usize],
+            line: input.line,
+            col: input.col,
+            engine: engine_ranks[row.engine as usize],
+            rule: rule_ranks[row.rule as usize],
+            text: text_ranks[row.text as usize],
+            content,
+            index: next_index(index),
+        })
+        .collect();
+    keys.sort_unstable();
+    Read {
+        rows,
+        contents,
+        message_of,
+        normalized,
+        order: keys.into_iter().map(|k| k.index).collect(),
+        subjects,
+        keys: KeyCounts {
+            subject_keys: subject_keys.len(),
+            rule_keys: rule_keys.len(),
+        },
+    }
+}
+
+fn next_index(len: usize) -> u32 {
+    u32::try_from(len).unwrap_or(NONE)
+}
