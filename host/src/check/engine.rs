@@ -459,13 +459,13 @@ pub(crate) async fn run_engine(
         let cancel = cancel.clone();
         let plugin = plan.plugin.clone();
         let id = plan.id.clone();
-        let background = plan.background;
+        let niceness = plan.niceness;
         runs.spawn(async move {
             let run = Run {
                 engine: &id,
                 plugin: &plugin,
                 timeout,
-                background,
+                niceness,
             };
             (
                 index,
@@ -691,7 +691,7 @@ struct Run<'a> {
     engine: &'a str,
     plugin: &'a Arc<crate::plugins::PluginHandle>,
     timeout: std::time::Duration,
-    background: bool,
+    niceness: i32,
 }
 
 /// Runs one invocation and parses its output. `Err` carries the message for the status.
@@ -705,7 +705,7 @@ async fn run_invocation(
         engine,
         plugin,
         timeout,
-        background,
+        niceness,
     } = *run;
     let cwd = invocation
         .cwd
@@ -721,7 +721,7 @@ async fn run_invocation(
         env: invocation.env.clone(),
         cwd,
         timeout,
-        background,
+        niceness,
     };
     let shown = command_line(&command);
     // Never two runs of one program at once: they would write the same build info.

@@ -125,9 +125,9 @@ pub(crate) struct EnginePlan {
     pub id: String,
     pub plugin: Arc<PluginHandle>,
     pub explicit: bool,
-    /// Runs at lower CPU priority: a file-local engine beside a whole-program one, which is the
-    /// check's critical path.
-    pub background: bool,
+    /// Niceness of its processes: `[check] background_niceness` for a file-local engine beside a
+    /// whole-program one (the check's critical path), else 0.
+    pub niceness: i32,
 }
 
 /// An engine starting or finishing within a check, for callers that report progress.
@@ -277,7 +277,7 @@ fn select_engines(context: &Context) -> (Vec<EnginePlan>, BTreeMap<String, Engin
                     id,
                     plugin: plugin.clone(),
                     explicit,
-                    background: false,
+                    niceness: 0,
                 });
             }
             Some(_) => {
@@ -311,7 +311,9 @@ fn select_engines(context: &Context) -> (Vec<EnginePlan>, BTreeMap<String, Engin
     plans.sort_by_key(|plan| !whole_program(plan));
     if plans.iter().any(whole_program) {
         for plan in &mut plans {
-            plan.background = !whole_program(plan);
+            if !whole_program(plan) {
+                plan.niceness = config.check.background_niceness;
+            }
         }
     }
     (plans, statuses)

@@ -74,6 +74,10 @@ pub struct CheckSection {
     /// Path globs (gitignore syntax) never checked, on top of `node_modules` and `.signalint`.
     #[serde(default)]
     pub ignore: Vec<String>,
+    /// Niceness (0–19) of the file-local engines while a whole-program engine runs beside
+    /// them; 0 runs every engine at normal priority.
+    #[serde(default = "default_background_niceness")]
+    pub background_niceness: i32,
 }
 
 impl Default for CheckSection {
@@ -85,10 +89,14 @@ impl Default for CheckSection {
             page_size: default_page_size(),
             loop_threshold: default_loop_threshold(),
             ignore: Vec::new(),
+            background_niceness: default_background_niceness(),
         }
     }
 }
 
+fn default_background_niceness() -> i32 {
+    10
+}
 fn default_timeout() -> u64 {
     DEFAULT_TIMEOUT_SECS
 }
@@ -231,6 +239,12 @@ impl Config {
         }
         if self.check.concurrency == Some(0) {
             return Err(invalid("concurrency", "must be at least 1".into()));
+        }
+        if !(0..=19).contains(&self.check.background_niceness) {
+            return Err(invalid(
+                "background_niceness",
+                "must be between 0 (normal priority) and 19 (lowest)".into(),
+            ));
         }
         for (id, engine) in &self.engines {
             if engine.timeout_secs == Some(0) {

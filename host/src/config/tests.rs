@@ -51,6 +51,21 @@ fn zero_timeout_is_refused_with_its_line() {
 }
 
 #[test]
+fn background_niceness_outside_the_nice_range_is_refused() {
+    assert_eq!(parse("").unwrap().check.background_niceness, 10);
+    assert_eq!(
+        parse("[check]\nbackground_niceness = 0\n")
+            .unwrap()
+            .check
+            .background_niceness,
+        0
+    );
+    let err = parse("[check]\nbackground_niceness = 20\n").unwrap_err();
+    assert_eq!(err.line(), Some(2));
+    assert!(err.to_string().contains("between 0"), "{err}");
+}
+
+#[test]
 fn syntax_error_names_line() {
     let err = parse("[check]\ntimeout_secs = = 3\n").unwrap_err();
     assert_eq!(err.line(), Some(2), "{err}");

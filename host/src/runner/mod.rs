@@ -28,13 +28,10 @@ pub struct Command {
     pub env: BTreeMap<String, String>,
     pub cwd: PathBuf,
     pub timeout: Duration,
-    /// Run at a lower CPU priority (nice 10), so a process on the check's critical path (the
+    /// Niceness to run at (0: normal), so a process on the check's critical path (the
     /// whole-program engine) gets the cores first when they are scarce.
-    pub background: bool,
+    pub niceness: i32,
 }
-
-/// The niceness of a background run.
-const BACKGROUND_NICENESS: libc::c_int = 10;
 
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -164,12 +161,13 @@ impl Runner {
             .stderr(Stdio::piped())
             .process_group(0)
             .kill_on_drop(true);
-        if command.background {
+        if command.niceness > 0 {
+            let niceness = command.niceness;
             // SAFETY: setpriority is async-signal-safe and touches only the new process; a
             // failure leaves it at normal priority, which is harmless.
             unsafe {
-                process.pre_exec(|| {
-                    libc::setpriority(libc::PRIO_PROCESS, 0, BACKGROUND_NICENESS);
+                process.pre_exec(move || {
+                    libc::setpriority(libc::PRIO_PROCESS, 0, niceness);
                     Ok(())
                 });
             }

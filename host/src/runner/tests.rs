@@ -10,7 +10,7 @@ fn sh(script: &str, timeout: Duration) -> Command {
         env: BTreeMap::new(),
         cwd: PathBuf::from("/"),
         timeout,
-        background: false,
+        niceness: 0,
     }
 }
 
@@ -194,11 +194,11 @@ async fn a_crash_is_told_apart_from_an_exit() {
 #[tokio::test]
 async fn background_runs_yield_the_cpu() {
     let runner = Runner::new(2, 1024);
-    let niceness = |background| {
+    let niceness = |niceness| {
         let runner = runner.clone();
         async move {
             let mut command = sh("nice", Duration::from_secs(10));
-            command.background = background;
+            command.niceness = niceness;
             let out = runner
                 .run(&command, &CancellationToken::new())
                 .await
@@ -206,7 +206,7 @@ async fn background_runs_yield_the_cpu() {
             out.stdout.trim().parse::<i32>().unwrap()
         }
     };
-    let normal = niceness(false).await;
-    let background = niceness(true).await;
-    assert_eq!(background, (normal + BACKGROUND_NICENESS).min(19));
+    let normal = niceness(0).await;
+    let background = niceness(10).await;
+    assert_eq!(background, (normal + 10).min(19));
 }

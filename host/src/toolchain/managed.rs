@@ -120,7 +120,7 @@ impl Toolchain {
             env: Default::default(),
             cwd: staging.clone(),
             timeout: Duration::from_secs(600),
-            background: false,
+            niceness: 0,
         };
         let output = runner
             .run(&command, &CancellationToken::new())

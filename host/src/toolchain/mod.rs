@@ -345,7 +345,7 @@ async fn probe_version(
         env: Default::default(),
         cwd: std::env::temp_dir(),
         timeout: Duration::from_secs(30),
-        background: false,
+        niceness: 0,
     };
     let output = runner
         .run(&command, &CancellationToken::new())
