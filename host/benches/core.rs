@@ -12,6 +12,10 @@ use signalint::core::{
     LoopHistory, Rechecked, ResponseParts, Snapshot, analyze, delta, page, respond,
 };
 
+/// The product's allocator (see `host/src/main.rs`), so the bench measures what the host runs.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const ISSUES: usize = 100_000;
 const FILES: usize = 2_500;
 const RUNS: usize = 5;

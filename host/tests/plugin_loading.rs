@@ -2,6 +2,10 @@
 //! process, and libraries that are not usable plugins are refused with a message that names
 //! the file and the versions, without keeping the others from loading.
 
+/// The host's allocator (see `src/main.rs`): plugins, with allocators of their own, load beside it.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod support;
 
 use std::collections::BTreeMap;

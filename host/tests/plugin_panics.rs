@@ -1,5 +1,9 @@
 //! A plugin that panics ends as an error on its own engine; the host keeps answering.
 
+/// The host's allocator (see `src/main.rs`): plugins, with allocators of their own, load beside it.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod support;
 
 use std::sync::Arc;

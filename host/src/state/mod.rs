@@ -8,6 +8,11 @@
 //! Every file is written to a temporary name and renamed into place, so a crash leaves the old
 //! version or the new one, never a torn file. A file that does not parse is set aside as
 //! `<name>.corrupt` with a warning, and signalint starts from empty for that part.
+//!
+//! `snapshots.json` and `latest.json` are keyed by issue and cluster ids, which are content hashes:
+//! they carry the [`ID_VERSION`] they were written with, and a file of another version is set aside
+//! as `<name>.ids-v<N>` (its ids would match nothing, and a delta against it would call every issue
+//! new). `loops.json` is keyed by signatures, not ids, and is read whatever the id version.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -20,20 +25,42 @@ use crate::core::{Analysis, Cluster, LoopHistory, NormalizedIssue, Snapshot};
 /// The directory name, in the project root.
 pub const STATE_DIR: &str = ".signalint";
 
+/// The version of the issue and cluster ids in `snapshots.json` and `latest.json`: bumped whenever
+/// the id derivation changes (2: XXH3-128 instead of BLAKE3). Files without it are version 1.
+pub const ID_VERSION: u32 = 2;
+
 /// Scopes remembered for deltas; the least recently used are forgotten first.
 const MAX_SNAPSHOTS: usize = 64;
 
 /// The latest successful check, whole.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LatestCheck {
+    /// [`ID_VERSION`] when written; 1 for files written before ids were versioned.
+    #[serde(default = "first_id_version")]
+    pub id_version: u32,
     pub issues: Vec<NormalizedIssue>,
     pub clusters: Vec<Cluster>,
+}
+
+impl Default for LatestCheck {
+    fn default() -> Self {
+        Self {
+            id_version: ID_VERSION,
+            issues: Vec::new(),
+            clusters: Vec::new(),
+        }
+    }
+}
+
+fn first_id_version() -> u32 {
+    1
 }
 
 impl LatestCheck {
     pub fn of(analysis: &Analysis) -> Self {
         Self {
+            id_version: ID_VERSION,
             issues: analysis.issues.clone(),
             clusters: analysis.clusters.clone(),
         }
@@ -48,12 +75,26 @@ impl LatestCheck {
 }
 
 /// Snapshots by scope key, with a use counter for eviction.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Snapshots {
+    /// [`ID_VERSION`] when written; 1 for files written before ids were versioned.
+    #[serde(default = "first_id_version")]
+    pub id_version: u32,
     #[serde(default)]
     pub tick: u64,
     #[serde(default)]
     pub scopes: BTreeMap<String, (u64, Snapshot)>,
+}
+
+impl Default for Snapshots {
+    fn default() -> Self {
+        Self {
+            id_version: ID_VERSION,
+            tick: 0,
+            scopes: BTreeMap::new(),
+        }
+    }
 }
 
 impl Snapshots {
@@ -104,7 +145,9 @@ impl StateDir {
     }
 
     pub fn load_snapshots(&self) -> Snapshots {
-        self.load("snapshots.json")
+        self.load_opt("snapshots.json")
+            .filter(|s: &Snapshots| self.current_ids("snapshots.json", s.id_version))
+            .unwrap_or_default()
     }
 
     pub fn save_snapshots(&self, snapshots: &Snapshots) {
@@ -113,6 +156,23 @@ impl StateDir {
 
     pub fn load_latest(&self) -> Option<LatestCheck> {
         self.load_opt("latest.json")
+            .filter(|l: &LatestCheck| self.current_ids("latest.json", l.id_version))
+    }
+
+    /// Whether a file keyed by ids has the current [`ID_VERSION`]; if not, it is set aside.
+    fn current_ids(&self, name: &str, version: u32) -> bool {
+        if version == ID_VERSION {
+            return true;
+        }
+        let path = self.dir.join(name);
+        let aside = path.with_extension(format!("json.ids-v{version}"));
+        let _ = std::fs::rename(&path, &aside);
+        tracing::info!(
+            "{} has ids of version {version} (now {ID_VERSION}); moved it to {} and started afresh",
+            path.display(),
+            aside.display()
+        );
+        false
     }
 
     pub fn save_latest(&self, latest: &LatestCheck) {
@@ -188,6 +248,41 @@ mod tests {
         );
         assert!(state.path().join("loops.json.corrupt").exists());
         assert!(state.path().join(".gitignore").exists());
+    }
+
+    #[test]
+    fn files_with_other_ids_are_set_aside_and_loops_are_kept() {
+        let root = tempfile::tempdir().unwrap();
+        let state = StateDir::new(root.path());
+        let mut snapshots = Snapshots::default();
+        snapshots.put("scope".to_owned(), Snapshot::default());
+        state.save_snapshots(&snapshots);
+        state.save_latest(&LatestCheck::default());
+        assert_eq!(state.load_snapshots().scopes.len(), 1);
+        assert!(state.load_latest().is_some());
+
+        // Written before ids were versioned (BLAKE3 ids).
+        std::fs::write(
+            state.path().join("snapshots.json"),
+            r#"{"tick": 3, "scopes": {"scope": [3, {"issues": {}}]}}"#,
+        )
+        .unwrap();
+        std::fs::write(
+            state.path().join("latest.json"),
+            r#"{"issues": [], "clusters": []}"#,
+        )
+        .unwrap();
+        std::fs::write(state.path().join("loops.json"), r#"{"checks": 4}"#).unwrap();
+        assert!(state.load_snapshots().scopes.is_empty());
+        assert!(state.load_latest().is_none());
+        assert_eq!(
+            state.load_loops().checks,
+            4,
+            "loops are keyed by signatures"
+        );
+        assert!(state.path().join("snapshots.json.ids-v1").exists());
+        assert!(state.path().join("latest.json.ids-v1").exists());
+        assert!(!state.path().join("snapshots.json").exists());
     }
 
     #[test]
