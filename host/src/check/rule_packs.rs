@@ -5,7 +5,7 @@
 //! Findings become issues like any engine's: `engine` is the pack id, `rule` the finding code,
 //! and the position is where the offending JSON value starts in its file.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -18,7 +18,7 @@ use super::Context;
 use super::positions::SourceText;
 use crate::config::options_json;
 use crate::core::{EngineStatus, IssueInput, IssueSeverity};
-use crate::mcp_sources::{self, LiveServer, LoadedSurface};
+use crate::mcp_sources::{self, LiveServer, LoadedSurface, Locator};
 use crate::plugins::{BUILTIN_RULE_PACKS, PluginHandle};
 
 /// The status key for problems loading MCP surfaces.
@@ -202,29 +202,45 @@ pub(crate) async fn run(
 
 /// Where each finding's JSON value starts (1-based line, UTF-16 column), in finding order;
 /// `None` for live servers and findings without a pointer.
-pub fn positions(surfaces: &[LoadedSurface], findings: &[Finding]) -> Vec<Option<(u32, u32)>> {
-    let mut texts: std::collections::HashMap<&str, SourceText> = std::collections::HashMap::new();
+pub fn positions<'f>(
+    surfaces: &[LoadedSurface],
+    findings: impl IntoIterator<Item = &'f Finding>,
+) -> Vec<Option<(u32, u32)>> {
+    let mut places = Places::default();
     findings
-        .iter()
+        .into_iter()
         .map(|finding| {
             let surface = surfaces.get(finding.surface)?;
-            let (text, pointer) = (surface.text.as_ref()?, finding.pointer.as_ref()?);
-            let source = texts
-                .entry(surface.display_path.as_str())
-                .or_insert_with(|| SourceText::new(text.to_string()));
-            let byte =
-                mcp_sources::locate(text, &surface.document_pointer(pointer).unwrap_or_default());
-            let position = signalint_plugin_api::Position {
-                byte_offset: Some(byte as u64),
-                ..signalint_plugin_api::Position::new(
-                    0,
-                    0,
-                    signalint_plugin_api::ColumnUnit::Utf8Bytes,
-                )
-            };
-            source.resolve(&position).map(|r| (r.line, r.col))
+            places
+                .resolve(surface, finding.pointer.as_deref()?)
+                .map(|(line, col, _)| (line, col))
         })
         .collect()
+}
+
+/// Line tables and pointer indexes of the files findings point into, built on first use and
+/// shared by every finding in the same file (many surfaces can share one file).
+#[derive(Default)]
+struct Places<'s> {
+    files: HashMap<&'s str, (SourceText, Locator<'s>)>,
+}
+
+impl<'s> Places<'s> {
+    /// Line, column and line text of a surface pointer; `None` for live servers.
+    fn resolve(&mut self, surface: &'s LoadedSurface, pointer: &str) -> Option<(u32, u32, &str)> {
+        let text = surface.text.as_deref()?;
+        let (source, locator) = self
+            .files
+            .entry(surface.display_path.as_str())
+            .or_insert_with(|| (SourceText::new(text.to_owned()), Locator::new(text)));
+        let byte = locator.locate(&surface.document_pointer(pointer).unwrap_or_default());
+        let position = signalint_plugin_api::Position {
+            byte_offset: Some(byte as u64),
+            ..signalint_plugin_api::Position::new(0, 0, signalint_plugin_api::ColumnUnit::Utf8Bytes)
+        };
+        let found = source.resolve(&position)?;
+        Some((found.line, found.col, source.line_text(found.line)))
+    }
 }
 
 /// Findings → issues, located in their source files.
@@ -234,8 +250,7 @@ pub fn to_issues(
     findings: Vec<Finding>,
     include_info: bool,
 ) -> Vec<IssueInput> {
-    // One line table per file, built on first use (many surfaces can share one file).
-    let mut texts: std::collections::HashMap<&str, SourceText> = std::collections::HashMap::new();
+    let mut places = Places::default();
     findings
         .into_iter()
         .filter_map(|finding| {
@@ -247,25 +262,10 @@ pub fn to_issues(
             };
             let surface = surfaces.get(finding.surface)?;
             let (line, col, line_text) = match (&surface.text, &finding.pointer) {
-                (Some(text), Some(pointer)) => {
-                    let source = texts
-                        .entry(surface.display_path.as_str())
-                        .or_insert_with(|| SourceText::new(text.to_string()));
-                    let document_pointer = surface.document_pointer(pointer).unwrap_or_default();
-                    let byte = mcp_sources::locate(text, &document_pointer);
-                    let position = signalint_plugin_api::Position {
-                        byte_offset: Some(byte as u64),
-                        ..signalint_plugin_api::Position::new(
-                            0,
-                            0,
-                            signalint_plugin_api::ColumnUnit::Utf8Bytes,
-                        )
-                    };
-                    match source.resolve(&position) {
-                        Some(r) => (r.line, r.col, source.line_text(r.line).trim().to_owned()),
-                        None => (0, 0, String::new()),
-                    }
-                }
+                (Some(_), Some(pointer)) => match places.resolve(surface, pointer) {
+                    Some((line, col, text)) => (line, col, text.trim().to_owned()),
+                    None => (0, 0, String::new()),
+                },
                 _ => (
                     0,
                     0,

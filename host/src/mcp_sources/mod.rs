@@ -9,7 +9,7 @@ mod live;
 mod locate;
 
 pub use live::{LiveServer, list_live_server};
-pub use locate::locate;
+pub use locate::{Locator, locate};
 
 use std::path::Path;
 use std::sync::Arc;
