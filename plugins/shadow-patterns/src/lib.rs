@@ -26,6 +26,7 @@ use signalint_plugin_api::{
 pub mod lexicon;
 pub mod normalize;
 mod options;
+pub mod prefilter;
 pub mod signals;
 pub mod walk;
 
