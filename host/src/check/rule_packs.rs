@@ -5,21 +5,24 @@
 //! Findings become issues like any engine's: `engine` is the pack id, `rule` the finding code,
 //! and the position is where the offending JSON value starts in its file.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use serde::Serialize;
+use serde_json::Value;
+use serde_json::value::RawValue;
 use signalint_plugin_api::{
-    AnalyzeOutcome, AnalyzeRequest, Finding, FindingSeverity, PluginKind, methods,
+    AnalyzeOutcome, Finding, FindingSeverity, McpSurface, PluginKind, methods,
 };
 
 use super::Context;
 use super::positions::SourceText;
 use crate::config::options_json;
 use crate::core::{EngineStatus, IssueInput, IssueSeverity};
-use crate::mcp_sources::{self, LiveServer, LoadedSurface};
-use crate::plugins::{BUILTIN_RULE_PACKS, PluginHandle};
+use crate::mcp_sources::{self, LiveServer, LoadedSurface, Locator};
+use crate::plugins::{BUILTIN_RULE_PACKS, CallError, PluginHandle};
 
 /// The status key for problems loading MCP surfaces.
 pub const SOURCES_STATUS: &str = "mcp-sources";
@@ -161,36 +164,50 @@ pub(crate) async fn run(
         };
     }
     let surfaces = Arc::new(surfaces);
+    let shared = Arc::new(SharedSurfaces::new(&surfaces));
+    // Every pack runs at once; each is waited for up to PACK_TIMEOUT from the common start.
+    let deadline = tokio::time::Instant::now() + PACK_TIMEOUT;
+    let calls: Vec<_> = packs
+        .into_iter()
+        .map(|(id, plugin)| {
+            let config = context.config.rule_packs.get(&id);
+            let include_info = config.and_then(|c| c.include_info).unwrap_or(false);
+            let options = options_json(config.and_then(|c| c.options.as_ref()));
+            let shared = shared.clone();
+            let started = Instant::now();
+            let call = tokio::task::spawn_blocking(move || {
+                let outcome = shared.analyze(&plugin, options);
+                (outcome, started.elapsed())
+            });
+            (id, include_info, started, call)
+        })
+        .collect();
     let mut issues = Vec::new();
     let mut ran = Vec::new();
-    for (id, plugin) in packs {
-        let started = Instant::now();
-        let config = context.config.rule_packs.get(&id);
-        let include_info = config.and_then(|c| c.include_info).unwrap_or(false);
-        let request = AnalyzeRequest {
-            surfaces: surfaces.iter().map(|s| s.surface.clone()).collect(),
-            options: options_json(config.and_then(|c| c.options.as_ref())),
-        };
-        let call = tokio::task::spawn_blocking(move || {
-            plugin.call::<_, AnalyzeOutcome>(methods::ANALYZE, &request)
-        });
-        let mut status = match tokio::time::timeout(PACK_TIMEOUT, call).await {
-            Ok(Ok(Ok(outcome))) => {
+    for (id, include_info, started, call) in calls {
+        let (mut status, took) = match tokio::time::timeout_at(deadline, call).await {
+            Ok(Ok((Ok(outcome), took))) => {
                 let found = to_issues(&id, &surfaces, outcome.findings, include_info);
                 let mut status = EngineStatus::ok();
                 status.issue_count = Some(found.len());
                 issues.extend(found);
                 ran.push(id.clone());
-                status
+                (status, took)
             }
-            Ok(Ok(Err(e))) => EngineStatus::error(e.to_string()),
-            Ok(Err(e)) => EngineStatus::error(format!("{id} failed: {e}")),
-            Err(_) => EngineStatus::error(format!(
-                "{id} did not complete within {}s",
-                PACK_TIMEOUT.as_secs()
-            )),
+            Ok(Ok((Err(e), took))) => (EngineStatus::error(e.to_string()), took),
+            Ok(Err(e)) => (
+                EngineStatus::error(format!("{id} failed: {e}")),
+                started.elapsed(),
+            ),
+            Err(_) => (
+                EngineStatus::error(format!(
+                    "{id} did not complete within {}s",
+                    PACK_TIMEOUT.as_secs()
+                )),
+                started.elapsed(),
+            ),
         };
-        status.duration_ms = Some(started.elapsed().as_millis() as u64);
+        status.duration_ms = Some(took.as_millis() as u64);
         statuses.insert(id, status);
     }
     RulePackOutcome {
@@ -200,31 +217,80 @@ pub(crate) async fn run(
     }
 }
 
+/// The surfaces of one request serialized once: every pack is sent the same bytes, rather
+/// than its own copy of the surfaces serialized again.
+pub struct SharedSurfaces(Box<RawValue>);
+
+/// The analyze request as it crosses the boundary: the shape of
+/// [`signalint_plugin_api::AnalyzeRequest`].
+#[derive(Serialize)]
+struct SharedRequest<'r> {
+    surfaces: &'r RawValue,
+    options: Value,
+}
+
+impl SharedSurfaces {
+    pub fn new(surfaces: &[LoadedSurface]) -> Self {
+        let surfaces: Vec<&McpSurface> = surfaces.iter().map(|s| &s.surface).collect();
+        let json = serde_json::to_string(&surfaces).expect("surfaces serialize");
+        Self(RawValue::from_string(json).expect("serialized JSON is valid"))
+    }
+
+    /// Calls `analyze` on one pack with its options.
+    pub fn analyze(
+        &self,
+        pack: &PluginHandle,
+        options: Value,
+    ) -> Result<AnalyzeOutcome, CallError> {
+        let request = SharedRequest {
+            surfaces: &self.0,
+            options,
+        };
+        pack.call::<_, AnalyzeOutcome>(methods::ANALYZE, &request)
+    }
+}
+
 /// Where each finding's JSON value starts (1-based line, UTF-16 column), in finding order;
 /// `None` for live servers and findings without a pointer.
-pub fn positions(surfaces: &[LoadedSurface], findings: &[Finding]) -> Vec<Option<(u32, u32)>> {
-    let mut texts: std::collections::HashMap<&str, SourceText> = std::collections::HashMap::new();
+pub fn positions<'f>(
+    surfaces: &[LoadedSurface],
+    findings: impl IntoIterator<Item = &'f Finding>,
+) -> Vec<Option<(u32, u32)>> {
+    let mut places = Places::default();
     findings
-        .iter()
+        .into_iter()
         .map(|finding| {
             let surface = surfaces.get(finding.surface)?;
-            let (text, pointer) = (surface.text.as_ref()?, finding.pointer.as_ref()?);
-            let source = texts
-                .entry(surface.display_path.as_str())
-                .or_insert_with(|| SourceText::new(text.to_string()));
-            let byte =
-                mcp_sources::locate(text, &surface.document_pointer(pointer).unwrap_or_default());
-            let position = signalint_plugin_api::Position {
-                byte_offset: Some(byte as u64),
-                ..signalint_plugin_api::Position::new(
-                    0,
-                    0,
-                    signalint_plugin_api::ColumnUnit::Utf8Bytes,
-                )
-            };
-            source.resolve(&position).map(|r| (r.line, r.col))
+            places
+                .resolve(surface, finding.pointer.as_deref()?)
+                .map(|(line, col, _)| (line, col))
         })
         .collect()
+}
+
+/// Line tables and pointer indexes of the files findings point into, built on first use and
+/// shared by every finding in the same file (many surfaces can share one file).
+#[derive(Default)]
+struct Places<'s> {
+    files: HashMap<&'s str, (SourceText, Locator<'s>)>,
+}
+
+impl<'s> Places<'s> {
+    /// Line, column and line text of a surface pointer; `None` for live servers.
+    fn resolve(&mut self, surface: &'s LoadedSurface, pointer: &str) -> Option<(u32, u32, &str)> {
+        let text = surface.text.as_deref()?;
+        let (source, locator) = self
+            .files
+            .entry(surface.display_path.as_str())
+            .or_insert_with(|| (SourceText::new(text.to_owned()), Locator::new(text)));
+        let byte = locator.locate(&surface.document_pointer(pointer).unwrap_or_default());
+        let position = signalint_plugin_api::Position {
+            byte_offset: Some(byte as u64),
+            ..signalint_plugin_api::Position::new(0, 0, signalint_plugin_api::ColumnUnit::Utf8Bytes)
+        };
+        let found = source.resolve(&position)?;
+        Some((found.line, found.col, source.line_text(found.line)))
+    }
 }
 
 /// Findings → issues, located in their source files.
@@ -234,8 +300,7 @@ pub fn to_issues(
     findings: Vec<Finding>,
     include_info: bool,
 ) -> Vec<IssueInput> {
-    // One line table per file, built on first use (many surfaces can share one file).
-    let mut texts: std::collections::HashMap<&str, SourceText> = std::collections::HashMap::new();
+    let mut places = Places::default();
     findings
         .into_iter()
         .filter_map(|finding| {
@@ -247,25 +312,10 @@ pub fn to_issues(
             };
             let surface = surfaces.get(finding.surface)?;
             let (line, col, line_text) = match (&surface.text, &finding.pointer) {
-                (Some(text), Some(pointer)) => {
-                    let source = texts
-                        .entry(surface.display_path.as_str())
-                        .or_insert_with(|| SourceText::new(text.to_string()));
-                    let document_pointer = surface.document_pointer(pointer).unwrap_or_default();
-                    let byte = mcp_sources::locate(text, &document_pointer);
-                    let position = signalint_plugin_api::Position {
-                        byte_offset: Some(byte as u64),
-                        ..signalint_plugin_api::Position::new(
-                            0,
-                            0,
-                            signalint_plugin_api::ColumnUnit::Utf8Bytes,
-                        )
-                    };
-                    match source.resolve(&position) {
-                        Some(r) => (r.line, r.col, source.line_text(r.line).trim().to_owned()),
-                        None => (0, 0, String::new()),
-                    }
-                }
+                (Some(_), Some(pointer)) => match places.resolve(surface, pointer) {
+                    Some((line, col, text)) => (line, col, text.trim().to_owned()),
+                    None => (0, 0, String::new()),
+                },
                 _ => (
                     0,
                     0,
@@ -305,4 +355,42 @@ pub fn to_issues(
 /// Whether a display path names a live server.
 pub fn is_live(path: &str) -> bool {
     Path::new(path).starts_with("mcp:") || path.starts_with("mcp://")
+}
+
+#[cfg(test)]
+mod tests {
+    use signalint_plugin_api::AnalyzeRequest;
+
+    use super::*;
+
+    #[test]
+    fn the_shared_request_is_an_analyze_request() {
+        let surface = |server: &str| LoadedSurface {
+            surface: McpSurface {
+                server: server.to_owned(),
+                tools: vec![serde_json::json!({"name": "t", "description": "d"})],
+                ..McpSurface::default()
+            },
+            text: None,
+            display_path: format!("mcp:{server}"),
+            bases: Default::default(),
+        };
+        let surfaces = [surface("a"), surface("b")];
+        let shared = SharedSurfaces::new(&surfaces);
+        let options = serde_json::json!({"disabled": ["x"]});
+        let sent = serde_json::to_string(&SharedRequest {
+            surfaces: &shared.0,
+            options: options.clone(),
+        })
+        .unwrap();
+        let expected = AnalyzeRequest {
+            surfaces: surfaces.iter().map(|s| s.surface.clone()).collect(),
+            options,
+        };
+        assert_eq!(
+            serde_json::from_str::<AnalyzeRequest>(&sent).unwrap(),
+            expected
+        );
+        assert_eq!(sent, serde_json::to_string(&expected).unwrap());
+    }
 }

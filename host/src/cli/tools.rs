@@ -6,14 +6,13 @@ use std::time::Duration;
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
-use signalint_plugin_api::{
-    AnalyzeOutcome, AnalyzeRequest, Finding, FindingSeverity, PluginKind, methods,
-};
+use signalint_plugin_api::{Finding, FindingSeverity, PluginKind, methods};
 
 use super::{Cli, Format, exit, print, usage_error};
+use crate::check::rule_packs::SharedSurfaces;
 use crate::config::{Config, options_json};
 use crate::mcp_sources::{self, LiveServer, LoadedSurface};
-use crate::plugins::{Registry, plugin_dirs};
+use crate::plugins::{CallError, Registry, plugin_dirs};
 
 #[derive(Debug, Args)]
 pub struct ToolsArgs {
@@ -29,9 +28,14 @@ enum ToolsCommand {
 
 #[derive(Debug, Args)]
 struct ScanArgs {
-    /// A tools manifest (tools array, {"tools": [...]}, a tools/list response) or a server.json.
-    #[arg(required_unless_present = "server", conflicts_with = "server")]
-    file: Option<PathBuf>,
+    /// Tools manifests (tools array, {"tools": [...]}, a tools/list response), server.json
+    /// files or files of several servers; all are checked together.
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "server",
+        conflicts_with = "server"
+    )]
+    files: Vec<PathBuf>,
     /// Start this server over stdio and scan what it lists, e.g. --server "npx -y some-mcp-server".
     #[arg(long, value_name = "COMMAND LINE")]
     server: Option<String>,
@@ -92,15 +96,9 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
         },
         None => Config::default(),
     };
-    let surfaces = match (&args.file, &args.server) {
-        (Some(file), _) => {
-            let display = file.to_string_lossy().into_owned();
-            match mcp_sources::load_file_surfaces(file, &display) {
-                Ok(surfaces) => surfaces,
-                Err(e) => return usage_error(e),
-            }
-        }
-        (None, Some(command_line)) => {
+    let surfaces = match (args.files.as_slice(), &args.server) {
+        ([], None) => return usage_error("give a manifest file or --server"),
+        ([], Some(command_line)) => {
             let words = split_command_line(command_line);
             let Some((command, rest)) = words.split_first() else {
                 return usage_error("--server needs a command line");
@@ -120,7 +118,17 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
                 Err(e) => return usage_error(e),
             }
         }
-        (None, None) => return usage_error("give a manifest file or --server"),
+        (files, _) => {
+            let mut surfaces = Vec::new();
+            for file in files {
+                let display = file.to_string_lossy().into_owned();
+                match mcp_sources::load_file_surfaces(file, &display) {
+                    Ok(more) => surfaces.extend(more),
+                    Err(e) => return usage_error(e),
+                }
+            }
+            surfaces
+        }
     };
     let cwd = std::env::current_dir().unwrap_or_default();
     let registry = Registry::load(&plugin_dirs(
@@ -150,36 +158,61 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
     }
 }
 
-/// Runs every loaded rule pack (minus those disabled in the config) over the surfaces of one
-/// file or server, all in one request, so duplicates across servers are seen too.
+/// Runs every loaded rule pack (minus those disabled in the config) over the surfaces of the
+/// files or server, all in one request, so duplicates across servers are seen too. The packs
+/// run side by side and are sent the same serialized surfaces.
 fn scan(registry: &Registry, config: &Config, surfaces: &[LoadedSurface]) -> ScanReport {
-    let mut findings = Vec::new();
-    let mut errors = Vec::new();
-    for pack in registry.of_kind(PluginKind::RulePack) {
-        let id = pack.id().to_owned();
-        let pack_config = config.rule_packs.get(&id);
-        if pack_config.and_then(|c| c.enabled) == Some(false) {
-            continue;
-        }
-        let request = AnalyzeRequest {
-            surfaces: surfaces.iter().map(|s| s.surface.clone()).collect(),
-            options: options_json(pack_config.and_then(|c| c.options.as_ref())),
-        };
-        match pack.call::<_, AnalyzeOutcome>(methods::ANALYZE, &request) {
-            Ok(outcome) => {
-                let places = crate::check::rule_packs::positions(surfaces, &outcome.findings);
-                findings.extend(
-                    outcome
-                        .findings
-                        .into_iter()
-                        .zip(places)
-                        .map(|(f, place)| to_scan_finding(&id, surfaces, f, place)),
+    let packs: Vec<_> = registry
+        .of_kind(PluginKind::RulePack)
+        .filter(|pack| {
+            let enabled = config.rule_packs.get(pack.id()).and_then(|c| c.enabled);
+            enabled != Some(false)
+        })
+        .collect();
+    let shared = SharedSurfaces::new(surfaces);
+    share_one_heap();
+    let outcomes: Vec<_> = std::thread::scope(|scope| {
+        let calls: Vec<_> = packs
+            .iter()
+            .map(|pack| {
+                let options = options_json(
+                    config
+                        .rule_packs
+                        .get(pack.id())
+                        .and_then(|c| c.options.as_ref()),
                 );
-            }
-
+                let shared = &shared;
+                scope.spawn(move || shared.analyze(pack, options))
+            })
+            .collect();
+        calls
+            .into_iter()
+            .zip(&packs)
+            .map(|(call, pack)| {
+                call.join().unwrap_or_else(|_| {
+                    Err(CallError {
+                        plugin: pack.id().to_owned(),
+                        method: methods::ANALYZE.to_owned(),
+                        message: "the call panicked".to_owned(),
+                    })
+                })
+            })
+            .collect()
+    });
+    let mut found = Vec::new();
+    let mut errors = Vec::new();
+    for (pack, outcome) in packs.iter().zip(outcomes) {
+        match outcome {
+            Ok(outcome) => found.extend(outcome.findings.into_iter().map(|f| (pack.id(), f))),
             Err(e) => errors.push(e.to_string()),
         }
     }
+    let places = crate::check::rule_packs::positions(surfaces, found.iter().map(|(_, f)| f));
+    let mut findings: Vec<ScanFinding> = found
+        .into_iter()
+        .zip(places)
+        .map(|((pack, f), place)| to_scan_finding(pack, surfaces, f, place))
+        .collect();
     findings.sort_by(|a, b| {
         (a.severity, &a.server, &a.tool, &a.code).cmp(&(b.severity, &b.server, &b.tool, &b.code))
     });
@@ -197,6 +230,17 @@ fn scan(registry: &Registry, config: &Config, surfaces: &[LoadedSurface]) -> Sca
         findings,
         scanned_at: rfc3339_now(),
         errors,
+    }
+}
+
+/// glibc gives each thread that allocates its own heap, grown a few pages at a time with one
+/// `mprotect` each, all serialised on the address-space lock. The packs decode the same large
+/// request side by side, so one shared heap is faster here, and smaller.
+fn share_one_heap() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only tunes the allocator; it is called before the pack threads start.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 1);
     }
 }
 

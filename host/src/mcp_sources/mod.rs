@@ -9,7 +9,7 @@ mod live;
 mod locate;
 
 pub use live::{LiveServer, list_live_server};
-pub use locate::locate;
+pub use locate::{Locator, locate};
 
 use std::path::Path;
 use std::sync::Arc;
@@ -122,14 +122,16 @@ pub fn load_file_surfaces(
         path: display_path.to_owned(),
         detail: e.to_string(),
     })?;
-    let servers = value.as_array().filter(|items| {
-        !items.is_empty()
-            && items
-                .iter()
-                .all(|item| item.get("tools").is_some_and(Value::is_array))
-    });
-    let Some(servers) = servers else {
-        return load_file(path, display_path).map(|surface| vec![surface]);
+    let servers = match value {
+        Value::Array(items)
+            if !items.is_empty()
+                && items
+                    .iter()
+                    .all(|item| item.get("tools").is_some_and(Value::is_array)) =>
+        {
+            items
+        }
+        _ => return load_file(path, display_path).map(|surface| vec![surface]),
     };
     let stem = path
         .file_stem()
@@ -137,14 +139,18 @@ pub fn load_file_surfaces(
         .unwrap_or("manifest");
     let shared: Arc<str> = Arc::from(text.as_str());
     Ok(servers
-        .iter()
+        .into_iter()
         .enumerate()
-        .map(|(index, entry)| {
+        .map(|(index, mut entry)| {
             let server = ["server", "name", "id"]
                 .iter()
                 .find_map(|key| entry.get(*key).and_then(Value::as_str))
                 .map_or_else(|| format!("{stem}#{index}"), str::to_owned);
-            let tools = entry["tools"].as_array().cloned().unwrap_or_default();
+            // Taken, not copied: a corpus file holds thousands of tools.
+            let tools = match entry.get_mut("tools").map(Value::take) {
+                Some(Value::Array(tools)) => tools,
+                _ => Vec::new(),
+            };
             LoadedSurface {
                 surface: McpSurface {
                     server,

@@ -5,7 +5,12 @@
 //! a prohibition), with the few Portuguese, Italian, Spanish, French and German forms that
 //! attacks in those languages use, rather than attack phrases.
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
+
+use regex_automata::meta;
+use regex_syntax::hir::Hir;
+
+use crate::prefilter::{self, Required};
 
 /// A pattern over folded text.
 ///
@@ -13,8 +18,15 @@ use std::sync::LazyLock;
 /// without Unicode classes: `[^.;\n]`, `\w` and `\b` are one-byte classes, the automata stay
 /// small and the lazy DFA is built quickly. Patterns that run on raw text match ASCII only, so
 /// every match starts and ends on a character boundary.
+///
+/// A pattern is compiled on its first search that the [`prefilter`] lets through, so patterns
+/// that no text can match cost nothing.
 #[derive(Debug)]
-pub struct Regex(regex::bytes::Regex);
+pub struct Regex {
+    hir: Hir,
+    required: Required,
+    compiled: OnceLock<meta::Regex>,
+}
 
 /// A match, with the haystack it came from.
 #[derive(Debug, Clone, Copy)]
@@ -43,22 +55,41 @@ impl<'h> Match<'h> {
 #[derive(Debug)]
 pub struct Captures<'h> {
     hay: &'h str,
-    caps: regex::bytes::Captures<'h>,
+    caps: regex_automata::util::captures::Captures,
 }
 
 impl<'h> Captures<'h> {
     pub fn get(&self, i: usize) -> Option<Match<'h>> {
-        self.caps.get(i).map(|m| Match {
+        self.caps.get_group(i).map(|m| Match {
             hay: self.hay,
-            start: m.start(),
-            end: m.end(),
+            start: m.start,
+            end: m.end,
         })
     }
 }
 
 impl Regex {
+    fn compiled(&self) -> &meta::Regex {
+        self.compiled.get_or_init(|| {
+            let hybrid = std::env::var("SP_HYBRID").map_or(true, |v| v == "1");
+            let config = meta::Config::new().utf8_empty(false).hybrid(hybrid);
+            match meta::Builder::new()
+                .configure(config)
+                .build_from_hir(&self.hir)
+            {
+                Ok(re) => re,
+                Err(e) => panic!("invalid built-in pattern {}: {e}", self.hir),
+            }
+        })
+    }
+
+    /// The compiled pattern, unless the prefilter rules out a match in `hay`.
+    fn for_hay(&self, hay: &str) -> Option<&meta::Regex> {
+        prefilter::admits(hay, &self.required).then(|| self.compiled())
+    }
+
     pub fn find<'h>(&self, hay: &'h str) -> Option<Match<'h>> {
-        self.0.find(hay.as_bytes()).map(|m| Match {
+        self.for_hay(hay)?.find(hay.as_bytes()).map(|m| Match {
             hay,
             start: m.start(),
             end: m.end(),
@@ -69,15 +100,19 @@ impl Regex {
     where
         'h: 'r,
     {
-        self.0.find_iter(hay.as_bytes()).map(move |m| Match {
-            hay,
-            start: m.start(),
-            end: m.end(),
-        })
+        self.for_hay(hay)
+            .into_iter()
+            .flat_map(move |re| re.find_iter(hay.as_bytes()))
+            .map(move |m| Match {
+                hay,
+                start: m.start(),
+                end: m.end(),
+            })
     }
 
     pub fn is_match(&self, hay: &str) -> bool {
-        self.0.is_match(hay.as_bytes())
+        self.for_hay(hay)
+            .is_some_and(|re| re.is_match(hay.as_bytes()))
     }
 
     pub fn captures_iter<'r, 'h>(&'r self, hay: &'h str) -> impl Iterator<Item = Captures<'h>> + 'r
@@ -86,25 +121,22 @@ impl Regex {
     {
         // Capturing search runs on slower engines; most texts have no match at all, which the
         // DFA answers quickly.
-        let haystack = if self.0.is_match(hay.as_bytes()) {
-            hay
-        } else {
-            ""
-        };
-        self.0
-            .captures_iter(haystack.as_bytes())
+        self.for_hay(hay)
+            .filter(|re| re.is_match(hay.as_bytes()))
+            .into_iter()
+            .flat_map(move |re| re.captures_iter(hay.as_bytes()))
             .map(move |caps| Captures { hay, caps })
     }
 }
 
-/// Compiles a built-in pattern (ASCII semantics).
+/// A built-in pattern (ASCII semantics); compiled on first use.
 pub fn rx(pattern: &str) -> Regex {
-    match regex::bytes::RegexBuilder::new(pattern)
-        .unicode(false)
-        .build()
-    {
-        Ok(re) => Regex(re),
-        Err(e) => panic!("invalid built-in pattern {pattern}: {e}"),
+    let hir = prefilter::parse(pattern)
+        .unwrap_or_else(|e| panic!("invalid built-in pattern {pattern}: {e}"));
+    Regex {
+        required: Required::from_hir(&hir),
+        hir,
+        compiled: OnceLock::new(),
     }
 }
 

@@ -19,13 +19,14 @@
 
 use serde_json::Value;
 use signalint_plugin_api::{
-    AnalyzeOutcome, AnalyzeRequest, Finding, FindingSeverity, PluginError, PluginKind,
+    AnalyzeOutcome, AnalyzeRequest, Finding, FindingSeverity, McpSurface, PluginError, PluginKind,
     PluginManifest, RuleInfo, RulePack, RulePackInfo,
 };
 
 pub mod lexicon;
 pub mod normalize;
 mod options;
+pub mod prefilter;
 pub mod signals;
 pub mod walk;
 
@@ -181,12 +182,58 @@ impl Emit<'_> {
 }
 
 /// Finds shadow patterns in every surface of a request.
+///
+/// Surfaces are independent, so a large request is shared out over a few threads (one per
+/// core, at most [`MAX_THREADS`]); the findings come back in surface order either way.
 pub fn analyze_surfaces(request: &AnalyzeRequest, options: &Options) -> Vec<Finding> {
+    let surfaces = &request.surfaces;
+    let tools: usize = surfaces.iter().map(|s| s.tools.len()).sum();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(MAX_THREADS)
+        .min(tools / MIN_TOOLS_PER_THREAD)
+        .min(surfaces.len());
+    if threads <= 1 {
+        return (0..surfaces.len())
+            .flat_map(|s| analyze_surface(s, &surfaces[s], options))
+            .collect();
+    }
+    let mut found: Vec<(usize, Vec<Finding>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|first| {
+                scope.spawn(move || {
+                    (first..surfaces.len())
+                        .step_by(threads)
+                        .map(|s| (s, analyze_surface(s, &surfaces[s], options)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| {
+                worker
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e))
+            })
+            .collect()
+    });
+    found.sort_by_key(|(s, _)| *s);
+    found.into_iter().flat_map(|(_, f)| f).collect()
+}
+
+/// Most threads one request is shared out over.
+const MAX_THREADS: usize = 4;
+/// Below this many tools per thread, a thread costs more than it saves.
+const MIN_TOOLS_PER_THREAD: usize = 200;
+
+/// The findings of one surface.
+fn analyze_surface(s: usize, surface: &McpSurface, options: &Options) -> Vec<Finding> {
     let mut emit = Emit {
         options,
         findings: Vec::new(),
     };
-    for (s, surface) in request.surfaces.iter().enumerate() {
+    {
         let names: Vec<Option<&str>> = surface
             .tools
             .iter()

@@ -144,6 +144,7 @@ pub fn severity_for(score: i32) -> Option<FindingSeverity> {
 /// The signals that read instructions in plain language. [`encoded_payload`] and
 /// [`split_payload`] run them again on decoded and reassembled text.
 pub fn language_signals(unit: &Unit<'_>, out: &mut Vec<Hit>) {
+    let _scope = crate::prefilter::scope(unit.text(), unit.raw);
     instruction_override::detect(unit, out);
     forced_invocation::detect(unit, out);
     fake_prerequisite::detect(unit, out);
@@ -158,6 +159,7 @@ pub fn language_signals(unit: &Unit<'_>, out: &mut Vec<Hit>) {
 
 /// Runs every per-unit signal.
 pub fn detect_all(unit: &Unit<'_>, out: &mut Vec<Hit>) {
+    let _scope = crate::prefilter::scope(unit.text(), unit.raw);
     hidden_unicode::detect(unit, out);
     confusable_text::detect(unit, out);
     hidden_markup::detect(unit, out);
