@@ -74,6 +74,38 @@ fn a_poisoned_manifest_is_reported_with_positions_and_fails() {
 }
 
 #[test]
+fn several_files_are_scanned_in_one_run_and_each_finding_names_its_file() {
+    let manifest = support::workspace_root().join("examples/demo/mcp/tools.json");
+    let server_json = support::workspace_root()
+        .join("plugins/mcp-lint/tests/fixtures/registry-legacy/publisher-sample.server.json");
+    let both = scan(&[
+        manifest.to_str().unwrap(),
+        server_json.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let report = support::stdout_json(&both);
+    assert_eq!(report["server"], "2 servers in 2 files");
+    let findings = report["findings"].as_array().unwrap();
+    let files: std::collections::BTreeSet<&str> =
+        findings.iter().filter_map(|f| f["file"].as_str()).collect();
+    assert_eq!(files.len(), 2, "{files:?}");
+    // The same findings as two separate scans, none lost or duplicated.
+    let alone = |path: &std::path::Path| {
+        support::stdout_json(&scan(&[path.to_str().unwrap(), "--format", "json"]))["findings"]
+            .as_array()
+            .unwrap()
+            .len()
+    };
+    assert_eq!(findings.len(), alone(&manifest) + alone(&server_json));
+    assert_eq!(
+        both.status.code(),
+        Some(1),
+        "the manifest's critical finding"
+    );
+}
+
+#[test]
 fn a_server_that_does_not_start_is_a_clear_error() {
     let output = scan(&[
         "--server",

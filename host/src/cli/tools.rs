@@ -57,8 +57,10 @@ struct ScanFinding {
     tool: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     related_tool: Option<String>,
-    // Additive: which server (for files of several), where, and by which pack.
+    // Additive: which server (for files of several), in which file, where, and by which pack.
     server: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<String>,
     pack: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pointer: Option<String>,
@@ -216,13 +218,12 @@ fn scan(registry: &Registry, config: &Config, surfaces: &[LoadedSurface]) -> Sca
     findings.sort_by(|a, b| {
         (a.severity, &a.server, &a.tool, &a.code).cmp(&(b.severity, &b.server, &b.tool, &b.code))
     });
-    let server = match surfaces {
-        [one] => one.surface.server.clone(),
-        many => format!(
-            "{} ({} servers)",
-            many.first().map_or("", |s| s.display_path.as_str()),
-            many.len()
-        ),
+    let mut files: Vec<&str> = surfaces.iter().map(|s| s.display_path.as_str()).collect();
+    files.dedup();
+    let server = match (surfaces, files.as_slice()) {
+        ([one], _) => one.surface.server.clone(),
+        (many, [file]) => format!("{file} ({} servers)", many.len()),
+        (many, files) => format!("{} servers in {} files", many.len(), files.len()),
     };
     ScanReport {
         server,
@@ -250,12 +251,14 @@ fn to_scan_finding(
     finding: Finding,
     place: Option<(u32, u32)>,
 ) -> ScanFinding {
-    let server = surfaces
-        .get(finding.surface)
-        .map(|s| s.surface.server.clone())
-        .unwrap_or_default();
+    let surface = surfaces.get(finding.surface);
     ScanFinding {
-        server,
+        server: surface
+            .map(|s| s.surface.server.clone())
+            .unwrap_or_default(),
+        file: surface
+            .filter(|s| s.text.is_some())
+            .map(|s| s.display_path.clone()),
         severity: finding.severity,
         code: finding.code,
         message: finding.message,
