@@ -77,6 +77,12 @@ pub enum SourceError {
 
 /// Reads a manifest or `server.json` file. `display_path` names it in issues.
 pub fn load_file(path: &Path, display_path: &str) -> Result<LoadedSurface, SourceError> {
+    let (text, value) = read_document(path, display_path)?;
+    one_surface(path, display_path, text, value)
+}
+
+/// The file's text and its JSON.
+fn read_document(path: &Path, display_path: &str) -> Result<(String, Value), SourceError> {
     let text = std::fs::read_to_string(path).map_err(|source| SourceError::Read {
         path: display_path.to_owned(),
         source,
@@ -85,6 +91,16 @@ pub fn load_file(path: &Path, display_path: &str) -> Result<LoadedSurface, Sourc
         path: display_path.to_owned(),
         detail: e.to_string(),
     })?;
+    Ok((text, value))
+}
+
+/// The one surface a document describes.
+fn one_surface(
+    path: &Path,
+    display_path: &str,
+    text: String,
+    value: Value,
+) -> Result<LoadedSurface, SourceError> {
     let fallback_name = path
         .file_stem()
         .and_then(|s| s.to_str())
@@ -114,14 +130,7 @@ pub fn load_file_surfaces(
     path: &Path,
     display_path: &str,
 ) -> Result<Vec<LoadedSurface>, SourceError> {
-    let text = std::fs::read_to_string(path).map_err(|source| SourceError::Read {
-        path: display_path.to_owned(),
-        source,
-    })?;
-    let value: Value = serde_json::from_str(&text).map_err(|e| SourceError::Json {
-        path: display_path.to_owned(),
-        detail: e.to_string(),
-    })?;
+    let (text, value) = read_document(path, display_path)?;
     let servers = match value {
         Value::Array(items)
             if !items.is_empty()
@@ -131,7 +140,8 @@ pub fn load_file_surfaces(
         {
             items
         }
-        _ => return load_file(path, display_path).map(|surface| vec![surface]),
+        // Read once: the document is taken as one surface as it is.
+        other => return one_surface(path, display_path, text, other).map(|surface| vec![surface]),
     };
     let stem = path
         .file_stem()
