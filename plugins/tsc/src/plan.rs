@@ -1,6 +1,6 @@
 //! Which tsconfigs a request reaches, and the command line for each.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use serde::Deserialize;
 use signalint_plugin_api::{Invocation, Plan, PlanRequest, PluginError};
@@ -21,7 +21,16 @@ pub struct TscOptions {
     /// `--incremental --tsBuildInfoFile …` in project mode (default true).
     #[serde(default)]
     pub incremental: Option<bool>,
+    /// The Go collector's `GOGC` for the native compiler (default [`DEFAULT_GC_PERCENT`]).
+    #[serde(default)]
+    pub gc_percent: Option<u32>,
 }
+
+/// The native compiler builds its program once and keeps nearly all of it alive, so Go's
+/// default `GOGC=100` spends a fifth of the check re-marking a heap that is still growing.
+/// Measured on effect 4.1.0 (572 files): 21.2 s wall / 38.3 s CPU at 100, 16.2 s / 27.0 s at
+/// 800, peak memory 1.77 → 1.94 GB.
+pub const DEFAULT_GC_PERCENT: u32 = 800;
 
 /// One tsconfig of the project.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -47,7 +56,7 @@ impl TscOptions {
             PluginError::new(format!(
                 "invalid [engines.tsc.options]: {e}. Expected {{\"tsconfigs\": [{{\"path\": \
                  \"tsconfig.json\", \"solution\": false, \"files\": [..]}}], \"checkers\": N, \
-                 \"single_threaded\": bool, \"incremental\": bool}}"
+                 \"single_threaded\": bool, \"incremental\": bool, \"gc_percent\": N}}"
             ))
         })?;
         if options.checkers == Some(0) {
@@ -211,6 +220,15 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
         }
     }
     let incremental = options.incremental.unwrap_or(true);
+    let env = if native {
+        go_runtime_env(
+            options.gc_percent.unwrap_or(DEFAULT_GC_PERCENT),
+            |name| std::env::var_os(name).is_some(),
+            physical_memory_bytes(),
+        )
+    } else {
+        BTreeMap::new()
+    };
     let work_dir = request.work_dir.trim_end_matches(['/', '\\']);
 
     let invocations = reached(&entries, request)
@@ -239,12 +257,48 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
             Invocation {
                 program: request.tool.program.clone(),
                 args,
+                env: env.clone(),
                 label: path.clone(),
                 ..Invocation::default()
             }
         })
         .collect();
     Ok(Plan { invocations })
+}
+
+/// `GOGC` and a `GOMEMLIMIT` safety net for the native compiler, each only where the user's
+/// environment does not set it already (the child inherits the user's value then).
+///
+/// With a high `GOGC` the heap may grow to several times its live size before a collection;
+/// the soft limit at half the machine's memory makes Go collect early instead of swapping
+/// when a very large program gets there.
+fn go_runtime_env(
+    gc_percent: u32,
+    user_sets: impl Fn(&str) -> bool,
+    physical_memory: Option<u64>,
+) -> BTreeMap<String, String> {
+    let mut env = BTreeMap::new();
+    if !user_sets("GOGC") {
+        env.insert("GOGC".to_owned(), gc_percent.to_string());
+    }
+    if let Some(bytes) = physical_memory.filter(|_| gc_percent > 100 && !user_sets("GOMEMLIMIT")) {
+        env.insert("GOMEMLIMIT".to_owned(), format!("{}MiB", bytes / 2 / (1 << 20)));
+    }
+    env
+}
+
+/// Total physical memory (Linux `/proc/meminfo`); `None` elsewhere, and then no limit is set.
+fn physical_memory_bytes() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib: u64 = info
+        .lines()
+        .find_map(|line| line.strip_prefix("MemTotal:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kib * 1024)
 }
 
 #[cfg(test)]
@@ -388,6 +442,38 @@ mod tests {
         assert_eq!(inv.args[0], "/p/node_modules/typescript/lib/tsc.js");
         assert!(!inv.args.iter().any(|a| a == "--singleThreaded"));
         assert_eq!(inv.args.last().unwrap(), "--skipLibCheck");
+        assert!(inv.env.is_empty(), "no Go runtime settings for Node: {:?}", inv.env);
+    }
+
+    #[test]
+    fn native_compiler_gets_a_go_gc_setting_unless_the_user_has_one() {
+        let none = |_: &str| false;
+        let env = go_runtime_env(800, none, Some(8 << 30));
+        assert_eq!(env.get("GOGC").map(String::as_str), Some("800"));
+        assert_eq!(env.get("GOMEMLIMIT").map(String::as_str), Some("4096MiB"));
+
+        let user_gogc = |name: &str| name == "GOGC";
+        let env = go_runtime_env(800, user_gogc, Some(8 << 30));
+        assert!(!env.contains_key("GOGC"), "the user's GOGC is inherited");
+        assert!(env.contains_key("GOMEMLIMIT"));
+
+        let user_limit = |name: &str| name == "GOMEMLIMIT";
+        assert!(!go_runtime_env(800, user_limit, Some(8 << 30)).contains_key("GOMEMLIMIT"));
+        // Go's own default needs no safety net; an unknown machine size sets none.
+        assert!(!go_runtime_env(100, none, Some(8 << 30)).contains_key("GOMEMLIMIT"));
+        assert!(!go_runtime_env(800, none, None).contains_key("GOMEMLIMIT"));
+    }
+
+    #[test]
+    fn gc_percent_option_reaches_every_native_invocation() {
+        let req = request(&["a.ts"], serde_json::json!({"gc_percent": 250}));
+        let plan = plan(&req).unwrap();
+        let inv = &plan.invocations[0];
+        if std::env::var_os("GOGC").is_none() {
+            assert_eq!(inv.env.get("GOGC").map(String::as_str), Some("250"));
+        } else {
+            assert!(!inv.env.contains_key("GOGC"));
+        }
     }
 
     #[test]
