@@ -40,7 +40,7 @@ fn context(root: &Path, config: &str) -> Context {
     }]);
     Context {
         root: root.to_owned(),
-        toolchain: Arc::new(ManagedToolchain::for_registry(&registry)),
+        toolchain: Arc::new(ManagedToolchain::for_registry(&registry, &config)),
         registry: Arc::new(registry),
         config: Arc::new(config),
         runner: Runner::new(2, 10 * 1024 * 1024),

@@ -276,6 +276,7 @@ fn the_plugins_command_shows_each_refusal() {
         assert_eq!(row["status"], "loaded", "{row:#}");
         assert_eq!(row["id"], id, "{row:#}");
         assert_eq!(row["kind"], "engine", "{row:#}");
+        assert!(row["reason"].is_null(), "{row:#}");
     }
     // The installation's own plugins still load from the executable's directory.
     for (id, _) in SHIPPED {
@@ -321,6 +322,52 @@ fn a_configured_engine_whose_plugin_was_refused_says_why_in_its_status() {
     );
     assert_eq!(json["engines"]["fine"]["status"], "ok", "{json:#}");
     assert_eq!(json["totalIssues"], 1, "{json:#}");
+}
+
+#[test]
+fn without_mcp_sources_built_in_packs_rest_and_a_missing_configured_pack_is_an_error() {
+    let dir = PluginDir::new();
+    dir.add(fixture::FAULT_ENGINE, "fault_engine");
+    let project = support::temp_project();
+    let root = support::canonical(project.path());
+    std::fs::write(root.join("notes.txt"), "a note\n").unwrap();
+    std::fs::write(
+        root.join("signalint.toml"),
+        "[engines.oxlint]\nenabled = false\n[engines.tsc]\nenabled = false\n\
+         [engines.biome]\nenabled = false\n\n\
+         [engines.fine]\nplugin = \"fault-engine\"\noptions = { mode = \"ok\" }\n\n\
+         [rule_packs.tool-hygiene]\nenabled = false\n\n\
+         [rule_packs.house-rules]\nenabled = true\n",
+    )
+    .unwrap();
+    let output = support::run(
+        support::signalint(Some(dir.path()))
+            .arg("--root")
+            .arg(&root)
+            .args(["check", "--format", "json"]),
+    );
+    let json = support::stdout_json(&output);
+    let packs = &json["rulePacks"];
+    for id in ["shadow-patterns", "param-synonyms", "mcp-lint"] {
+        assert_eq!(packs[id]["status"], "disabled", "{json:#}");
+        assert_eq!(
+            packs[id]["message"],
+            "no MCP manifests or servers configured ([mcp] in signalint.toml)",
+            "{json:#}"
+        );
+    }
+    assert_eq!(
+        packs["tool-hygiene"]["message"],
+        "disabled in signalint.toml"
+    );
+    assert_eq!(packs["house-rules"]["status"], "error", "{json:#}");
+    assert!(
+        packs["house-rules"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("`house-rules` not found on the plugin path")),
+        "{json:#}"
+    );
+    assert_eq!(json["engines"]["fine"]["status"], "ok", "{json:#}");
 }
 
 /// Runs `signalint plugins --format json` for a project, with an extra plugin directory.
@@ -425,6 +472,85 @@ fn the_first_plugin_with_an_id_wins_and_later_ones_are_shadowed() {
             .as_str()
             .unwrap()
             .contains(&winner.display().to_string()),
+        "{row:#}"
+    );
+}
+
+#[test]
+fn a_check_loads_only_the_libraries_named_for_its_plugins() {
+    let dir = PluginDir::new();
+    dir.add("signalint_plugin_oxlint", "oxlint");
+    dir.add("signalint_plugin_shadow_patterns", "shadow_patterns");
+    dir.add(fixture::WRONG_ABI, "wrong_abi");
+    let wanted = |ids: &[&str]| ids.iter().map(|id| (*id).to_owned()).collect();
+
+    let registry = Registry::load_for(&[dir.as_plugin_dir()], &wanted(&["oxlint"]));
+    let loaded: Vec<_> = registry.entries.iter().map(|e| file_id(&e.path)).collect();
+    assert_eq!(
+        loaded,
+        ["oxlint"],
+        "neither the rule pack nor the broken library is touched"
+    );
+    assert!(registry.get("oxlint").is_some());
+
+    // Hyphenated ids map to underscores in the file name.
+    let registry = Registry::load_for(
+        &[dir.as_plugin_dir()],
+        &wanted(&["oxlint", "shadow-patterns"]),
+    );
+    assert_eq!(registry.entries.len(), 2, "{registry:?}");
+    assert!(registry.get("shadow-patterns").is_some());
+}
+
+#[test]
+fn a_plugin_missing_by_name_makes_the_check_load_every_library() {
+    let dir = PluginDir::new();
+    dir.add("signalint_plugin_oxlint", "oxlint");
+    // A library named for another id still provides its own.
+    dir.add(fixture::PANICKY, "renamed");
+    let wrong_abi = dir.add(fixture::WRONG_ABI, "wrong_abi");
+    let wanted = |ids: &[&str]| ids.iter().map(|id| (*id).to_owned()).collect();
+
+    let registry = Registry::load_for(&[dir.as_plugin_dir()], &wanted(&["oxlint", "panicky"]));
+    assert_eq!(registry.entries.len(), 3, "{registry:?}");
+    assert!(registry.get("panicky").is_some(), "{registry:?}");
+
+    // A configured plugin that is not there: every refusal is on hand to explain why.
+    let registry = Registry::load_for(&[dir.as_plugin_dir()], &wanted(&["oxlint", "wrong-abi"]));
+    assert!(registry.get("wrong-abi").is_none());
+    assert!(
+        registry
+            .refusal_for("wrong-abi")
+            .is_some_and(|reason| reason.contains(&wrong_abi.display().to_string())),
+        "{registry:?}"
+    );
+}
+
+#[test]
+fn the_plugins_command_tells_a_misnamed_library_its_name() {
+    let dir = PluginDir::new();
+    let renamed = dir.add(fixture::FAULT_ENGINE, "renamed");
+    let project = support::temp_project();
+    let output = support::run(
+        support::signalint(Some(dir.path()))
+            .arg("--root")
+            .arg(project.path())
+            .args(["plugins", "--format", "json"]),
+    );
+    let json = support::stdout_json(&output);
+    let row = json["plugins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["path"] == renamed.display().to_string())
+        .unwrap_or_else(|| panic!("not listed: {json:#}"));
+    assert_eq!(row["status"], "loaded", "{row:#}");
+    assert_eq!(row["id"], "fault-engine", "{row:#}");
+    let expected = support::library_file_name("signalint_plugin_fault_engine");
+    assert!(
+        row["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains(&format!("rename it to {expected}"))),
         "{row:#}"
     );
 }

@@ -76,8 +76,8 @@ async fn a_panic_in_plan_is_an_engine_error_and_the_session_answers_the_next_che
     assert!(registry.get("panicky").is_some(), "{registry:?}");
     let context = Context {
         root: root.clone(),
+        toolchain: Arc::new(ManagedToolchain::for_registry(&registry, &config)),
         config: Arc::new(config),
-        toolchain: Arc::new(ManagedToolchain::for_registry(&registry)),
         registry: Arc::new(registry),
         runner: Runner::new(2, 10 * 1024 * 1024),
     };

@@ -15,7 +15,7 @@ pub mod tsconfig;
 pub use files::project_files;
 pub use session::{ResponseOptions, Session};
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -24,7 +24,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::Config;
 use crate::core::{self, Analysis, EngineStatus, IssueInput, Rechecked};
-use crate::plugins::{BUILTIN_ENGINES, PluginHandle, Registry};
+use crate::plugins::{BUILTIN_ENGINES, BUILTIN_RULE_PACKS, PluginHandle, Registry};
 use crate::runner::Runner;
 use crate::toolchain::Toolchain;
 
@@ -59,10 +59,15 @@ pub struct ManagedToolchain {
 }
 
 impl ManagedToolchain {
-    /// The toolchain made of every loaded engine's pinned npm packages.
-    pub fn for_registry(registry: &Registry) -> Self {
+    /// The toolchain made of the pinned npm packages of the engines the config may run (the
+    /// built-in ones, enabled or not, and those with a table). Neither an engine turned off
+    /// nor an extra library on the plugin path changes the set, so every command finds the
+    /// same installation.
+    pub fn for_registry(registry: &Registry, config: &Config) -> Self {
+        let engines = engine_plugin_ids(config);
         let packages = registry
             .of_kind(PluginKind::Engine)
+            .filter(|p| engines.contains(&p.manifest().id))
             .filter_map(|p| p.manifest().engine.as_ref())
             .flat_map(|e| e.tool.npm_packages.iter().cloned())
             .collect();
@@ -106,6 +111,39 @@ impl ManagedToolchain {
             .await;
         result.clone().map(|()| self.toolchain.root.as_path())
     }
+}
+
+/// The plugin ids of the engines the config may run: the built-in engines and every
+/// `[engines.*]` table's plugin.
+pub fn engine_plugin_ids(config: &Config) -> BTreeSet<String> {
+    BUILTIN_ENGINES
+        .iter()
+        .map(|id| (*id).to_owned())
+        .chain(
+            config
+                .engines
+                .iter()
+                .map(|(id, engine)| engine.plugin.clone().unwrap_or_else(|| id.clone())),
+        )
+        .collect()
+}
+
+/// The plugin ids a check may use: [`engine_plugin_ids`], and the rule packs when the config
+/// lists MCP sources (built-in and configured). Without sources no pack runs, and only a
+/// configured pack is looked up, so that one missing from the plugin path is still reported.
+pub fn plugin_ids(config: &Config) -> BTreeSet<String> {
+    let mut ids = engine_plugin_ids(config);
+    let packs = config
+        .rule_packs
+        .iter()
+        .map(|(id, pack)| pack.plugin.clone().unwrap_or_else(|| id.clone()));
+    if config.mcp.manifests.is_empty() && config.mcp.servers.is_empty() {
+        ids.extend(packs.filter(|id| !BUILTIN_RULE_PACKS.contains(&id.as_str())));
+    } else {
+        ids.extend(BUILTIN_RULE_PACKS.iter().map(|id| (*id).to_owned()));
+        ids.extend(packs);
+    }
+    ids
 }
 
 /// The raw result of one check, before paging.

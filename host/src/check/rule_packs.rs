@@ -27,6 +27,9 @@ use crate::plugins::{BUILTIN_RULE_PACKS, CallError, PluginHandle};
 /// The status key for problems loading MCP surfaces.
 pub const SOURCES_STATUS: &str = "mcp-sources";
 
+/// Why the packs did not run.
+const NO_SOURCES: &str = "no MCP manifests or servers configured ([mcp] in signalint.toml)";
+
 /// How long one pack may take over all surfaces.
 const PACK_TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -86,6 +89,7 @@ pub async fn load_surfaces(context: &Context) -> (Vec<LoadedSurface>, Vec<String
 /// The packs to run: the built-in ones plus any configured, minus the disabled.
 fn select(
     context: &Context,
+    has_sources: bool,
     statuses: &mut BTreeMap<String, EngineStatus>,
 ) -> Vec<(String, Arc<PluginHandle>)> {
     let config = &context.config;
@@ -103,6 +107,11 @@ fn select(
     for (id, (plugin_id, explicit)) in wanted {
         if config.rule_packs.get(&id).and_then(|p| p.enabled) == Some(false) {
             statuses.insert(id, EngineStatus::disabled("disabled in signalint.toml"));
+            continue;
+        }
+        // Without sources a built-in pack is not even loaded (`check::plugin_ids`).
+        if !has_sources && BUILTIN_RULE_PACKS.contains(&plugin_id.as_str()) {
+            statuses.insert(id, EngineStatus::disabled(NO_SOURCES));
             continue;
         }
         match context.registry.get(&plugin_id) {
@@ -147,15 +156,12 @@ pub(crate) async fn run(
             EngineStatus::error(source_errors.join("; ")),
         );
     }
-    let packs = select(context, &mut statuses);
+    let mcp = &context.config.mcp;
+    let has_sources = !mcp.manifests.is_empty() || !mcp.servers.is_empty();
+    let packs = select(context, has_sources, &mut statuses);
     if surfaces.is_empty() {
         for (id, _) in packs {
-            statuses.insert(
-                id,
-                EngineStatus::disabled(
-                    "no MCP manifests or servers configured ([mcp] in signalint.toml)",
-                ),
-            );
+            statuses.insert(id, EngineStatus::disabled(NO_SOURCES));
         }
         return RulePackOutcome {
             issues: Vec::new(),

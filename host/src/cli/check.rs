@@ -130,7 +130,7 @@ async fn check(
     args: &CheckArgs,
 ) -> Result<CheckResponse, String> {
     let started = std::time::Instant::now();
-    let context = context(cli, root, config);
+    let context = context_loading(cli, root, config, Load::ForCheck);
     tracing::debug!(elapsed = ?started.elapsed(), "plugins loaded");
     let mut session = Session::open(context);
     tracing::debug!(elapsed = ?started.elapsed(), "session opened");
@@ -151,10 +151,32 @@ async fn check(
         .await)
 }
 
-/// Everything a check needs, from the config and the plugin path.
+/// Which libraries on the plugin path a context loads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Load {
+    /// Every library: the server, `doctor` and `setup` show or may use any of them.
+    Everything,
+    /// The libraries of the plugins one check may run ([`crate::check::plugin_ids`]).
+    ForCheck,
+}
+
+/// Everything a check needs, from the config and every library on the plugin path.
 pub(super) fn context(cli: &Cli, root: std::path::PathBuf, config: Config) -> Context {
+    context_loading(cli, root, config, Load::Everything)
+}
+
+/// Everything a check needs, from the config and the plugin path.
+pub(super) fn context_loading(
+    cli: &Cli,
+    root: std::path::PathBuf,
+    config: Config,
+    load: Load,
+) -> Context {
     let dirs = plugin_dirs(&config.plugins.path, &root, cli.allow_project_plugins);
-    let registry = Registry::load(&dirs);
+    let registry = match load {
+        Load::Everything => Registry::load(&dirs),
+        Load::ForCheck => Registry::load_for(&dirs, &crate::check::plugin_ids(&config)),
+    };
     let concurrency = config
         .check
         .concurrency
@@ -166,10 +188,11 @@ pub(super) fn context(cli: &Cli, root: std::path::PathBuf, config: Config) -> Co
                 .max(4)
         });
     let cap = (config.check.max_output_mib * 1024 * 1024) as usize;
+    let toolchain = ManagedToolchain::for_registry(&registry, &config);
     Context {
         root,
         config: Arc::new(config),
-        toolchain: Arc::new(ManagedToolchain::for_registry(&registry)),
+        toolchain: Arc::new(toolchain),
         registry: Arc::new(registry),
         runner: Runner::new(concurrency, cap),
     }

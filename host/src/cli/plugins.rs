@@ -45,7 +45,7 @@ pub fn run(cli: &Cli, args: &PluginsArgs) -> u8 {
         .map(|entry| {
             let manifest = entry.manifest();
             let (status, reason) = match &entry.state {
-                PluginState::Loaded(_) => ("loaded", None),
+                PluginState::Loaded(handle) => ("loaded", misnamed(&entry.path, handle.id())),
                 PluginState::Refused(reason) => ("refused", Some(reason.clone())),
                 PluginState::Shadowed { by } => (
                     "shadowed",
@@ -112,4 +112,17 @@ pub fn run(cli: &Cli, args: &PluginsArgs) -> u8 {
     } else {
         exit::CLEAN
     }
+}
+
+/// A note for a library whose file name is not the one for its id: `signalint check` looks
+/// libraries up by name and finds this one only after a fallback to the whole plugin path.
+fn misnamed(path: &std::path::Path, id: &str) -> Option<String> {
+    let expected = crate::plugins::library_stem(id);
+    (crate::plugins::file_stem(path) != Some(expected.as_str())).then(|| {
+        format!(
+            "named for another id; rename it to {}{expected}{} so that `signalint check` finds it without loading every library",
+            std::env::consts::DLL_PREFIX,
+            std::env::consts::DLL_SUFFIX
+        )
+    })
 }

@@ -5,6 +5,12 @@
 //! `SIGNALINT_PLUGIN_PATH`. A config directory inside the checked project loads only with an
 //! explicit opt-in from outside the repository (`--allow-project-plugins` or
 //! `SIGNALINT_ALLOW_PROJECT_PLUGINS=1`).
+//!
+//! A library is named after the id it provides: `libsignalint_plugin_<id>.so` (`-` as `_`,
+//! with the platform's prefix and suffix). `signalint check` loads only the libraries named
+//! for the plugins it may run ([`Registry::load_for`]) and every library only when one of
+//! those is missing; `signalint plugins` loads them all and points out a library named for
+//! another id.
 
 mod discover;
 mod load;
@@ -12,6 +18,7 @@ mod load;
 pub use discover::{PluginDir, PluginDirSource, is_plugin_file_name, plugin_dirs};
 pub use load::{CallError, LoadError, PluginHandle, api_compatible, load_plugin};
 
+use std::collections::{BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -69,6 +76,28 @@ impl Registry {
     /// Loads every plugin in `dirs`. Never fails: a refused library is recorded with its
     /// reason and the others load.
     pub fn load(dirs: &[PluginDir]) -> Self {
+        Self::load_where(dirs, |_| true)
+    }
+
+    /// Loads the libraries named for `ids` (see [`library_stem`]): a check needs a few of the
+    /// installed plugins, and each library costs mapping, layout checks and a manifest call
+    /// before the first engine can start. When one of `ids` is still missing afterwards — a
+    /// library named otherwise may provide it, and a refusal needs the whole plugin path to
+    /// explain — every library loads, as [`Registry::load`] does.
+    pub fn load_for(dirs: &[PluginDir], ids: &BTreeSet<String>) -> Self {
+        let stems: HashSet<String> = ids.iter().map(|id| library_stem(id)).collect();
+        let registry = Self::load_where(dirs, |path| {
+            file_stem(path).is_some_and(|stem| stems.contains(stem))
+        });
+        if ids.iter().all(|id| registry.get(id).is_some()) {
+            registry
+        } else {
+            Self::load(dirs)
+        }
+    }
+
+    /// Loads the libraries in `dirs` that `wanted` accepts, in plugin-path order.
+    fn load_where(dirs: &[PluginDir], wanted: impl Fn(&Path) -> bool) -> Self {
         let mut registry = Registry::default();
         let mut libraries = Vec::new();
         for dir in dirs {
@@ -78,7 +107,12 @@ impl Registry {
                     .push((dir.path.clone(), reason.clone()));
                 continue;
             }
-            libraries.extend(dir.libraries().into_iter().map(|path| (dir, path)));
+            libraries.extend(
+                dir.libraries()
+                    .into_iter()
+                    .filter(|path| wanted(path))
+                    .map(|path| (dir, path)),
+            );
         }
         // Libraries load side by side (mapping, layout checks and manifests take a few
         // milliseconds each, on the path of every check); which one wins an id stays the order
@@ -158,6 +192,20 @@ impl Registry {
             _ => None,
         })
     }
+}
+
+/// The file stem of the library that provides plugin `id`: `signalint_plugin_<id>`, with `-`
+/// as `_` (Cargo's name for the library of a crate `signalint-plugin-<id>`).
+pub fn library_stem(id: &str) -> String {
+    format!("signalint_plugin_{}", id.replace('-', "_"))
+}
+
+/// A library's stem without the platform's prefix and suffix (`libX.so` → `X`).
+pub fn file_stem(path: &Path) -> Option<&str> {
+    path.file_name()?
+        .to_str()?
+        .strip_prefix(std::env::consts::DLL_PREFIX)?
+        .strip_suffix(std::env::consts::DLL_SUFFIX)
 }
 
 /// Whether `path` lies inside `root` (both canonicalized when possible).

@@ -282,7 +282,10 @@ fn go_runtime_env(
         env.insert("GOGC".to_owned(), gc_percent.to_string());
     }
     if let Some(bytes) = physical_memory.filter(|_| gc_percent > 100 && !user_sets("GOMEMLIMIT")) {
-        env.insert("GOMEMLIMIT".to_owned(), format!("{}MiB", bytes / 2 / (1 << 20)));
+        env.insert(
+            "GOMEMLIMIT".to_owned(),
+            format!("{}MiB", bytes / 2 / (1 << 20)),
+        );
     }
     env
 }
@@ -442,7 +445,11 @@ mod tests {
         assert_eq!(inv.args[0], "/p/node_modules/typescript/lib/tsc.js");
         assert!(!inv.args.iter().any(|a| a == "--singleThreaded"));
         assert_eq!(inv.args.last().unwrap(), "--skipLibCheck");
-        assert!(inv.env.is_empty(), "no Go runtime settings for Node: {:?}", inv.env);
+        assert!(
+            inv.env.is_empty(),
+            "no Go runtime settings for Node: {:?}",
+            inv.env
+        );
     }
 
     #[test]
