@@ -397,12 +397,22 @@ pub fn parse_reports(
 
 pub(crate) fn parse_request(request: &ParseRequest) -> ParseOutcome {
     let planned = &request.invocation.report_files;
-    parse_reports(
+    let json = report(&request.report_files, planned, ".json");
+    let mut outcome = parse_reports(
         &request.invocation.args,
         request.exit_code,
-        report(&request.report_files, planned, ".json"),
+        json,
         report(&request.report_files, planned, ".rdjson"),
         &request.stdout,
         &request.stderr,
-    )
+    );
+    // rdjson names no file for a diagnostic without a span; a run of one file names it.
+    if json.is_none()
+        && let [only] = request.invocation.covers.as_slice()
+    {
+        for diagnostic in outcome.diagnostics.iter_mut().filter(|d| d.file.is_none()) {
+            diagnostic.file = Some(only.clone());
+        }
+    }
+    outcome
 }

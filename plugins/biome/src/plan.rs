@@ -39,6 +39,21 @@ impl BiomeOptions {
     }
 }
 
+/// Biome's own `files.maxSize` default: larger files are skipped with a warning.
+pub const BIOME_MAX_SIZE: u64 = 1024 * 1024;
+
+/// Whether the rdjson report alone carries what the adapter reads: from Biome 2.6 it has the
+/// severity. A second reporter costs Biome as much again per diagnostic as the first (effect
+/// 4.1.0, 7,221 diagnostics: 13–14 s of CPU with json and rdjson, 10–11 s with one).
+fn rdjson_is_enough(version: &str) -> bool {
+    let digits = version.trim_start_matches(|c: char| !c.is_ascii_digit());
+    let mut parts = digits.split('.').map(|p| p.parse::<u32>().ok());
+    match (parts.next().flatten(), parts.next().flatten()) {
+        (Some(major), Some(minor)) => (major, minor) >= (2, 6),
+        _ => false,
+    }
+}
+
 /// Default budget for the file arguments of one command line.
 pub const DEFAULT_BATCH_BYTES: usize = if cfg!(windows) { 24_000 } else { 100_000 };
 
@@ -106,16 +121,26 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
         }
     }
 
+    let rdjson_only = rdjson_is_enough(&request.tool.version);
     let groups: Vec<(Vec<String>, Vec<String>)> = if request.whole_project {
         vec![(vec![".".to_owned()], files.clone())]
     } else {
-        batches(
-            files.clone(),
-            options.batch_bytes.unwrap_or(DEFAULT_BATCH_BYTES),
-        )
-        .into_iter()
-        .map(|batch| (batch.clone(), batch))
-        .collect()
+        // rdjson names no file for a diagnostic without a span; the files that get one (missing,
+        // or over the size limit) run alone, so the file of such a diagnostic is known.
+        let (alone, together): (Vec<String>, Vec<String>) = if rdjson_only {
+            let limit = options.files_max_size.unwrap_or(BIOME_MAX_SIZE);
+            let root = std::path::Path::new(&request.project_root);
+            files.iter().cloned().partition(|file| {
+                std::fs::metadata(root.join(file)).map_or(true, |meta| meta.len() > limit)
+            })
+        } else {
+            (Vec::new(), files.clone())
+        };
+        batches(together, options.batch_bytes.unwrap_or(DEFAULT_BATCH_BYTES))
+            .into_iter()
+            .chain(alone.into_iter().map(|file| vec![file]))
+            .map(|batch| (batch.clone(), batch))
+            .collect()
     };
 
     let serial = PLANS.fetch_add(1, Ordering::Relaxed);
@@ -148,10 +173,15 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
             if let Some(size) = options.files_max_size {
                 args.push(format!("--files-max-size={size}"));
             }
-            args.push("--reporter=json".into());
-            args.push(format!("--reporter-file={json}"));
+            let mut report_files = Vec::new();
+            if !rdjson_only {
+                args.push("--reporter=json".into());
+                args.push(format!("--reporter-file={json}"));
+                report_files.push(json);
+            }
             args.push("--reporter=rdjson".into());
             args.push(format!("--reporter-file={rdjson}"));
+            report_files.push(rdjson);
             args.extend(request.extra_args.iter().cloned());
             args.push("--".into());
             args.extend(targets);
@@ -170,7 +200,7 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
                 program: request.tool.program.clone(),
                 args,
                 covers,
-                report_files: vec![json, rdjson],
+                report_files,
                 label,
                 ..Invocation::default()
             }
@@ -200,9 +230,16 @@ mod tests {
         }
     }
 
+    /// A request for Biome 2.5, whose rdjson report has no severity: json and rdjson.
+    fn request_2_5(files: &[&str], options: serde_json::Value) -> PlanRequest {
+        let mut request = request(files, options);
+        request.tool.version = "Version: 2.5.1".into();
+        request
+    }
+
     #[test]
     fn one_invocation_with_both_reports_and_files_after_the_separator() {
-        let plan = plan(&request(
+        let plan = plan(&request_2_5(
             &["src/a.ts", "./src/(x) y/b.ts", "/p/-c.ts"],
             serde_json::Value::Null,
         ))
@@ -238,10 +275,49 @@ mod tests {
     }
 
     #[test]
+    fn biome_2_6_writes_rdjson_alone_and_runs_missing_and_oversized_files_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("src")).unwrap();
+        std::fs::write(dir.path().join("src/a.ts"), "let a = 1;\n").unwrap();
+        std::fs::write(dir.path().join("src/b.ts"), "let b = 2;\n").unwrap();
+        std::fs::write(dir.path().join("src/big.ts"), "x".repeat(100)).unwrap();
+        let mut req = request(
+            &["src/big.ts", "src/a.ts", "src/gone.ts", "src/b.ts"],
+            serde_json::json!({"files_max_size": 50}),
+        );
+        req.project_root = dir.path().to_string_lossy().into_owned();
+        let plan = plan(&req).unwrap();
+        let covers: Vec<&[String]> = plan.invocations.iter().map(|i| &i.covers[..]).collect();
+        assert_eq!(
+            covers,
+            [
+                &["src/a.ts", "src/b.ts"][..],
+                &["src/big.ts"],
+                &["src/gone.ts"]
+            ]
+        );
+        for inv in &plan.invocations {
+            assert_eq!(inv.report_files.len(), 1, "{inv:?}");
+            assert!(inv.report_files[0].ends_with(".rdjson"));
+            assert!(!inv.args.iter().any(|a| a == "--reporter=json"), "{inv:?}");
+            assert!(inv.args.iter().any(|a| a == "--reporter=rdjson"), "{inv:?}");
+        }
+    }
+
+    #[test]
+    fn rdjson_is_enough_from_biome_2_6() {
+        assert!(rdjson_is_enough("Version: 2.6.8"));
+        assert!(rdjson_is_enough("2.7.0"));
+        assert!(rdjson_is_enough("3.0.0"));
+        assert!(!rdjson_is_enough("Version: 2.5.1"));
+        assert!(!rdjson_is_enough("unknown"));
+    }
+
+    #[test]
     fn large_lists_are_split_with_their_own_covers_and_reports() {
         let files: Vec<String> = (0..10).map(|i| format!("src/file{i}.ts")).collect();
         let refs: Vec<&str> = files.iter().map(String::as_str).collect();
-        let plan = plan(&request(&refs, serde_json::json!({"batch_bytes": 50}))).unwrap();
+        let plan = plan(&request_2_5(&refs, serde_json::json!({"batch_bytes": 50}))).unwrap();
         assert_eq!(plan.invocations.len(), 4);
         let covered: Vec<String> = plan
             .invocations

@@ -470,7 +470,8 @@ fn plan_through_the_plugin_boundary() {
         tool: signalint_plugin_api::ResolvedTool {
             program: "/p/biome".into(),
             prefix_args: vec![],
-            version: "2.6.8".into(),
+            // 2.5 plans both reports and never looks at the (here absent) files.
+            version: "2.5.1".into(),
         },
         files: vec!["src/a.ts".into(), "src/(x) y/b.ts".into()],
         whole_project: false,
@@ -494,4 +495,48 @@ fn plan_through_the_plugin_boundary() {
             .iter()
             .all(|r| r.starts_with("/p/.signalint/work/biome/biome-"))
     );
+}
+
+/// A request as the host sends it after running `invocation`, with the rdjson report only.
+fn rdjson_only_request(covers: &[&str], rdjson: &str) -> ParseRequest {
+    let path = "/p/.signalint/work/biome-1-0.rdjson".to_owned();
+    ParseRequest {
+        project_root: "/p".into(),
+        invocation: Invocation {
+            program: "/p/biome".into(),
+            covers: covers.iter().map(|f| (*f).to_owned()).collect(),
+            report_files: vec![path.clone()],
+            ..Invocation::default()
+        },
+        exit_code: Some(0),
+        stdout: String::new(),
+        stderr: String::new(),
+        truncated: false,
+        report_files: vec![ReportFile {
+            path,
+            contents: Some(recorded(rdjson)),
+        }],
+    }
+}
+
+#[test]
+fn rdjson_alone_names_the_file_of_a_one_file_run() {
+    let outcome = Biome::new()
+        .parse(&rdjson_only_request(&["src/crlf.ts"], "too-large.rdjson"))
+        .unwrap();
+    assert_eq!(outcome.failure, None);
+    assert_eq!(outcome.diagnostics.len(), 1);
+    let d = &outcome.diagnostics[0];
+    assert_eq!(d.file.as_deref(), Some("src/crlf.ts"));
+    assert_eq!((d.rule.as_str(), d.severity), ("lint", Severity::Warning));
+    assert!(d.start.is_none());
+
+    // Several files: rdjson does not say which one, and nothing is guessed.
+    let outcome = Biome::new()
+        .parse(&rdjson_only_request(
+            &["src/crlf.ts", "src/clean.ts"],
+            "too-large.rdjson",
+        ))
+        .unwrap();
+    assert_eq!(outcome.diagnostics[0].file, None);
 }
