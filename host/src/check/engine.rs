@@ -504,13 +504,22 @@ pub(crate) async fn run_engine(
         }
     }
 
-    let mut issues = to_issues(&context.root, &plan.id, diagnostics);
+    // Positions are converted while the keys of a cold run settle.
+    let converting = {
+        let (root, id) = (context.root.clone(), plan.id.clone());
+        tokio::task::spawn_blocking(move || to_issues(&root, &id, diagnostics))
+    };
     let keys = match (hashing, deferred) {
         (Some(hashing), Some(deferred)) => hashing
             .await
             .ok()
             .map(|keys| key_inputs.settle(&deferred, keys)),
         _ => ready,
+    };
+    let mut issues = match converting.await {
+        Ok(issues) => issues,
+        // As if it had run on this task: the engine's task reports it.
+        Err(e) => std::panic::resume_unwind(e.into_panic()),
     };
     if failures.is_empty()
         && let Some(Keys::Ready { files, program }) = &keys
@@ -827,32 +836,60 @@ fn command_line(command: &runner::Command) -> String {
 
 /// Converts engine diagnostics into core input: project-relative paths, UTF-16 columns, the
 /// flagged line's text.
+/// The text of every distinct file in `files`, read and indexed side by side: after a run
+/// this is all that stands between the engine's output and the answer.
+fn read_sources<'a>(root: &Path, files: &'a [String]) -> HashMap<&'a str, Option<SourceText>> {
+    let mut distinct: Vec<&str> = files
+        .iter()
+        .map(String::as_str)
+        .filter(|f| !f.is_empty())
+        .collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let read = |file: &&'a str| {
+        let text = std::fs::read_to_string(root.join(file)).ok();
+        (*file, text.map(SourceText::new))
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(distinct.len().div_ceil(16));
+    if threads <= 1 {
+        return distinct.iter().map(read).collect();
+    }
+    let chunk = distinct.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = distinct
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(read).collect::<Vec<_>>()))
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|part| part.join().unwrap_or_default())
+            .collect()
+    })
+}
+
 fn to_issues(
     root: &Path,
     engine: &str,
     diagnostics: Vec<(PathBuf, Diagnostic)>,
 ) -> Vec<IssueInput> {
-    let mut sources: HashMap<String, Option<SourceText>> = HashMap::new();
-    diagnostics
-        .into_iter()
+    let files: Vec<String> = diagnostics
+        .iter()
         .map(|(cwd, diagnostic)| {
-            let file = diagnostic
+            diagnostic
                 .file
                 .as_deref()
-                .map(|f| project_relative(root, &cwd, f))
-                .unwrap_or_default();
-            let source = if file.is_empty() {
-                None
-            } else {
-                sources
-                    .entry(file.clone())
-                    .or_insert_with(|| {
-                        std::fs::read_to_string(root.join(&file))
-                            .ok()
-                            .map(SourceText::new)
-                    })
-                    .as_ref()
-            };
+                .map(|f| project_relative(root, cwd, f))
+                .unwrap_or_default()
+        })
+        .collect();
+    let sources = read_sources(root, &files);
+    diagnostics
+        .into_iter()
+        .zip(&files)
+        .map(|((_, diagnostic), file)| {
+            let source = sources.get(file.as_str()).and_then(Option::as_ref);
             let resolve = |position: Option<&signalint_plugin_api::Position>| {
                 let position = position?;
                 match source {
@@ -869,7 +906,7 @@ fn to_issues(
                 .map(|s| s.line_text(line).trim().to_owned())
                 .unwrap_or_default();
             IssueInput {
-                file,
+                file: file.clone(),
                 line,
                 col,
                 end_line: end.map(|e| e.0),

@@ -24,20 +24,21 @@ pub struct Resolved {
 
 impl SourceText {
     pub fn new(text: String) -> Self {
+        // Every check converts the positions of every file with a diagnostic: memchr finds
+        // the breaks several bytes at a time.
         let bytes = text.as_bytes();
-        let mut line_starts = vec![0];
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
-                    line_starts.push(i + 2);
-                    i += 2;
-                    continue;
-                }
-                b'\r' | b'\n' => line_starts.push(i + 1),
-                _ => {}
+        let mut line_starts = Vec::with_capacity(bytes.len() / 32 + 1);
+        line_starts.push(0);
+        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            // The `\n` of a `\r\n` pair: its `\r` already started the line after the pair.
+            if bytes[i] == b'\n' && i > 0 && bytes[i - 1] == b'\r' {
+                continue;
             }
-            i += 1;
+            if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                line_starts.push(i + 2);
+            } else {
+                line_starts.push(i + 1);
+            }
         }
         Self { text, line_starts }
     }
@@ -148,6 +149,28 @@ mod tests {
         ),
         ("const a = \"é👨‍👩‍👧\"; debugger;", 25, 22, 36),
     ];
+
+    proptest::proptest! {
+        /// Line starts match a byte-by-byte reading of the three kinds of line break.
+        #[test]
+        fn line_starts_match_a_plain_scan(text in "[a\r\né]{0,40}") {
+            let bytes = text.as_bytes();
+            let mut expected = vec![0];
+            let mut i = 0;
+            while i < bytes.len() {
+                if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                    expected.push(i + 2);
+                    i += 2;
+                    continue;
+                }
+                if matches!(bytes[i], b'\r' | b'\n') {
+                    expected.push(i + 1);
+                }
+                i += 1;
+            }
+            proptest::prop_assert_eq!(SourceText::new(text).line_starts, expected);
+        }
+    }
 
     #[test]
     fn all_units_agree_on_the_measured_lines() {
