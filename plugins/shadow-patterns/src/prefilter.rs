@@ -78,6 +78,7 @@ impl Required {
                 .iter()
                 .map(|l| Finder::new(l).into_owned())
                 .collect(),
+            grams: literals.iter().map(|l| grams_of(l)).collect(),
         });
         Self {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
@@ -153,15 +154,18 @@ fn need(hir: &Hir, literals: &mut Vec<Vec<u8>>) -> Option<Need> {
 struct Exact {
     need: Need,
     finders: Vec<Finder<'static>>,
+    /// The gram bits of each literal: a literal whose grams the text lacks is not searched.
+    grams: Vec<Box<[u32]>>,
 }
 
 impl Exact {
-    fn admits(&self, hay: &[u8]) -> bool {
+    fn admits(&self, hay: &[u8], grams: Option<&Grams>) -> bool {
         // 0: not looked up yet, 1: present, 2: absent.
         let mut known = vec![0u8; self.finders.len()];
         self.need.holds(&mut |i| {
             if known[i] == 0 {
-                known[i] = if self.finders[i].find(hay).is_some() {
+                let may = grams.is_none_or(|g| self.grams[i].iter().all(|&bit| g.contains(bit)));
+                known[i] = if may && self.finders[i].find(hay).is_some() {
                     1
                 } else {
                     2
@@ -272,7 +276,8 @@ pub struct Grams {
     end: usize,
     /// A copy of the text, for the exact check of its literals.
     text: Box<[u8]>,
-    bits: Box<[u64; WORDS]>,
+    /// The bits; words past its end (pairs and triples of a bytes-only set) count as set.
+    bits: Box<[u64]>,
     /// Answers given so far, by pattern id: 0 not asked, 1 admitted, 2 ruled out.
     answers: RefCell<Vec<u8>>,
 }
@@ -300,15 +305,14 @@ impl Grams {
     /// Only the bytes of `text`, every pair and triple taken as present: cheaper, for texts
     /// that only a few patterns read.
     pub fn bytes_only(text: &str) -> Self {
-        let mut bits = Box::new([u64::MAX; WORDS]);
-        bits[..(BYTE_BITS / 64) as usize].fill(0);
+        let mut bits = Box::new([0u64; (BYTE_BITS / 64) as usize]);
         for &b in text.as_bytes() {
             bits[usize::from(b / 64)] |= 1 << (b % 64);
         }
         Self::with_bits(text, bits)
     }
 
-    fn with_bits(text: &str, bits: Box<[u64; WORDS]>) -> Self {
+    fn with_bits(text: &str, bits: Box<[u64]>) -> Self {
         let start = text.as_ptr() as usize;
         Self {
             start,
@@ -332,7 +336,7 @@ impl Grams {
                     && required
                         .exact
                         .as_ref()
-                        .is_none_or(|exact| exact.admits(&self.text));
+                        .is_none_or(|exact| exact.admits(&self.text, Some(self)));
                 answers[required.id] = if admitted { 1 } else { 2 };
                 admitted
             }
@@ -341,7 +345,9 @@ impl Grams {
     }
 
     fn contains(&self, bit: u32) -> bool {
-        self.bits[(bit / 64) as usize] & (1 << (bit % 64)) != 0
+        self.bits
+            .get((bit / 64) as usize)
+            .is_none_or(|word| word & (1 << (bit % 64)) != 0)
     }
 
     /// Whether every clause may have one of its literals in the text.
@@ -414,7 +420,7 @@ pub fn admits(hay: &str, required: &Required) -> bool {
             None => required
                 .exact
                 .as_ref()
-                .is_none_or(|exact| exact.admits(hay.as_bytes())),
+                .is_none_or(|exact| exact.admits(hay.as_bytes(), None)),
         },
     )
 }
