@@ -205,6 +205,14 @@ fn clauses(hir: &Hir) -> Vec<Vec<Vec<u8>>> {
                 }
                 options.sort_by_key(|c| std::cmp::Reverse(selectivity(c)));
                 options.truncate((MAX_CLAUSES / product.len()).max(1));
+                if let [option] = options.as_slice() {
+                    // The usual case once the product is full: extend each clause in place
+                    // rather than copy it (a long alternation would copy it once per branch).
+                    for done in &mut product {
+                        done.extend(option.iter().cloned());
+                    }
+                    continue;
+                }
                 product = product
                     .iter()
                     .flat_map(|done| {
