@@ -217,39 +217,49 @@ pub fn homoglyph(c: char) -> Option<char> {
     })
 }
 
+/// Latin letters with diacritics, by base letter.
+const DIACRITICS: &[(&str, char)] = &[
+    ("àáâãäåāăą", 'a'),
+    ("ÀÁÂÃÄÅĀĂĄ", 'a'),
+    ("çćĉċč", 'c'),
+    ("ÇĆĈĊČ", 'c'),
+    ("ďđ", 'd'),
+    ("ĎĐ", 'd'),
+    ("èéêëēĕėęě", 'e'),
+    ("ÈÉÊËĒĔĖĘĚ", 'e'),
+    ("ĝğġģ", 'g'),
+    ("ĜĞĠĢ", 'g'),
+    ("ìíîïĩīĭįı", 'i'),
+    ("ÌÍÎÏĨĪĬĮİ", 'i'),
+    ("ñńņňŉ", 'n'),
+    ("ÑŃŅŇ", 'n'),
+    ("òóôõöøōŏő", 'o'),
+    ("ÒÓÔÕÖØŌŎŐ", 'o'),
+    ("ŕŗř", 'r'),
+    ("ŔŖŘ", 'r'),
+    ("śŝşš", 's'),
+    ("ŚŜŞŠ", 's'),
+    ("ţťŧ", 't'),
+    ("ŢŤŦ", 't'),
+    ("ùúûüũūŭůűų", 'u'),
+    ("ÙÚÛÜŨŪŬŮŰŲ", 'u'),
+    ("ýÿŷ", 'y'),
+    ("ÝŸŶ", 'y'),
+    ("źżž", 'z'),
+    ("ŹŻŽ", 'z'),
+];
+
+/// Where every letter of [`DIACRITICS`] lies: Latin-1 Supplement and Latin Extended-A.
+const DIACRITIC_RANGE: std::ops::RangeInclusive<char> = '\u{00c0}'..='\u{017f}';
+
 /// Latin letters with diacritics, reduced to their base letter.
 fn strip_diacritic(c: char) -> Option<char> {
-    const TABLE: &[(&str, char)] = &[
-        ("àáâãäåāăą", 'a'),
-        ("ÀÁÂÃÄÅĀĂĄ", 'a'),
-        ("çćĉċč", 'c'),
-        ("ÇĆĈĊČ", 'c'),
-        ("ďđ", 'd'),
-        ("ĎĐ", 'd'),
-        ("èéêëēĕėęě", 'e'),
-        ("ÈÉÊËĒĔĖĘĚ", 'e'),
-        ("ĝğġģ", 'g'),
-        ("ĜĞĠĢ", 'g'),
-        ("ìíîïĩīĭįı", 'i'),
-        ("ÌÍÎÏĨĪĬĮİ", 'i'),
-        ("ñńņňŉ", 'n'),
-        ("ÑŃŅŇ", 'n'),
-        ("òóôõöøōŏő", 'o'),
-        ("ÒÓÔÕÖØŌŎŐ", 'o'),
-        ("ŕŗř", 'r'),
-        ("ŔŖŘ", 'r'),
-        ("śŝşš", 's'),
-        ("ŚŜŞŠ", 's'),
-        ("ţťŧ", 't'),
-        ("ŢŤŦ", 't'),
-        ("ùúûüũūŭůűų", 'u'),
-        ("ÙÚÛÜŨŪŬŮŰŲ", 'u'),
-        ("ýÿŷ", 'y'),
-        ("ÝŸŶ", 'y'),
-        ("źżž", 'z'),
-        ("ŹŻŽ", 'z'),
-    ];
-    TABLE
+    // Other characters outside ASCII (most of them, in CJK or emoji-heavy texts) skip the
+    // search through the table.
+    if !DIACRITIC_RANGE.contains(&c) {
+        return None;
+    }
+    DIACRITICS
         .iter()
         .find(|(set, _)| set.contains(c))
         .map(|(_, base)| *base)
@@ -275,6 +285,15 @@ mod tests {
     fn paragraph_breaks_survive() {
         let f = Folded::new("one\ntwo\n\n\nthree");
         assert_eq!(f.text, "one two\nthree");
+    }
+
+    #[test]
+    fn the_diacritic_table_lies_in_the_range_it_is_searched_for() {
+        for (set, _) in DIACRITICS {
+            assert!(set.chars().all(|c| DIACRITIC_RANGE.contains(&c)), "{set}");
+        }
+        assert_eq!(strip_diacritic('ŉ'), Some('n'));
+        assert_eq!(strip_diacritic('字'), None);
     }
 
     #[test]

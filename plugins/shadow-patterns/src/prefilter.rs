@@ -12,12 +12,18 @@
 //! Signals call patterns on slices of the unit's folded text, so the set applies to any
 //! haystack inside that text ([`scope`]); any other haystack (raw text, a decoded view) runs
 //! the pattern as before.
+//!
+//! The grams are loose: a text can hold every triple of "every turn" without the phrase, and
+//! nearly every text they admit still has no match. So a haystack they admit is then scanned
+//! once for the pattern's literals themselves ([`Exact`]), combined the way the pattern
+//! combines them, before the pattern runs (or is even compiled).
 
 use std::cell::RefCell;
 use std::marker::PhantomData;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use memchr::memmem::Finder;
 use regex_syntax::hir::{Hir, HirKind};
 
 /// The literals a match of one pattern needs: one of each clause.
@@ -26,6 +32,8 @@ pub struct Required {
     /// Distinct per pattern: a text remembers its answer for each.
     id: usize,
     clauses: Vec<Clause>,
+    /// The literals every match needs, checked exactly; `None` when the pattern needs none.
+    exact: Option<Exact>,
 }
 
 /// Literals of which one must occur, as the bits of [`Grams`] each needs.
@@ -63,15 +71,108 @@ impl Required {
         clauses.truncate(MAX_CLAUSES);
         let clauses = clauses.iter().map(|c| Clause::new(c)).collect();
         static NEXT_ID: AtomicUsize = AtomicUsize::new(0);
+        let mut literals = Vec::new();
+        let exact = need(hir, &mut literals).map(|need| Exact {
+            need,
+            finders: literals
+                .iter()
+                .map(|l| Finder::new(l).into_owned())
+                .collect(),
+            grams: literals.iter().map(|l| grams_of(l)).collect(),
+        });
         Self {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             clauses,
+            exact,
         }
     }
 
     /// Whether the pattern needs no literal at all.
     pub fn is_empty(&self) -> bool {
         self.clauses.is_empty()
+    }
+}
+
+/// Literals a match needs, combined as the pattern combines them.
+#[derive(Debug)]
+enum Need {
+    /// This literal (an index into [`Exact::literals`]).
+    Literal(usize),
+    All(Vec<Need>),
+    Any(Vec<Need>),
+}
+
+impl Need {
+    /// Whether the literals hold, looking each up at most once and only as far as needed.
+    fn holds(&self, present: &mut impl FnMut(usize) -> bool) -> bool {
+        match self {
+            Need::Literal(i) => present(*i),
+            Need::All(parts) => parts.iter().all(|p| p.holds(present)),
+            Need::Any(branches) => branches.iter().any(|b| b.holds(present)),
+        }
+    }
+}
+
+/// What a match of `hir` needs; `None` when it needs nothing (a part that may match empty, a
+/// class, a one-byte literal, which the grams check cheaply anyway).
+fn need(hir: &Hir, literals: &mut Vec<Vec<u8>>) -> Option<Need> {
+    match hir.kind() {
+        HirKind::Literal(literal) if literal.0.len() >= 2 => {
+            let index = literals
+                .iter()
+                .position(|l| **l == *literal.0)
+                .unwrap_or_else(|| {
+                    literals.push(literal.0.to_vec());
+                    literals.len() - 1
+                });
+            Some(Need::Literal(index))
+        }
+        HirKind::Capture(capture) => need(&capture.sub, literals),
+        HirKind::Repetition(repetition) if repetition.min >= 1 => need(&repetition.sub, literals),
+        HirKind::Concat(parts) => {
+            let mut all: Vec<Need> = parts.iter().filter_map(|p| need(p, literals)).collect();
+            match all.len() {
+                0 => None,
+                1 => all.pop(),
+                _ => Some(Need::All(all)),
+            }
+        }
+        HirKind::Alternation(branches) => {
+            let any: Option<Vec<Need>> = branches.iter().map(|b| need(b, literals)).collect();
+            any.map(Need::Any)
+        }
+        _ => None,
+    }
+}
+
+/// The exact check of a pattern's literals in a haystack.
+///
+/// Each literal is searched for on its own, lazily: a clause fails at its first missing
+/// literal and an alternative holds at its first present one, so a text usually costs a few
+/// short `memmem` scans (one scan for all literals, with overlapping matches, costs more).
+#[derive(Debug)]
+struct Exact {
+    need: Need,
+    finders: Vec<Finder<'static>>,
+    /// The gram bits of each literal: a literal whose grams the text lacks is not searched.
+    grams: Vec<Box<[u32]>>,
+}
+
+impl Exact {
+    fn admits(&self, hay: &[u8], grams: Option<&Grams>) -> bool {
+        // 0: not looked up yet, 1: present, 2: absent.
+        let mut known = vec![0u8; self.finders.len()];
+        self.need.holds(&mut |i| {
+            if known[i] == 0 {
+                let may = grams.is_none_or(|g| self.grams[i].iter().all(|&bit| g.contains(bit)));
+                known[i] = if may && self.finders[i].find(hay).is_some() {
+                    1
+                } else {
+                    2
+                };
+            }
+            known[i] == 1
+        })
     }
 }
 
@@ -104,6 +205,14 @@ fn clauses(hir: &Hir) -> Vec<Vec<Vec<u8>>> {
                 }
                 options.sort_by_key(|c| std::cmp::Reverse(selectivity(c)));
                 options.truncate((MAX_CLAUSES / product.len()).max(1));
+                if let [option] = options.as_slice() {
+                    // The usual case once the product is full: extend each clause in place
+                    // rather than copy it (a long alternation would copy it once per branch).
+                    for done in &mut product {
+                        done.extend(option.iter().cloned());
+                    }
+                    continue;
+                }
                 product = product
                     .iter()
                     .flat_map(|done| {
@@ -173,7 +282,10 @@ pub struct Grams {
     /// Address range of the text, to know whether a haystack is a slice of it.
     start: usize,
     end: usize,
-    bits: Box<[u64; WORDS]>,
+    /// A copy of the text, for the exact check of its literals.
+    text: Box<[u8]>,
+    /// The bits; words past its end (pairs and triples of a bytes-only set) count as set.
+    bits: Box<[u64]>,
     /// Answers given so far, by pattern id: 0 not asked, 1 admitted, 2 ruled out.
     answers: RefCell<Vec<u8>>,
 }
@@ -201,25 +313,26 @@ impl Grams {
     /// Only the bytes of `text`, every pair and triple taken as present: cheaper, for texts
     /// that only a few patterns read.
     pub fn bytes_only(text: &str) -> Self {
-        let mut bits = Box::new([u64::MAX; WORDS]);
-        bits[..(BYTE_BITS / 64) as usize].fill(0);
+        let mut bits = Box::new([0u64; (BYTE_BITS / 64) as usize]);
         for &b in text.as_bytes() {
             bits[usize::from(b / 64)] |= 1 << (b % 64);
         }
         Self::with_bits(text, bits)
     }
 
-    fn with_bits(text: &str, bits: Box<[u64; WORDS]>) -> Self {
+    fn with_bits(text: &str, bits: Box<[u64]>) -> Self {
         let start = text.as_ptr() as usize;
         Self {
             start,
             end: start + text.len(),
+            text: text.as_bytes().into(),
             bits,
             answers: RefCell::new(Vec::new()),
         }
     }
 
-    /// [`Self::admits`], remembered per pattern.
+    /// [`Self::admits`], then the exact check of the literals in the whole text, remembered
+    /// per pattern: a slice of the text holds no literal the text lacks.
     fn admits_once(&self, required: &Required) -> bool {
         let mut answers = self.answers.borrow_mut();
         if answers.len() <= required.id {
@@ -227,7 +340,11 @@ impl Grams {
         }
         match answers[required.id] {
             0 => {
-                let admitted = self.admits(required);
+                let admitted = self.admits(required)
+                    && required
+                        .exact
+                        .as_ref()
+                        .is_none_or(|exact| exact.admits(&self.text, Some(self)));
                 answers[required.id] = if admitted { 1 } else { 2 };
                 admitted
             }
@@ -236,7 +353,9 @@ impl Grams {
     }
 
     fn contains(&self, bit: u32) -> bool {
-        self.bits[(bit / 64) as usize] & (1 << (bit % 64)) != 0
+        self.bits
+            .get((bit / 64) as usize)
+            .is_none_or(|word| word & (1 << (bit % 64)) != 0)
     }
 
     /// Whether every clause may have one of its literals in the text.
@@ -298,17 +417,20 @@ impl Drop for Scope<'_> {
 
 /// Whether a pattern needing `required` may match `hay`: false only when `hay` is a slice of
 /// a current text that lacks a needed literal.
+/// Then, whether the text (or else `hay` itself) holds the literals a match needs.
 pub fn admits(hay: &str, required: &Required) -> bool {
-    if required.is_empty() {
+    if required.is_empty() && required.exact.is_none() {
         return true;
     }
-    CURRENT.with(|current| {
-        current
-            .borrow()
-            .iter()
-            .find(|grams| grams.holds(hay))
-            .is_none_or(|grams| grams.admits_once(required))
-    })
+    CURRENT.with(
+        |current| match current.borrow().iter().find(|grams| grams.holds(hay)) {
+            Some(grams) => grams.admits_once(required),
+            None => required
+                .exact
+                .as_ref()
+                .is_none_or(|exact| exact.admits(hay.as_bytes(), None)),
+        },
+    )
 }
 
 #[cfg(test)]
@@ -365,23 +487,41 @@ mod tests {
     }
 
     #[test]
-    fn only_slices_of_the_current_text_are_filtered() {
+    fn the_exact_check_needs_the_literals_as_the_pattern_combines_them() {
+        let required = needs(r"\b(?:call|run)\b[^.]{0,9}?\bevery (?:turn|message)s?");
+        // Every triple of "every turn" is here, but not the phrase.
+        let scattered = "run everywhere by ferry to turn";
+        assert!(Grams::new(scattered).admits(&required));
+        assert!(!admits(scattered, &required));
+        assert!(admits("please run it on every turn", &required));
+        let either =
+            needs(r"(?:other tools|alternatives)[^.]{0,50}?\b(?:broken|fake)\b|x (?:lose|leak)");
+        assert!(admits("other tools are fake", &either));
+        assert!(admits("x leak", &either));
+        assert!(!admits("other tools are fine, alternatives too", &either));
+        // A branch without a literal of two bytes or more needs nothing.
+        assert!(admits("zzz", &needs(r"(?:abc|[a-z]+)")));
+    }
+
+    #[test]
+    fn slices_of_the_current_text_are_judged_by_the_whole_text() {
         let required = needs("secret");
-        let text = String::from("nothing to see here");
-        let other = String::from("nothing to see here");
-        assert!(admits(&text, &required), "no current text");
+        let text = String::from("a secret, then nothing");
+        assert!(
+            !admits(&text[9..], &required),
+            "no current text: the slice itself"
+        );
         {
             let _scope = scope(&text, "");
-            assert!(!admits(&text, &required));
-            assert!(!admits(&text[8..], &required));
-            assert!(admits(&other, &required), "another text runs the pattern");
+            assert!(admits(&text[9..], &required), "the text holds the literal");
+            let other = String::from("nothing to see here");
+            assert!(!admits(&other, &required), "another text is checked itself");
             {
-                let decoded = String::from("a secret");
+                let decoded = String::from("nothing decoded");
                 let _inner = scope(&decoded, "");
-                assert!(admits(&decoded, &required));
+                assert!(!admits(&decoded, &required));
             }
-            assert!(!admits(&text, &required), "the outer scope is back");
+            assert!(admits(&text[9..], &required), "the outer scope is back");
         }
-        assert!(admits(&text, &required));
     }
 }
