@@ -30,67 +30,44 @@ pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
         subjects,
         keys,
     } = read(&inputs);
-    let mut position = vec![0; n];
-    for (p, &index) in order.iter().enumerate() {
-        position[index as usize] = p;
-    }
     let sorted_contents: Vec<u64> = order.iter().map(|&i| contents[i as usize]).collect();
-    drop(order);
     let mut ids = IdAssigner::ids_in_order(&sorted_contents);
     drop(sorted_contents);
-    // Inputs are read in their own order and each issue is written to its place: the writes
-    // scatter, the reads of the inputs' memory stay sequential.
-    let mut issues: Vec<NormalizedIssue> = (0..n).map(|_| empty_issue()).collect();
-    let mut sorted_rows = vec![Row::default(); n];
-    for (index, input) in inputs.into_iter().enumerate() {
-        let p = position[index];
-        let message = match &normalized[message_of[index] as usize] {
+    // Each issue is built in its place in position order and written once, next to the one before.
+    let mut inputs = inputs;
+    let mut issues: Vec<NormalizedIssue> = Vec::with_capacity(n);
+    let mut sorted_rows = Vec::with_capacity(n);
+    for (p, &index) in order.iter().enumerate() {
+        let input = &mut inputs[index as usize];
+        let message = match &normalized[message_of[index as usize] as usize] {
             Some(message) => message.clone(),
-            None => input.message,
+            None => take(&mut input.message),
         };
-        issues[p] = NormalizedIssue {
+        issues.push(NormalizedIssue {
             issue_id: take(&mut ids[p]),
-            file: input.file,
+            file: take(&mut input.file),
             line: input.line,
             col: input.col,
-            engine: input.engine,
-            rule: input.rule,
+            engine: take(&mut input.engine),
+            rule: take(&mut input.rule),
             severity: input.severity,
             message,
             fixable: input.fixable,
             cluster_id: None,
             end_line: input.end_line,
             end_col: input.end_col,
-            help: input.help,
-            url: input.url,
-        };
-        sorted_rows[p] = rows[index];
+            help: input.help.take(),
+            url: input.url.take(),
+        });
+        sorted_rows.push(rows[index as usize]);
     }
+    drop(order);
+    drop(inputs);
     drop(rows);
 
     let mut clusters = cluster::cluster(&mut issues, &sorted_rows, &subjects, keys);
     priority::rank(&mut clusters);
     Analysis { issues, clusters }
-}
-
-/// A placeholder until the issue of its position is written.
-fn empty_issue() -> NormalizedIssue {
-    NormalizedIssue {
-        issue_id: String::new(),
-        file: String::new(),
-        line: 0,
-        col: 0,
-        engine: String::new(),
-        rule: String::new(),
-        severity: IssueSeverity::Warning,
-        message: String::new(),
-        fixable: false,
-        cluster_id: None,
-        end_line: None,
-        end_col: None,
-        help: None,
-        url: None,
-    }
 }
 
 /// What the first pass learns, per input in input order unless noted.
@@ -133,7 +110,45 @@ struct Shared {
     rule_key: u32,
 }
 
+/// Below this many inputs the content hashes are computed on the calling thread: a thread costs
+/// more than it saves.
+const PARALLEL_FROM: usize = 4096;
+
+/// The content hash of every input (see `IdAssigner::content_hash`), independent of everything
+/// else `read` learns, so a second thread computes it meanwhile.
+fn content_hashes(inputs: &[IssueInput]) -> Vec<u64> {
+    let mut ids = IdAssigner::with_capacity(0);
+    inputs
+        .iter()
+        .map(|input| {
+            let (_, message) = message::collapse_and_cut(&input.message);
+            ids.content_hash(IdParts {
+                file: &input.file,
+                engine: &input.engine,
+                rule: &input.rule,
+                message: &message,
+                line_text: &input.line_text,
+            })
+        })
+        .collect()
+}
+
 fn read(inputs: &[IssueInput]) -> Read {
+    if inputs.len() < PARALLEL_FROM {
+        return read_with(inputs, || content_hashes(inputs));
+    }
+    std::thread::scope(|scope| {
+        let hashes = scope.spawn(|| content_hashes(inputs));
+        read_with(inputs, || {
+            hashes
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
+    })
+}
+
+/// `read`, with the content hashes from `contents` (called once the rest is read).
+fn read_with(inputs: &[IssueInput], contents: impl FnOnce() -> Vec<u64>) -> Read {
     let n = inputs.len();
     let mut files = Symbols::default();
     let mut engines = Symbols::default();
@@ -149,9 +164,7 @@ fn read(inputs: &[IssueInput]) -> Read {
     let mut subject_keys: FxHashMap<(u32, u32, u32), u32> = FxHashMap::default();
     let mut rule_keys: FxHashMap<(u32, u32), u32> = FxHashMap::default();
 
-    let mut ids = IdAssigner::with_capacity(0);
     let mut rows = Vec::with_capacity(n);
-    let mut contents = Vec::with_capacity(n);
     let mut message_of = Vec::with_capacity(n);
     for input in inputs {
         intern::tuple_key(&mut key, &[&input.engine, &input.rule, &input.message]);
@@ -199,17 +212,6 @@ fn read(inputs: &[IssueInput]) -> Read {
             }
         };
         let info = shared[message as usize];
-        contents.push(
-            ids.content_hash(IdParts {
-                file: &input.file,
-                engine: &input.engine,
-                rule: &input.rule,
-                message: normalized[message as usize]
-                    .as_deref()
-                    .unwrap_or(&input.message),
-                line_text: &input.line_text,
-            }),
-        );
         message_of.push(message);
         rows.push(Row {
             file: files.intern(&input.file),
@@ -225,6 +227,7 @@ fn read(inputs: &[IssueInput]) -> Read {
         });
     }
 
+    let contents = contents();
     let (file_ranks, engine_ranks, rule_ranks) = (files.ranks(), engines.ranks(), names.ranks());
     let text_ranks = {
         let mut by_text: Vec<(&str, u32)> = texts.iter().map(|(t, &id)| (t.as_str(), id)).collect();
