@@ -16,6 +16,7 @@ use super::ids::{IdAssigner, IdParts};
 use super::intern::{self, Symbols};
 use super::message;
 use super::model::{IssueInput, IssueSeverity, NormalizedIssue};
+use super::par::PARALLEL_FROM;
 use super::priority;
 
 /// Normalizes messages, derives content ids, clusters issues by root cause and ranks the clusters.
@@ -109,10 +110,6 @@ struct Shared {
     subject_key: u32,
     rule_key: u32,
 }
-
-/// Below this many inputs the content hashes are computed on the calling thread: a thread costs
-/// more than it saves.
-const PARALLEL_FROM: usize = 4096;
 
 /// The content hash of every input (see `IdAssigner::content_hash`), independent of everything
 /// else `read` learns, so a second thread computes it meanwhile.

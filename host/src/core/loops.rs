@@ -27,6 +27,7 @@ use super::hash::FxHashMap;
 use super::intern::tuple_key;
 use super::message::message_template;
 use super::model::{ChurnWarning, LoopStatus, LoopWarning, NormalizedIssue};
+use super::par::PARALLEL_FROM;
 
 /// Reappearances after a fix that make a loop.
 pub const DEFAULT_LOOP_THRESHOLD: u32 = 2;
@@ -561,10 +562,6 @@ impl Doomed {
         }
     }
 }
-
-/// Below this many issues signatures are found on the calling thread: a thread costs more than
-/// it saves.
-const PARALLEL_FROM: usize = 4096;
 
 /// Each signature of the issues (sorted) with its issues' indices in check order. Reading the
 /// messages is most of the work and each half of the issues is read on its own thread.
