@@ -111,13 +111,24 @@ struct Shared {
     rule_key: u32,
 }
 
-/// The content hash of every input (see `IdAssigner::content_hash`), independent of everything
-/// else `read` learns, so a second thread computes it meanwhile.
-fn content_hashes(inputs: &[IssueInput]) -> Vec<u64> {
+/// What `read` learns of each input apart from its message, independent of the rest, so a second
+/// thread reads it meanwhile (the file is read once, for its hash and its symbol).
+struct PerInput {
+    /// Content hash (see `IdAssigner::content_hash`).
+    contents: Vec<u64>,
+    /// File symbol.
+    files: Vec<u32>,
+    file_symbols: Symbols,
+}
+
+fn per_input(inputs: &[IssueInput]) -> PerInput {
     let mut ids = IdAssigner::with_capacity(0);
-    inputs
+    let mut file_symbols = Symbols::default();
+    let mut files = Vec::with_capacity(inputs.len());
+    let contents = inputs
         .iter()
         .map(|input| {
+            files.push(file_symbols.intern(&input.file));
             let (_, message) = message::collapse_and_cut(&input.message);
             ids.content_hash(IdParts {
                 file: &input.file,
@@ -127,15 +138,20 @@ fn content_hashes(inputs: &[IssueInput]) -> Vec<u64> {
                 line_text: &input.line_text,
             })
         })
-        .collect()
+        .collect();
+    PerInput {
+        contents,
+        files,
+        file_symbols,
+    }
 }
 
 fn read(inputs: &[IssueInput]) -> Read {
     if inputs.len() < PARALLEL_FROM {
-        return read_with(inputs, || content_hashes(inputs));
+        return read_with(inputs, || per_input(inputs));
     }
     std::thread::scope(|scope| {
-        let hashes = scope.spawn(|| content_hashes(inputs));
+        let hashes = scope.spawn(|| per_input(inputs));
         read_with(inputs, || {
             hashes
                 .join()
@@ -144,10 +160,9 @@ fn read(inputs: &[IssueInput]) -> Read {
     })
 }
 
-/// `read`, with the content hashes from `contents` (called once the rest is read).
-fn read_with(inputs: &[IssueInput], contents: impl FnOnce() -> Vec<u64>) -> Read {
+/// `read`, with what `per_input` learns (called once the rest is read).
+fn read_with(inputs: &[IssueInput], per_input: impl FnOnce() -> PerInput) -> Read {
     let n = inputs.len();
-    let mut files = Symbols::default();
     let mut engines = Symbols::default();
     // Rules and tsc diagnostic families: both name the group of a subject key.
     let mut names = Symbols::default();
@@ -211,7 +226,7 @@ fn read_with(inputs: &[IssueInput], contents: impl FnOnce() -> Vec<u64>) -> Read
         let info = shared[message as usize];
         message_of.push(message);
         rows.push(Row {
-            file: files.intern(&input.file),
+            file: 0,
             engine: info.engine,
             rule: info.rule,
             text: info.text,
@@ -224,8 +239,16 @@ fn read_with(inputs: &[IssueInput], contents: impl FnOnce() -> Vec<u64>) -> Read
         });
     }
 
-    let contents = contents();
-    let (file_ranks, engine_ranks, rule_ranks) = (files.ranks(), engines.ranks(), names.ranks());
+    let PerInput {
+        contents,
+        files,
+        file_symbols,
+    } = per_input();
+    for (row, file) in rows.iter_mut().zip(files) {
+        row.file = file;
+    }
+    let (file_ranks, engine_ranks, rule_ranks) =
+        (file_symbols.ranks(), engines.ranks(), names.ranks());
     let text_ranks = {
         let mut by_text: Vec<(&str, u32)> = texts.iter().map(|(t, &id)| (t.as_str(), id)).collect();
         by_text.sort_unstable();
