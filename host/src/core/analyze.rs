@@ -31,21 +31,57 @@ pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
         subjects,
         keys,
     } = read(&inputs);
-    let sorted_contents: Vec<u64> = order.iter().map(|&i| contents[i as usize]).collect();
-    let mut ids = IdAssigner::ids_in_order(&sorted_contents);
-    drop(sorted_contents);
-    // Each issue is built in its place in position order and written once, next to the one before.
-    let mut inputs = inputs;
-    let mut issues: Vec<NormalizedIssue> = Vec::with_capacity(n);
-    let mut sorted_rows = Vec::with_capacity(n);
-    for (p, &index) in order.iter().enumerate() {
+    // While the issues are built, a second thread derives the ids and groups the clusters: both
+    // need only the rows and the hashes in position order.
+    let by_position = || {
+        let sorted_contents: Vec<u64> = order.iter().map(|&i| contents[i as usize]).collect();
+        let ids = IdAssigner::ids_in_order(&sorted_contents);
+        drop(sorted_contents);
+        let sorted_rows: Vec<Row> = order.iter().map(|&i| rows[i as usize]).collect();
+        let groups = cluster::group(&sorted_rows, keys);
+        (ids, sorted_rows, groups)
+    };
+    let build = || build_issues(inputs, &order, &message_of, &normalized);
+    let (mut issues, (ids, sorted_rows, groups)) = if n < PARALLEL_FROM {
+        (build(), by_position())
+    } else {
+        std::thread::scope(|scope| {
+            let by_position = scope.spawn(by_position);
+            let issues = build();
+            let by_position = by_position
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (issues, by_position)
+        })
+    };
+    drop(order);
+    drop(rows);
+    for (issue, id) in issues.iter_mut().zip(ids) {
+        issue.issue_id = id;
+    }
+
+    let mut clusters = cluster::cluster(&mut issues, &sorted_rows, &subjects, groups);
+    priority::rank(&mut clusters);
+    Analysis { issues, clusters }
+}
+
+/// The issues in position order, without their ids. Each is built in its place and written once,
+/// next to the one before.
+fn build_issues(
+    mut inputs: Vec<IssueInput>,
+    order: &[u32],
+    message_of: &[u32],
+    normalized: &[Option<String>],
+) -> Vec<NormalizedIssue> {
+    let mut issues: Vec<NormalizedIssue> = Vec::with_capacity(order.len());
+    for &index in order {
         let input = &mut inputs[index as usize];
         let message = match &normalized[message_of[index as usize] as usize] {
             Some(message) => message.clone(),
             None => take(&mut input.message),
         };
         issues.push(NormalizedIssue {
-            issue_id: take(&mut ids[p]),
+            issue_id: String::new(),
             file: take(&mut input.file),
             line: input.line,
             col: input.col,
@@ -60,15 +96,8 @@ pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
             help: input.help.take(),
             url: input.url.take(),
         });
-        sorted_rows.push(rows[index as usize]);
     }
-    drop(order);
-    drop(inputs);
-    drop(rows);
-
-    let mut clusters = cluster::cluster(&mut issues, &sorted_rows, &subjects, keys);
-    priority::rank(&mut clusters);
-    Analysis { issues, clusters }
+    issues
 }
 
 /// What the first pass learns, per input in input order unless noted.
