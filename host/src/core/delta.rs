@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 use super::Analysis;
 use super::hash::{self, FxHashMap, FxHashSet};
 use super::loops::Rechecked;
-use super::model::{Cluster, Delta};
+use super::model::{Cluster, Delta, NormalizedIssue};
+use super::par::PARALLEL_FROM;
 
 /// One issue as the snapshot remembers it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,11 +113,29 @@ fn by_sorted_ids(
     rechecked: &Rechecked,
 ) -> Option<DeltaReport> {
     let issues = &current.issues;
-    let mut now: Vec<(u64, u32)> = Vec::with_capacity(issues.len());
-    for (i, issue) in issues.iter().enumerate() {
-        now.push((hex_u64::<16>(&issue.issue_id)?, u32::try_from(i).ok()?));
-    }
-    now.sort_unstable();
+    // This check's sorted ids, and its clusters numbered by their ids read as integers: neither
+    // needs the other, so with many issues a second thread sorts the ids meanwhile.
+    let sorted_ids = || {
+        let mut now: Vec<(u64, u32)> = Vec::with_capacity(issues.len());
+        for (i, issue) in issues.iter().enumerate() {
+            now.push((hex_u64::<16>(&issue.issue_id)?, u32::try_from(i).ok()?));
+        }
+        now.sort_unstable();
+        Some(now)
+    };
+    let (now, slots) = if issues.len() < PARALLEL_FROM {
+        (sorted_ids(), cluster_slots(issues))
+    } else {
+        std::thread::scope(|scope| {
+            let now = scope.spawn(sorted_ids);
+            let slots = cluster_slots(issues);
+            let now = now
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (now, slots)
+        })
+    };
+    let (now, (slot_of, mut clusters)) = (now?, slots?);
     // Per issue of this check: whether the previous check had its id.
     let mut persisting = vec![false; issues.len()];
     let mut resolved: FxHashMap<&str, usize> = FxHashMap::default();
@@ -138,17 +157,8 @@ fn by_sorted_ids(
         }
     }
     drop(now);
-    // This check's clusters, numbered by their ids read as integers.
-    let mut slots: FxHashMap<u64, usize> = FxHashMap::default();
-    let mut clusters: Vec<(&str, Delta)> = Vec::new();
-    for (issue, &persists) in issues.iter().zip(&persisting) {
-        let id = issue.cluster_id.as_deref()?;
-        let key = hex_u64::<12>(id.strip_prefix("c-")?)?;
-        let slot = *slots.entry(key).or_insert_with(|| {
-            clusters.push((id, Delta::default()));
-            clusters.len() - 1
-        });
-        let entry = &mut clusters[slot].1;
+    for (&slot, &persists) in slot_of.iter().zip(&persisting) {
+        let entry = &mut clusters[slot as usize].1;
         if persists {
             entry.persisting += 1;
             overall.persisting += 1;
@@ -179,6 +189,25 @@ fn by_sorted_ids(
         overall,
         clusters: by_cluster,
     })
+}
+
+/// Per issue, the number of its cluster, and each cluster's id (in order of first issue) with a
+/// zero delta; `None` unless every issue has a cluster id of the usual shape.
+fn cluster_slots(issues: &[NormalizedIssue]) -> Option<(Vec<u32>, Vec<(&str, Delta)>)> {
+    let mut slots: FxHashMap<u64, u32> = FxHashMap::default();
+    let mut clusters: Vec<(&str, Delta)> = Vec::new();
+    let mut slot_of = Vec::with_capacity(issues.len());
+    for issue in issues {
+        let id = issue.cluster_id.as_deref()?;
+        let key = hex_u64::<12>(id.strip_prefix("c-")?)?;
+        let next = u32::try_from(clusters.len()).ok()?;
+        let slot = *slots.entry(key).or_insert_with(|| {
+            clusters.push((id, Delta::default()));
+            next
+        });
+        slot_of.push(slot);
+    }
+    Some((slot_of, clusters))
 }
 
 /// `N` lowercase hex digits as an integer (the first digit most significant), or `None`.
