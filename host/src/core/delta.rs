@@ -135,7 +135,13 @@ fn by_sorted_ids(
             (now, slots)
         })
     };
-    let (now, (slot_of, mut clusters)) = (now?, slots?);
+    let (
+        now,
+        ClusterSlots {
+            slot_of,
+            mut clusters,
+        },
+    ) = (now?, slots?);
     // Per issue of this check: whether the previous check had its id.
     let mut persisting = vec![false; issues.len()];
     let mut resolved: FxHashMap<&str, usize> = FxHashMap::default();
@@ -191,9 +197,16 @@ fn by_sorted_ids(
     })
 }
 
-/// Per issue, the number of its cluster, and each cluster's id (in order of first issue) with a
-/// zero delta; `None` unless every issue has a cluster id of the usual shape.
-fn cluster_slots(issues: &[NormalizedIssue]) -> Option<(Vec<u32>, Vec<(&str, Delta)>)> {
+/// This check's clusters, numbered in order of their first issue.
+struct ClusterSlots<'a> {
+    /// Per issue: the number of its cluster.
+    slot_of: Vec<u32>,
+    /// Per number: the cluster's id and its delta (zero so far).
+    clusters: Vec<(&'a str, Delta)>,
+}
+
+/// The clusters of `issues`; `None` unless every issue has a cluster id of the usual shape.
+fn cluster_slots(issues: &[NormalizedIssue]) -> Option<ClusterSlots<'_>> {
     let mut slots: FxHashMap<u64, u32> = FxHashMap::default();
     let mut clusters: Vec<(&str, Delta)> = Vec::new();
     let mut slot_of = Vec::with_capacity(issues.len());
@@ -207,7 +220,7 @@ fn cluster_slots(issues: &[NormalizedIssue]) -> Option<(Vec<u32>, Vec<(&str, Del
         });
         slot_of.push(slot);
     }
-    Some((slot_of, clusters))
+    Some(ClusterSlots { slot_of, clusters })
 }
 
 /// `N` lowercase hex digits as an integer (the first digit most significant), or `None`.
