@@ -16,6 +16,7 @@ use super::ids::{IdAssigner, IdParts};
 use super::intern::{self, Symbols};
 use super::message;
 use super::model::{IssueInput, IssueSeverity, NormalizedIssue};
+use super::par::PARALLEL_FROM;
 use super::priority;
 
 /// Normalizes messages, derives content ids, clusters issues by root cause and ranks the clusters.
@@ -30,67 +31,73 @@ pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
         subjects,
         keys,
     } = read(&inputs);
-    let mut position = vec![0; n];
-    for (p, &index) in order.iter().enumerate() {
-        position[index as usize] = p;
-    }
-    let sorted_contents: Vec<u64> = order.iter().map(|&i| contents[i as usize]).collect();
+    // While the issues are built, a second thread derives the ids and groups the clusters: both
+    // need only the rows and the hashes in position order.
+    let by_position = || {
+        let sorted_contents: Vec<u64> = order.iter().map(|&i| contents[i as usize]).collect();
+        let ids = IdAssigner::ids_in_order(&sorted_contents);
+        drop(sorted_contents);
+        let sorted_rows: Vec<Row> = order.iter().map(|&i| rows[i as usize]).collect();
+        let groups = cluster::group(&sorted_rows, keys);
+        (ids, sorted_rows, groups)
+    };
+    let build = || build_issues(inputs, &order, &message_of, &normalized);
+    let (mut issues, (ids, sorted_rows, groups)) = if n < PARALLEL_FROM {
+        (build(), by_position())
+    } else {
+        std::thread::scope(|scope| {
+            let by_position = scope.spawn(by_position);
+            let issues = build();
+            let by_position = by_position
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (issues, by_position)
+        })
+    };
     drop(order);
-    let mut ids = IdAssigner::ids_in_order(&sorted_contents);
-    drop(sorted_contents);
-    // Inputs are read in their own order and each issue is written to its place: the writes
-    // scatter, the reads of the inputs' memory stay sequential.
-    let mut issues: Vec<NormalizedIssue> = (0..n).map(|_| empty_issue()).collect();
-    let mut sorted_rows = vec![Row::default(); n];
-    for (index, input) in inputs.into_iter().enumerate() {
-        let p = position[index];
-        let message = match &normalized[message_of[index] as usize] {
+    drop(rows);
+    for (issue, id) in issues.iter_mut().zip(ids) {
+        issue.issue_id = id;
+    }
+
+    let mut clusters = cluster::cluster(&mut issues, &sorted_rows, &subjects, groups);
+    priority::rank(&mut clusters);
+    Analysis { issues, clusters }
+}
+
+/// The issues in position order, without their ids. Each is built in its place and written once,
+/// next to the one before.
+fn build_issues(
+    mut inputs: Vec<IssueInput>,
+    order: &[u32],
+    message_of: &[u32],
+    normalized: &[Option<String>],
+) -> Vec<NormalizedIssue> {
+    let mut issues: Vec<NormalizedIssue> = Vec::with_capacity(order.len());
+    for &index in order {
+        let input = &mut inputs[index as usize];
+        let message = match &normalized[message_of[index as usize] as usize] {
             Some(message) => message.clone(),
-            None => input.message,
+            None => take(&mut input.message),
         };
-        issues[p] = NormalizedIssue {
-            issue_id: take(&mut ids[p]),
-            file: input.file,
+        issues.push(NormalizedIssue {
+            issue_id: String::new(),
+            file: take(&mut input.file),
             line: input.line,
             col: input.col,
-            engine: input.engine,
-            rule: input.rule,
+            engine: take(&mut input.engine),
+            rule: take(&mut input.rule),
             severity: input.severity,
             message,
             fixable: input.fixable,
             cluster_id: None,
             end_line: input.end_line,
             end_col: input.end_col,
-            help: input.help,
-            url: input.url,
-        };
-        sorted_rows[p] = rows[index];
+            help: input.help.take(),
+            url: input.url.take(),
+        });
     }
-    drop(rows);
-
-    let mut clusters = cluster::cluster(&mut issues, &sorted_rows, &subjects, keys);
-    priority::rank(&mut clusters);
-    Analysis { issues, clusters }
-}
-
-/// A placeholder until the issue of its position is written.
-fn empty_issue() -> NormalizedIssue {
-    NormalizedIssue {
-        issue_id: String::new(),
-        file: String::new(),
-        line: 0,
-        col: 0,
-        engine: String::new(),
-        rule: String::new(),
-        severity: IssueSeverity::Warning,
-        message: String::new(),
-        fixable: false,
-        cluster_id: None,
-        end_line: None,
-        end_col: None,
-        help: None,
-        url: None,
-    }
+    issues
 }
 
 /// What the first pass learns, per input in input order unless noted.
@@ -133,9 +140,58 @@ struct Shared {
     rule_key: u32,
 }
 
+/// What `read` learns of each input apart from its message, independent of the rest, so a second
+/// thread reads it meanwhile (the file is read once, for its hash and its symbol).
+struct PerInput {
+    /// Content hash (see `IdAssigner::content_hash`).
+    contents: Vec<u64>,
+    /// File symbol.
+    files: Vec<u32>,
+    file_symbols: Symbols,
+}
+
+fn per_input(inputs: &[IssueInput]) -> PerInput {
+    let mut ids = IdAssigner::with_capacity(0);
+    let mut file_symbols = Symbols::default();
+    let mut files = Vec::with_capacity(inputs.len());
+    let contents = inputs
+        .iter()
+        .map(|input| {
+            files.push(file_symbols.intern(&input.file));
+            let (_, message) = message::collapse_and_cut(&input.message);
+            ids.content_hash(IdParts {
+                file: &input.file,
+                engine: &input.engine,
+                rule: &input.rule,
+                message: &message,
+                line_text: &input.line_text,
+            })
+        })
+        .collect();
+    PerInput {
+        contents,
+        files,
+        file_symbols,
+    }
+}
+
 fn read(inputs: &[IssueInput]) -> Read {
+    if inputs.len() < PARALLEL_FROM {
+        return read_with(inputs, || per_input(inputs));
+    }
+    std::thread::scope(|scope| {
+        let hashes = scope.spawn(|| per_input(inputs));
+        read_with(inputs, || {
+            hashes
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
+    })
+}
+
+/// `read`, with what `per_input` learns (called once the rest is read).
+fn read_with(inputs: &[IssueInput], per_input: impl FnOnce() -> PerInput) -> Read {
     let n = inputs.len();
-    let mut files = Symbols::default();
     let mut engines = Symbols::default();
     // Rules and tsc diagnostic families: both name the group of a subject key.
     let mut names = Symbols::default();
@@ -149,9 +205,7 @@ fn read(inputs: &[IssueInput]) -> Read {
     let mut subject_keys: FxHashMap<(u32, u32, u32), u32> = FxHashMap::default();
     let mut rule_keys: FxHashMap<(u32, u32), u32> = FxHashMap::default();
 
-    let mut ids = IdAssigner::with_capacity(0);
     let mut rows = Vec::with_capacity(n);
-    let mut contents = Vec::with_capacity(n);
     let mut message_of = Vec::with_capacity(n);
     for input in inputs {
         intern::tuple_key(&mut key, &[&input.engine, &input.rule, &input.message]);
@@ -199,20 +253,9 @@ fn read(inputs: &[IssueInput]) -> Read {
             }
         };
         let info = shared[message as usize];
-        contents.push(
-            ids.content_hash(IdParts {
-                file: &input.file,
-                engine: &input.engine,
-                rule: &input.rule,
-                message: normalized[message as usize]
-                    .as_deref()
-                    .unwrap_or(&input.message),
-                line_text: &input.line_text,
-            }),
-        );
         message_of.push(message);
         rows.push(Row {
-            file: files.intern(&input.file),
+            file: 0,
             engine: info.engine,
             rule: info.rule,
             text: info.text,
@@ -225,7 +268,16 @@ fn read(inputs: &[IssueInput]) -> Read {
         });
     }
 
-    let (file_ranks, engine_ranks, rule_ranks) = (files.ranks(), engines.ranks(), names.ranks());
+    let PerInput {
+        contents,
+        files,
+        file_symbols,
+    } = per_input();
+    for (row, file) in rows.iter_mut().zip(files) {
+        row.file = file;
+    }
+    let (file_ranks, engine_ranks, rule_ranks) =
+        (file_symbols.ranks(), engines.ranks(), names.ranks());
     let text_ranks = {
         let mut by_text: Vec<(&str, u32)> = texts.iter().map(|(t, &id)| (t.as_str(), id)).collect();
         by_text.sort_unstable();

@@ -16,6 +16,7 @@
 use xxhash_rust::xxh3::xxh3_128;
 
 use super::hash::{self, FxHashMap, FxHashSet};
+use super::par::for_halves;
 
 /// Hex digits in an issue id.
 pub const ISSUE_ID_LEN: usize = 16;
@@ -155,7 +156,13 @@ impl IdAssigner {
             let mut ids = Self::with_capacity(contents.len());
             return contents.iter().map(|&c| ids.id_for(c)).collect();
         }
-        candidates.iter().map(|id| hex(&id.to_le_bytes())).collect()
+        let mut ids = vec![String::new(); contents.len()];
+        for_halves(&mut ids, |offset, half| {
+            for (id, candidate) in half.iter_mut().zip(&candidates[offset..]) {
+                *id = hex(&candidate.to_le_bytes());
+            }
+        });
+        ids
     }
 
     /// Content hash and id in one step, for issues fed in position order.

@@ -27,6 +27,7 @@ use super::hash::FxHashMap;
 use super::intern::tuple_key;
 use super::message::message_template;
 use super::model::{ChurnWarning, LoopStatus, LoopWarning, NormalizedIssue};
+use super::par::PARALLEL_FROM;
 
 /// Reappearances after a fix that make a loop.
 pub const DEFAULT_LOOP_THRESHOLD: u32 = 2;
@@ -252,38 +253,51 @@ impl LoopHistory {
 
         // One walk over the tracks in signature order; a signature of this check walks its files
         // together with the (sorted) files it has now: present pairs are observed, absent pairs
-        // whose file its engine re-examined are fixed, new pairs are added.
+        // whose file its engine re-examined are fixed. Pairs seen for the first time are only
+        // collected: eviction may drop them at once, and they are inserted only if it does not.
         let present = by_signature(&analysis.issues);
-        for (sig, _) in &present {
-            if !self.tracks.contains_key(sig.as_str()) {
-                self.tracks.insert(sig.clone(), Tracks::default());
+        let mut fresh: Vec<Fresh<'_>> = Vec::new();
+        let mut add = |at: usize, tracks: Option<&mut Tracks>| {
+            let (sig, members) = &present[at];
+            // The engine that reported the signature last in this check.
+            let engine = members
+                .last()
+                .map_or("", |&i| analysis.issues[i].engine.as_str());
+            let mut files: Vec<&str> = members
+                .iter()
+                .map(|&i| analysis.issues[i].file.as_str())
+                .collect();
+            if !files.is_sorted() {
+                files.sort_unstable();
             }
-        }
-        let mut present = present.iter().peekable();
-        for (sig, tracks) in self.tracks.iter_mut() {
-            while present.next_if(|(p, _)| p < sig).is_some() {}
-            match present.next_if(|(p, _)| p == sig) {
-                Some((_, members)) => {
-                    // The engine that reported the signature last in this check.
-                    let engine = members
-                        .last()
-                        .map_or("", |&i| analysis.issues[i].engine.as_str());
+            files.dedup();
+            let files = match tracks {
+                Some(tracks) => {
                     if tracks.engine != engine {
                         engine.clone_into(&mut tracks.engine);
                     }
                     let coverage = rechecked.engines.get(tracks.engine.as_str());
-                    let mut files: Vec<&str> = members
-                        .iter()
-                        .map(|&i| analysis.issues[i].file.as_str())
-                        .collect();
-                    if !files.is_sorted() {
-                        files.sort_unstable();
+                    let (back, new) = observe(&mut tracks.files, &files, coverage, now);
+                    if back {
+                        reappeared.insert(sig.to_owned());
                     }
-                    files.dedup();
-                    if observe(&mut tracks.files, &files, coverage, now) {
-                        reappeared.insert(sig.clone());
-                    }
+                    new
                 }
+                None => files,
+            };
+            fresh.push(Fresh {
+                sig: sig.as_str(),
+                engine,
+                files,
+            });
+        };
+        let mut next = present.iter().enumerate().peekable();
+        for (sig, tracks) in self.tracks.iter_mut() {
+            while let Some((at, _)) = next.next_if(|(_, (p, _))| p < sig) {
+                add(at, None);
+            }
+            match next.next_if(|(_, (p, _))| p == sig) {
+                Some((at, _)) => add(at, Some(tracks)),
                 None => {
                     let coverage = rechecked.engines.get(tracks.engine.as_str());
                     for (file, track) in tracks.files.iter_mut() {
@@ -292,8 +306,12 @@ impl LoopHistory {
                 }
             }
         }
+        for (at, _) in next {
+            add(at, None);
+        }
         self.update_churn(analysis, rechecked, now);
-        self.evict(config.max_tracked);
+        self.insert_and_evict(&fresh, now, config.max_tracked);
+        self.evict_churn(config.max_tracked);
 
         let threshold = config.threshold.max(1);
         let looping = self.looping(threshold, Some(now));
@@ -420,22 +438,77 @@ impl LoopHistory {
         out
     }
 
-    /// Drops the least recently observed pairs beyond `max` (ties: by signature, then file).
-    fn evict(&mut self, max: usize) {
-        let total = self.tracked();
-        if total > max {
+    /// Adds the pairs seen for the first time (`fresh`, in signature order) and drops the least
+    /// recently observed pairs beyond `max` (ties: by signature, then file), as if every fresh
+    /// pair had been inserted first: a fresh pair that would be dropped at once is never
+    /// inserted.
+    fn insert_and_evict(&mut self, fresh: &[Fresh<'_>], now: u64, max: usize) {
+        let fresh_pairs: usize = fresh.iter().map(|f| f.files.len()).sum();
+        let total = self.tracked() + fresh_pairs;
+        let mut doomed = (total > max).then(|| {
             let touched = self
                 .tracks
                 .values()
-                .flat_map(|t| t.files.values().map(|track| track.touched));
-            let mut doomed = Doomed::new(touched, total - max);
-            // Maps iterate in key order: the tie order of the doomed pairs.
-            self.tracks.retain(|_, tracks| {
-                let had = tracks.files.len();
-                tracks.files.retain(|_, track| !doomed.take(track.touched));
-                had == 0 || !tracks.files.is_empty()
-            });
+                .flat_map(|t| t.files.values().map(|track| track.touched))
+                .chain(std::iter::repeat_n(now, fresh_pairs));
+            Doomed::new(touched, total - max)
+        });
+        let evicting = doomed.is_some();
+        // Maps iterate in key order: the tie order of the doomed pairs.
+        let mut take = |age: u64| doomed.as_mut().is_some_and(|d| d.take(age));
+        let mut added: Vec<(String, Tracks)> = Vec::new();
+        let mut new_signature = |f: &Fresh<'_>, take: &mut dyn FnMut(u64) -> bool| {
+            let files: BTreeMap<String, Track> = f
+                .files
+                .iter()
+                .filter(|_| !take(now))
+                .map(|&file| (file.to_owned(), new_track(now)))
+                .collect();
+            if !files.is_empty() {
+                added.push((
+                    f.sig.to_owned(),
+                    Tracks {
+                        engine: f.engine.to_owned(),
+                        files,
+                    },
+                ));
+            }
+        };
+        let mut fresh = fresh.iter().peekable();
+        self.tracks.retain(|sig, tracks| {
+            while let Some(f) = fresh.next_if(|f| f.sig < sig.as_str()) {
+                new_signature(f, &mut take);
+            }
+            let files = fresh
+                .next_if(|f| f.sig == sig.as_str())
+                .map_or(&[][..], |f| f.files.as_slice());
+            let had = tracks.files.len() + files.len();
+            let mut files = files.iter().copied().peekable();
+            let mut kept = Vec::new();
+            if evicting {
+                tracks.files.retain(|file, track| {
+                    while let Some(new) = files.next_if(|&f| f < file.as_str()) {
+                        if !take(now) {
+                            kept.push(new);
+                        }
+                    }
+                    !take(track.touched)
+                });
+            }
+            kept.extend(files.filter(|_| !take(now)));
+            for file in kept {
+                tracks.files.insert(file.to_owned(), new_track(now));
+            }
+            !evicting || had == 0 || !tracks.files.is_empty()
+        });
+        for f in fresh {
+            new_signature(f, &mut take);
         }
+        self.tracks.extend(added);
+    }
+
+    /// Drops the least recently seen churn pairs beyond `max` (ties: by file, then rule).
+    fn evict_churn(&mut self, max: usize) {
         let churn_total: usize = self.churn.values().map(BTreeMap::len).sum();
         if churn_total > max {
             let seen = self.churn.values().flat_map(|r| r.values().map(|c| c.seen));
@@ -447,6 +520,15 @@ impl LoopHistory {
             });
         }
     }
+}
+
+/// The pairs of one signature of this check that the history does not have yet.
+struct Fresh<'a> {
+    sig: &'a str,
+    /// The engine that reported the signature last in this check.
+    engine: &'a str,
+    /// Sorted, distinct.
+    files: Vec<&'a str>,
 }
 
 /// The `excess` oldest entries, told apart as they are visited in key order: every entry older
@@ -481,9 +563,46 @@ impl Doomed {
     }
 }
 
-/// Each signature of the issues (sorted) with its issues' indices in check order. Many issues
-/// share a message: each distinct (rule, message) is templated once.
+/// Each signature of the issues (sorted) with its issues' indices in check order. Reading the
+/// messages is most of the work and each half of the issues is read on its own thread.
 fn by_signature(issues: &[NormalizedIssue]) -> Vec<(String, Vec<usize>)> {
+    let mut out = if issues.len() < PARALLEL_FROM {
+        signatures_of(issues, 0)
+    } else {
+        let mid = issues.len() / 2;
+        let (head, tail) = issues.split_at(mid);
+        let (mut out, tail) = std::thread::scope(|scope| {
+            let tail = scope.spawn(|| signatures_of(tail, mid));
+            let head = signatures_of(head, 0);
+            let tail = tail
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (head, tail)
+        });
+        // The tail's indices follow the head's: appending keeps each list in check order.
+        let mut at: FxHashMap<String, usize> = out
+            .iter()
+            .enumerate()
+            .map(|(i, (sig, _))| (sig.clone(), i))
+            .collect();
+        for (sig, members) in tail {
+            match at.get(&sig) {
+                Some(&i) => out[i].1.extend(members),
+                None => {
+                    at.insert(sig.clone(), out.len());
+                    out.push((sig, members));
+                }
+            }
+        }
+        out
+    };
+    out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// The signatures of `issues` (unsorted) with their issues' indices plus `offset`, in order. Many
+/// issues share a message: each distinct (rule, message) is templated once.
+fn signatures_of(issues: &[NormalizedIssue], offset: usize) -> Vec<(String, Vec<usize>)> {
     let mut of_message: FxHashMap<Box<[u8]>, usize> = FxHashMap::default();
     let mut of_signature: FxHashMap<String, usize> = FxHashMap::default();
     let mut out: Vec<(String, Vec<usize>)> = Vec::new();
@@ -503,9 +622,8 @@ fn by_signature(issues: &[NormalizedIssue]) -> Vec<(String, Vec<usize>)> {
                 at
             }
         };
-        out[at].1.push(i);
+        out[at].1.push(offset + i);
     }
-    out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     out
 }
 
@@ -519,14 +637,14 @@ fn new_track(now: u64) -> Track {
 }
 
 /// Walks one signature's pairs together with the files (sorted, distinct) it is present in now:
-/// marks those present, adds new ones, fixes absent ones `coverage` re-examined. True when a pair
-/// came back after a fix.
-fn observe(
+/// marks those present and fixes absent ones `coverage` re-examined. True when a pair came back
+/// after a fix, and the files it has no pair for yet (sorted).
+fn observe<'a>(
     tracks: &mut BTreeMap<String, Track>,
-    files: &[&str],
+    files: &[&'a str],
     coverage: Option<&Coverage>,
     now: u64,
-) -> bool {
+) -> (bool, Vec<&'a str>) {
     let mut back = false;
     let mut files = files.iter().copied().peekable();
     let mut fresh = Vec::new();
@@ -547,10 +665,7 @@ fn observe(
         }
     }
     fresh.extend(files);
-    for file in fresh {
-        tracks.insert(file.to_owned(), new_track(now));
-    }
-    back
+    (back, fresh)
 }
 
 /// A pair absent from this check whose file its engine re-examined: fixed.

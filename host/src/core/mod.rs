@@ -52,6 +52,7 @@ pub mod loops;
 mod message;
 pub mod model;
 pub mod page;
+mod par;
 pub mod priority;
 pub mod response;
 #[cfg(test)]

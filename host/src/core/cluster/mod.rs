@@ -21,6 +21,7 @@ use subject::{Subject, rule_name};
 
 use super::ids::cluster_id;
 use super::model::{Cluster, IssueSeverity, NormalizedIssue};
+use super::par::for_halves;
 
 /// The fewest issues that make a subject cluster.
 pub const MIN_SUBJECT_CLUSTER: usize = 2;
@@ -63,18 +64,22 @@ enum Key {
     Rule,
 }
 
-/// Clusters `issues` (sorted by position, `rows[i]` describing `issues[i]`), sets each issue's
-/// `cluster_id`, and returns the clusters with `priority` still 0 (see `priority::rank`).
-///
-/// A subject key with at least [`MIN_SUBJECT_CLUSTER`] issues is a cluster; every other issue
-/// joins its rule's fallback cluster.
-pub(crate) fn cluster(
-    issues: &mut [NormalizedIssue],
-    rows: &[Row],
-    subjects: &[Subject],
-    keys: KeyCounts,
-) -> Vec<Cluster> {
-    debug_assert_eq!(issues.len(), rows.len());
+/// Which cluster each issue joins, found from the rows alone (so it can run before the issues
+/// are built).
+pub(crate) struct Groups {
+    /// What holds each cluster together, clusters in order of their first issue.
+    kinds: Vec<Key>,
+    /// Per issue: its cluster.
+    cluster_of: Vec<u32>,
+    /// Cluster `c`'s members are `members[starts[c]..starts[c + 1]]`, in position order.
+    starts: Vec<usize>,
+    members: Vec<usize>,
+}
+
+/// Groups issues (`rows`, in position order) into clusters: a subject key with at least
+/// [`MIN_SUBJECT_CLUSTER`] issues is a cluster; every other issue joins its rule's fallback
+/// cluster.
+pub(crate) fn group(rows: &[Row], keys: KeyCounts) -> Groups {
     let mut subject_sizes = vec![0usize; keys.subject_keys];
     for row in rows {
         if row.subject_key != NONE {
@@ -114,6 +119,30 @@ pub(crate) fn cluster(
         members[fill[c as usize]] = i;
         fill[c as usize] += 1;
     }
+    Groups {
+        kinds,
+        cluster_of,
+        starts,
+        members,
+    }
+}
+
+/// Builds the clusters of `groups` over `issues` (sorted by position, `rows[i]` describing
+/// `issues[i]`), sets each issue's `cluster_id`, and returns the clusters with `priority` still 0
+/// (see `priority::rank`).
+pub(crate) fn cluster(
+    issues: &mut [NormalizedIssue],
+    rows: &[Row],
+    subjects: &[Subject],
+    groups: Groups,
+) -> Vec<Cluster> {
+    debug_assert_eq!(issues.len(), rows.len());
+    let Groups {
+        kinds,
+        cluster_of,
+        starts,
+        members,
+    } = groups;
     let clusters: Vec<Cluster> = kinds
         .iter()
         .enumerate()
@@ -127,9 +156,11 @@ pub(crate) fn cluster(
             )
         })
         .collect();
-    for (issue, &c) in issues.iter_mut().zip(&cluster_of) {
-        issue.cluster_id = Some(clusters[c as usize].cluster_id.clone());
-    }
+    for_halves(issues, |offset, half| {
+        for (issue, &c) in half.iter_mut().zip(&cluster_of[offset..]) {
+            issue.cluster_id = Some(clusters[c as usize].cluster_id.clone());
+        }
+    });
     clusters
 }
 
