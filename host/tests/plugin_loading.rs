@@ -554,3 +554,15 @@ fn the_plugins_command_tells_a_misnamed_library_its_name() {
         "{row:#}"
     );
 }
+
+#[test]
+fn a_scan_leaves_the_libraries_of_unused_plugins_alone() {
+    let dir = PluginDir::new();
+    dir.add("signalint_plugin_oxlint", "oxlint");
+    dir.add("signalint_plugin_shadow_patterns", "shadow_patterns");
+    dir.add(fixture::PANICKY, "panicky");
+    let unused = ["oxlint", "panicky"].map(str::to_owned).into();
+    let registry = Registry::load_without(&[dir.as_plugin_dir()], &unused);
+    let loaded: Vec<_> = registry.entries.iter().map(|e| file_id(&e.path)).collect();
+    assert_eq!(loaded, ["shadow_patterns"], "{registry:?}");
+}

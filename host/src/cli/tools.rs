@@ -133,11 +133,21 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
         }
     };
     let cwd = std::env::current_dir().unwrap_or_default();
-    let registry = Registry::load(&plugin_dirs(
-        &config.plugins.path,
-        &cwd,
-        cli.allow_project_plugins,
-    ));
+    // Engines and disabled packs take no part in a scan: their libraries are not loaded.
+    let unused = crate::check::engine_plugin_ids(&config)
+        .into_iter()
+        .chain(
+            config
+                .rule_packs
+                .iter()
+                .filter(|(_, pack)| pack.enabled == Some(false))
+                .map(|(id, _)| id.clone()),
+        )
+        .collect();
+    let registry = Registry::load_without(
+        &plugin_dirs(&config.plugins.path, &cwd, cli.allow_project_plugins),
+        &unused,
+    );
     let report = scan(&registry, &config, &surfaces);
     match args.format {
         Format::Json => print(&format!(

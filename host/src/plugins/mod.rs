@@ -96,6 +96,15 @@ impl Registry {
         }
     }
 
+    /// Loads every library except those named for `ids`: the plugins a command has no use
+    /// for (the engines, for `tools scan`), whose loading would only delay it.
+    pub fn load_without(dirs: &[PluginDir], ids: &BTreeSet<String>) -> Self {
+        let stems: HashSet<String> = ids.iter().map(|id| library_stem(id)).collect();
+        Self::load_where(dirs, |path| {
+            file_stem(path).is_none_or(|stem| !stems.contains(stem))
+        })
+    }
+
     /// Loads the libraries in `dirs` that `wanted` accepts, in plugin-path order.
     fn load_where(dirs: &[PluginDir], wanted: impl Fn(&Path) -> bool) -> Self {
         let mut registry = Registry::default();
