@@ -4,6 +4,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
+use xxhash_rust::xxh3::Xxh3;
+
 /// Hashes engine config files per directory, following relative `extends`, memoised for one
 /// check.
 #[derive(Debug)]
@@ -89,8 +91,12 @@ fn hash_extends(path: &Path, bytes: &[u8], hasher: &mut blake3::Hasher, depth: u
 }
 
 /// The key of one file's result for a file-local engine.
+///
+/// XXH3-128 rather than a cryptographic hash: a cold check hashes every file of the project
+/// while (or right after) the engine runs, and the keys only have to tell contents apart, not
+/// resist a forger who could as well edit the cache itself.
 pub fn file_key(engine_identity: &str, config_hash: &str, file: &str, content: &[u8]) -> String {
-    let mut hasher = blake3::Hasher::new();
+    let mut hasher = Xxh3::new();
     for part in [
         engine_identity.as_bytes(),
         config_hash.as_bytes(),
@@ -100,12 +106,12 @@ pub fn file_key(engine_identity: &str, config_hash: &str, file: &str, content: &
         hasher.update(&[0]);
     }
     hasher.update(content);
-    hasher.finalize().to_hex().to_string()
+    format!("{:032x}", hasher.digest128())
 }
 
 /// The key of a whole program's result: the content of every input.
 pub fn program_key(engine_identity: &str, root: &Path, inputs: &[String]) -> String {
-    let mut hasher = blake3::Hasher::new();
+    let mut hasher = Xxh3::new();
     hasher.update(engine_identity.as_bytes());
     hasher.update(&[0]);
     for input in inputs {
@@ -121,7 +127,7 @@ pub fn program_key(engine_identity: &str, root: &Path, inputs: &[String]) -> Str
             }
         }
     }
-    hasher.finalize().to_hex().to_string()
+    format!("{:032x}", hasher.digest128())
 }
 
 /// What a file looked like on disk: enough to tell, after an engine ran, that nobody wrote it

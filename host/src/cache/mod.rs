@@ -9,7 +9,7 @@
 //!   program (sources, declarations, tsconfigs, package manifests and lockfiles), so an edit to
 //!   any file the program reads, passed or not, runs the engine again.
 //!
-//! Each engine's entries live in one file under `.signalint/cache/v1/<engine>.json`, read once
+//! Each engine's entries live in one file under `.signalint/cache/v<CACHE_VERSION>/<engine>.json`, read once
 //! and written once per check (one file per source file was measured to cost more than the
 //! engine run on a slow disk). It is written to a temporary name and renamed, so a crash never
 //! leaves a torn file; a file that does not parse is ignored and everything is recomputed. The
@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use crate::core::IssueInput;
 
 /// Bump when the entry format or the key derivation changes.
-pub const CACHE_VERSION: u32 = 1;
+pub const CACHE_VERSION: u32 = 2;
 /// Entries kept per project before the oldest are evicted.
 pub const MAX_ENTRIES: usize = 20_000;
 /// Checks after which a used entry's recency is written back.
@@ -192,7 +192,9 @@ mod tests {
             "engines do not share entries"
         );
         // Truncate the file as a crash mid-write would (without the rename) and read again.
-        let path = root.path().join(".signalint/cache/v1/oxlint.json");
+        let path = root
+            .path()
+            .join(format!(".signalint/cache/v{CACHE_VERSION}/oxlint.json"));
         let bytes = std::fs::read(&path).unwrap();
         std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
         assert_eq!(
