@@ -27,9 +27,7 @@ const SHIPPED: &[(&str, PluginKind)] = &[
 
 /// `libsignalint_plugin_param_synonyms.so` → `param_synonyms`.
 fn file_id(path: &std::path::Path) -> String {
-    let name = path.file_name().unwrap().to_str().unwrap();
-    name.strip_prefix(std::env::consts::DLL_PREFIX)
-        .and_then(|n| n.strip_suffix(std::env::consts::DLL_SUFFIX))
+    signalint::plugins::file_stem(path)
         .and_then(|n| n.strip_prefix("signalint_plugin_"))
         .unwrap()
         .to_owned()
@@ -476,15 +474,18 @@ fn the_first_plugin_with_an_id_wins_and_later_ones_are_shadowed() {
     );
 }
 
+/// A set of plugin ids.
+fn ids(ids: &[&str]) -> std::collections::BTreeSet<String> {
+    ids.iter().map(|id| (*id).to_owned()).collect()
+}
+
 #[test]
 fn a_check_loads_only_the_libraries_named_for_its_plugins() {
     let dir = PluginDir::new();
     dir.add("signalint_plugin_oxlint", "oxlint");
     dir.add("signalint_plugin_shadow_patterns", "shadow_patterns");
     dir.add(fixture::WRONG_ABI, "wrong_abi");
-    let wanted = |ids: &[&str]| ids.iter().map(|id| (*id).to_owned()).collect();
-
-    let registry = Registry::load_for(&[dir.as_plugin_dir()], &wanted(&["oxlint"]));
+    let registry = Registry::load_for(&[dir.as_plugin_dir()], &ids(&["oxlint"]));
     let loaded: Vec<_> = registry.entries.iter().map(|e| file_id(&e.path)).collect();
     assert_eq!(
         loaded,
@@ -494,10 +495,7 @@ fn a_check_loads_only_the_libraries_named_for_its_plugins() {
     assert!(registry.get("oxlint").is_some());
 
     // Hyphenated ids map to underscores in the file name.
-    let registry = Registry::load_for(
-        &[dir.as_plugin_dir()],
-        &wanted(&["oxlint", "shadow-patterns"]),
-    );
+    let registry = Registry::load_for(&[dir.as_plugin_dir()], &ids(&["oxlint", "shadow-patterns"]));
     assert_eq!(registry.entries.len(), 2, "{registry:?}");
     assert!(registry.get("shadow-patterns").is_some());
 }
@@ -509,14 +507,12 @@ fn a_plugin_missing_by_name_makes_the_check_load_every_library() {
     // A library named for another id still provides its own.
     dir.add(fixture::PANICKY, "renamed");
     let wrong_abi = dir.add(fixture::WRONG_ABI, "wrong_abi");
-    let wanted = |ids: &[&str]| ids.iter().map(|id| (*id).to_owned()).collect();
-
-    let registry = Registry::load_for(&[dir.as_plugin_dir()], &wanted(&["oxlint", "panicky"]));
+    let registry = Registry::load_for(&[dir.as_plugin_dir()], &ids(&["oxlint", "panicky"]));
     assert_eq!(registry.entries.len(), 3, "{registry:?}");
     assert!(registry.get("panicky").is_some(), "{registry:?}");
 
     // A configured plugin that is not there: every refusal is on hand to explain why.
-    let registry = Registry::load_for(&[dir.as_plugin_dir()], &wanted(&["oxlint", "wrong-abi"]));
+    let registry = Registry::load_for(&[dir.as_plugin_dir()], &ids(&["oxlint", "wrong-abi"]));
     assert!(registry.get("wrong-abi").is_none());
     assert!(
         registry
@@ -531,13 +527,7 @@ fn the_plugins_command_tells_a_misnamed_library_its_name() {
     let dir = PluginDir::new();
     let renamed = dir.add(fixture::FAULT_ENGINE, "renamed");
     let project = support::temp_project();
-    let output = support::run(
-        support::signalint(Some(dir.path()))
-            .arg("--root")
-            .arg(project.path())
-            .args(["plugins", "--format", "json"]),
-    );
-    let json = support::stdout_json(&output);
+    let (_, json) = plugins_json(project.path(), Some(dir.path()), &[]);
     let row = json["plugins"]
         .as_array()
         .unwrap()
@@ -561,8 +551,7 @@ fn a_scan_leaves_the_libraries_of_unused_plugins_alone() {
     dir.add("signalint_plugin_oxlint", "oxlint");
     dir.add("signalint_plugin_shadow_patterns", "shadow_patterns");
     dir.add(fixture::PANICKY, "panicky");
-    let unused = ["oxlint", "panicky"].map(str::to_owned).into();
-    let registry = Registry::load_without(&[dir.as_plugin_dir()], &unused);
+    let registry = Registry::load_without(&[dir.as_plugin_dir()], &ids(&["oxlint", "panicky"]));
     let loaded: Vec<_> = registry.entries.iter().map(|e| file_id(&e.path)).collect();
     assert_eq!(loaded, ["shadow_patterns"], "{registry:?}");
 }

@@ -62,9 +62,14 @@ impl PluginDir {
 /// Whether a file name is a signalint plugin library: `libsignalint_plugin_<id>.so` (with the
 /// platform's prefix and suffix).
 pub fn is_plugin_file_name(name: &str) -> bool {
-    name.strip_prefix(std::env::consts::DLL_PREFIX)
-        .and_then(|rest| rest.strip_suffix(std::env::consts::DLL_SUFFIX))
+    library_name_stem(name)
         .is_some_and(|stem| stem.starts_with("signalint_plugin_") && stem.len() > 17)
+}
+
+/// A library file name without the platform's prefix and suffix (`libX.so` → `X`).
+pub(super) fn library_name_stem(name: &str) -> Option<&str> {
+    name.strip_prefix(std::env::consts::DLL_PREFIX)?
+        .strip_suffix(std::env::consts::DLL_SUFFIX)
 }
 
 /// The plugin path for a project: executable directory, config directories, environment.

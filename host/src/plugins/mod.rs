@@ -211,10 +211,7 @@ pub fn library_stem(id: &str) -> String {
 
 /// A library's stem without the platform's prefix and suffix (`libX.so` → `X`).
 pub fn file_stem(path: &Path) -> Option<&str> {
-    path.file_name()?
-        .to_str()?
-        .strip_prefix(std::env::consts::DLL_PREFIX)?
-        .strip_suffix(std::env::consts::DLL_SUFFIX)
+    discover::library_name_stem(path.file_name()?.to_str()?)
 }
 
 /// Whether `path` lies inside `root` (both canonicalized when possible).

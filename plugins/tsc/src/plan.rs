@@ -224,7 +224,7 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
         go_runtime_env(
             options.gc_percent.unwrap_or(DEFAULT_GC_PERCENT),
             |name| std::env::var_os(name).is_some(),
-            physical_memory_bytes(),
+            physical_memory_bytes,
         )
     } else {
         BTreeMap::new()
@@ -275,13 +275,16 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
 fn go_runtime_env(
     gc_percent: u32,
     user_sets: impl Fn(&str) -> bool,
-    physical_memory: Option<u64>,
+    physical_memory: impl FnOnce() -> Option<u64>,
 ) -> BTreeMap<String, String> {
     let mut env = BTreeMap::new();
     if !user_sets("GOGC") {
         env.insert("GOGC".to_owned(), gc_percent.to_string());
     }
-    if let Some(bytes) = physical_memory.filter(|_| gc_percent > 100 && !user_sets("GOMEMLIMIT")) {
+    if gc_percent > 100
+        && !user_sets("GOMEMLIMIT")
+        && let Some(bytes) = physical_memory()
+    {
         env.insert(
             "GOMEMLIMIT".to_owned(),
             format!("{}MiB", bytes / 2 / (1 << 20)),
@@ -290,8 +293,14 @@ fn go_runtime_env(
     env
 }
 
-/// Total physical memory (Linux `/proc/meminfo`); `None` elsewhere, and then no limit is set.
+/// Total physical memory, read once per process (every check plans tsc again).
 fn physical_memory_bytes() -> Option<u64> {
+    static TOTAL: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    *TOTAL.get_or_init(read_physical_memory)
+}
+
+/// Total physical memory (Linux `/proc/meminfo`); `None` elsewhere, and then no limit is set.
+fn read_physical_memory() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let kib: u64 = info
         .lines()
@@ -455,20 +464,20 @@ mod tests {
     #[test]
     fn native_compiler_gets_a_go_gc_setting_unless_the_user_has_one() {
         let none = |_: &str| false;
-        let env = go_runtime_env(800, none, Some(8 << 30));
+        let env = go_runtime_env(800, none, || Some(8 << 30));
         assert_eq!(env.get("GOGC").map(String::as_str), Some("800"));
         assert_eq!(env.get("GOMEMLIMIT").map(String::as_str), Some("4096MiB"));
 
         let user_gogc = |name: &str| name == "GOGC";
-        let env = go_runtime_env(800, user_gogc, Some(8 << 30));
+        let env = go_runtime_env(800, user_gogc, || Some(8 << 30));
         assert!(!env.contains_key("GOGC"), "the user's GOGC is inherited");
         assert!(env.contains_key("GOMEMLIMIT"));
 
         let user_limit = |name: &str| name == "GOMEMLIMIT";
-        assert!(!go_runtime_env(800, user_limit, Some(8 << 30)).contains_key("GOMEMLIMIT"));
+        assert!(!go_runtime_env(800, user_limit, || Some(8 << 30)).contains_key("GOMEMLIMIT"));
         // Go's own default needs no safety net; an unknown machine size sets none.
-        assert!(!go_runtime_env(100, none, Some(8 << 30)).contains_key("GOMEMLIMIT"));
-        assert!(!go_runtime_env(800, none, None).contains_key("GOMEMLIMIT"));
+        assert!(!go_runtime_env(100, none, || Some(8 << 30)).contains_key("GOMEMLIMIT"));
+        assert!(!go_runtime_env(800, none, || None).contains_key("GOMEMLIMIT"));
     }
 
     #[test]
