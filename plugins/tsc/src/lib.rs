@@ -57,6 +57,9 @@
 //!     (for example from `tsc --listFilesOnly`). When present, a requested file reaches this
 //!     tsconfig exactly when it is in the list.
 //! * `checkers` (optional, positive integer): `--checkers N` (TypeScript 7 only; ignored for 6).
+//!   Default: one per core on a machine with fewer than four cores (tsc's own default is four,
+//!   and each checker re-checks the global types), else tsc's default; nothing is added when
+//!   the engine's `args` already say `--checkers` or `--singleThreaded`.
 //! * `single_threaded` (optional, default `false`): `--singleThreaded` (TypeScript 7 only). Wins
 //!   over `checkers`. Under CPU contention it is faster and uses less memory.
 //! * `gc_percent` (optional, default 800): the Go collector's `GOGC` for the native compiler,

