@@ -430,6 +430,11 @@ fn rss_kib() -> Option<u64> {
 
 #[allow(clippy::print_stdout)]
 fn main() {
+    // As the host does first thing (see `host/src/main.rs`); `SIGNALINT_BENCH_THP=1` keeps
+    // transparent huge pages on, to compare.
+    if std::env::var_os("SIGNALINT_BENCH_THP").is_none() {
+        signalint::runner::huge_pages::disable_for_this_process();
+    }
     let rechecked =
         Rechecked::whole_project(["oxlint", "tsc", "biome"]).engine("oxlint", Coverage::All);
 

@@ -5,5 +5,6 @@
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
+    signalint::runner::huge_pages::disable_for_this_process();
     signalint::cli::main()
 }

@@ -6,6 +6,7 @@
 //! grandchildren (tsgolint under oxlint, the native compiler under an npm shim) die with it.
 
 mod environment;
+pub mod huge_pages;
 
 pub use environment::{AGENT_ENV_PREFIXES, scrubbed_environment};
 
@@ -161,13 +162,20 @@ impl Runner {
             .stderr(Stdio::piped())
             .process_group(0)
             .kill_on_drop(true);
-        if command.niceness > 0 {
-            let niceness = command.niceness;
-            // SAFETY: setpriority is async-signal-safe and touches only the new process; a
-            // failure leaves it at normal priority, which is harmless.
+        let niceness = command.niceness;
+        let restore_huge_pages = huge_pages::children_need_restore();
+        if niceness > 0 || restore_huge_pages {
+            // SAFETY: setpriority and prctl are async-signal-safe and touch only the new
+            // process; a failure leaves its priority or page policy as the host's, which is
+            // harmless.
             unsafe {
                 process.pre_exec(move || {
-                    libc::setpriority(libc::PRIO_PROCESS, 0, niceness);
+                    if niceness > 0 {
+                        libc::setpriority(libc::PRIO_PROCESS, 0, niceness);
+                    }
+                    if restore_huge_pages {
+                        huge_pages::restore_in_child();
+                    }
                     Ok(())
                 });
             }

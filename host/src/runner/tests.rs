@@ -210,3 +210,36 @@ async fn background_runs_yield_the_cpu() {
     let background = niceness(10).await;
     assert_eq!(background, (normal + 10).min(19));
 }
+
+#[cfg(target_os = "linux")]
+#[tokio::test]
+async fn engines_get_the_huge_page_policy_the_host_started_with() {
+    let thp_line = |status: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with("THP_enabled:"))
+            .map(|l| l.split_whitespace().last().unwrap_or_default().to_owned())
+    };
+    let own = std::fs::read_to_string("/proc/self/status").unwrap();
+    let Some(at_start) = thp_line(&own) else {
+        return; // a kernel without the field: nothing to compare
+    };
+    huge_pages::disable_for_this_process();
+    assert!(huge_pages::is_disabled(), "the host runs without THP");
+    let runner = Runner::new(2, 1 << 16);
+    let out = runner
+        .run(
+            &sh("cat /proc/self/status", Duration::from_secs(10)),
+            &CancellationToken::new(),
+        )
+        .await
+        .unwrap();
+    // Tests share one process: another test may have turned THP off first, which then counts
+    // as the policy the host started with.
+    let expected = if huge_pages::children_need_restore() {
+        "1".to_owned()
+    } else {
+        at_start
+    };
+    assert_eq!(thp_line(&out.stdout), Some(expected), "{}", out.stdout);
+}
