@@ -4,8 +4,8 @@
 //! (the common default) each 2 MiB region a thread first allocates in is faulted in as one huge
 //! page and zeroed whole. A check allocates a few MiB spread over a dozen short-lived threads
 //! (plugin loading, tokio workers, key hashing): on rxjs that was 8 huge-page faults, 16 MiB
-//! zeroed, much of it on the path to the engine's start. The host turns THP off for itself at
-//! start. The setting is inherited across fork and exec, so each engine process puts back the
+//! zeroed, much of it on the path to the engine's start. The host turns THP off for itself
+//! while it loads, before mimalloc's own initialisation (`host/src/main.rs`). The setting is inherited across fork and exec, so each engine process puts back the
 //! setting the host started with before it executes, and runs as it would from a shell.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,8 +13,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Whether THP was already off when the host started (the user's own choice, kept for engines).
 static DISABLED_BY_PARENT: AtomicBool = AtomicBool::new(false);
 
-/// Turns transparent huge pages off for this process. Call first thing in `main`, before other
-/// threads exist.
+/// Turns transparent huge pages off for this process. Call once, before the allocator's first
+/// use and before other threads exist; it allocates nothing.
 pub fn disable_for_this_process() {
     #[cfg(target_os = "linux")]
     // SAFETY: PR_GET/PR_SET_THP_DISABLE only read or set a flag of this process's memory
