@@ -44,6 +44,7 @@ fn context(root: &Path, config: &str) -> Context {
         registry: Arc::new(registry),
         config: Arc::new(config),
         runner: Runner::new(2, 10 * 1024 * 1024),
+        prewalk: Default::default(),
     }
 }
 

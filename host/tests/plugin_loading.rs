@@ -555,3 +555,40 @@ fn a_scan_leaves_the_libraries_of_unused_plugins_alone() {
     let loaded: Vec<_> = registry.entries.iter().map(|e| file_id(&e.path)).collect();
     assert_eq!(loaded, ["shadow_patterns"], "{registry:?}");
 }
+
+#[test]
+fn a_check_skips_the_libraries_of_engines_turned_off_yet_finds_the_same_toolchain() {
+    let dir = PluginDir::new();
+    dir.add("signalint_plugin_oxlint", "oxlint");
+    dir.add("signalint_plugin_tsc", "tsc");
+    dir.add("signalint_plugin_biome", "biome");
+    let config = signalint::config::Config::parse(
+        "[engines.tsc]\nenabled = false\n\n[engines.biome]\nenabled = false\n",
+        std::path::Path::new("signalint.toml"),
+    )
+    .unwrap();
+    let wanted = signalint::check::plugin_ids(&config);
+    assert_eq!(
+        wanted,
+        ids(&["oxlint"]),
+        "engines turned off are not wanted"
+    );
+    let dirs = vec![dir.as_plugin_dir()];
+    let registry = Registry::load_for(&dirs, &wanted);
+    assert_eq!(registry.entries.len(), 1, "{registry:?}");
+
+    let lazy = signalint::check::ManagedToolchain::for_check(&registry, &config, dirs.clone());
+    let eager = signalint::check::ManagedToolchain::for_registry(&Registry::load(&dirs), &config);
+    let packages = &eager.toolchain().packages;
+    for engine in ["oxlint", "typescript", "biome"] {
+        assert!(
+            packages.iter().any(|p| p.contains(engine)),
+            "{engine} in {packages:?}"
+        );
+    }
+    assert_eq!(
+        &lazy.toolchain().packages,
+        packages,
+        "the same installation"
+    );
+}

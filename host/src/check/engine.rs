@@ -286,11 +286,17 @@ pub(crate) async fn run_engine(
 
     let override_path = engine_config.and_then(|e| e.tool.as_deref());
     let managed = &context.toolchain;
+    // A configured tool is used or missing, never looked for elsewhere: the managed
+    // toolchain (which may mean reading the libraries of engines turned off) is not needed.
+    let managed_root = match override_path {
+        Some(_) => None,
+        None => managed.root_if_installed(),
+    };
     let mut resolved = toolchain::resolve(
         &info.tool,
         override_path,
         &context.root,
-        managed.root_if_installed(),
+        managed_root,
         &context.runner,
     )
     .await;

@@ -1,12 +1,51 @@
 //! The files a project check covers.
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use ignore::WalkBuilder;
 
 /// Directories never checked, wherever they are.
 const ALWAYS_SKIPPED: &[&str] = &["**/node_modules", ".signalint", "**/.git"];
+
+/// A project walk started ahead of the check that uses it: the CLI walks the project while the
+/// plugin libraries load, which takes as long again, so the walk is off the way to the engines'
+/// start. One check takes it, and only for the paths and ignores it was started with.
+#[derive(Debug, Default)]
+pub struct Prewalk(Mutex<Option<Started>>);
+
+#[derive(Debug)]
+struct Started {
+    paths: Vec<String>,
+    ignore: Vec<String>,
+    walking: std::thread::JoinHandle<Vec<String>>,
+}
+
+impl Prewalk {
+    /// Starts walking `paths` under `root` on a thread of its own (nothing, if it cannot start).
+    pub fn start(root: &Path, paths: &[String], ignore: &[String]) -> Self {
+        let (root, walk_paths, walk_ignore) = (root.to_owned(), paths.to_vec(), ignore.to_vec());
+        let walking = std::thread::Builder::new()
+            .name("signalint-walk".into())
+            .spawn(move || project_files(&root, &walk_paths, &walk_ignore));
+        Self(Mutex::new(walking.ok().map(|walking| Started {
+            paths: paths.to_vec(),
+            ignore: ignore.to_vec(),
+            walking,
+        })))
+    }
+
+    /// The walk's files, when it was started for these `paths` and `ignore` globs and no check
+    /// took it yet.
+    pub(crate) fn take(&self, paths: &[String], ignore: &[String]) -> Option<Vec<String>> {
+        let started = self.0.lock().ok()?.take()?;
+        if started.paths != paths || started.ignore != ignore {
+            return None;
+        }
+        started.walking.join().ok()
+    }
+}
 
 /// Project-relative files under `paths` (files or directories), honouring `.gitignore`,
 /// skipping `node_modules`, `.signalint`, `.git` and the configured ignore globs. Sorted.
@@ -82,6 +121,34 @@ fn skip_set(ignore_globs: &[String]) -> GlobSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_prewalk_serves_one_check_of_its_own_paths_and_ignores() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        for file in ["src/a.ts", "lib/b.ts", "gen/c.ts"] {
+            std::fs::create_dir_all(root.join(file).parent().unwrap()).unwrap();
+            std::fs::write(root.join(file), "").unwrap();
+        }
+        let dot = vec![".".to_owned()];
+        let ignore = vec!["gen/**".to_owned()];
+        let expected = project_files(root, &dot, &ignore);
+        assert_eq!(expected, ["lib/b.ts", "src/a.ts"]);
+
+        let prewalk = Prewalk::start(root, &dot, &ignore);
+        assert_eq!(prewalk.take(&dot, &ignore), Some(expected));
+        assert_eq!(prewalk.take(&dot, &ignore), None, "taken once");
+
+        let prewalk = Prewalk::start(root, &dot, &ignore);
+        assert_eq!(
+            prewalk.take(&["src".to_owned()], &ignore),
+            None,
+            "other paths"
+        );
+        let prewalk = Prewalk::start(root, &dot, &ignore);
+        assert_eq!(prewalk.take(&dot, &[]), None, "other ignores");
+        assert_eq!(Prewalk::default().take(&dot, &ignore), None);
+    }
 
     #[test]
     fn walks_with_ignores() {

@@ -12,7 +12,7 @@ pub mod rule_packs;
 mod session;
 pub mod tsconfig;
 
-pub use files::project_files;
+pub use files::{Prewalk, project_files};
 pub use session::{ResponseOptions, Session};
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -24,7 +24,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::Config;
 use crate::core::{self, Analysis, EngineStatus, IssueInput, Rechecked};
-use crate::plugins::{BUILTIN_ENGINES, BUILTIN_RULE_PACKS, PluginHandle, Registry};
+use crate::plugins::{BUILTIN_ENGINES, BUILTIN_RULE_PACKS, PluginDir, PluginHandle, Registry};
 use crate::runner::Runner;
 use crate::toolchain::Toolchain;
 
@@ -47,15 +47,27 @@ pub struct Context {
     pub runner: Runner,
     /// The managed engine toolchain, installed on first need.
     pub toolchain: Arc<ManagedToolchain>,
+    /// A walk of the project started before the first check (empty for the server).
+    pub prewalk: Arc<Prewalk>,
 }
 
 /// The managed toolchain of a check context: installed at most once per process.
-#[derive(Debug)]
 pub struct ManagedToolchain {
-    pub toolchain: Toolchain,
+    toolchain: std::sync::OnceLock<Toolchain>,
+    /// The engines' npm packages, worked out on first need (see [`Self::for_check`]).
+    packages: Box<dyn Fn() -> Vec<String> + Send + Sync>,
     /// Install on first need (off with `SIGNALINT_NO_INSTALL=1`).
     pub auto_install: bool,
     installed: tokio::sync::OnceCell<Result<(), String>>,
+}
+
+impl std::fmt::Debug for ManagedToolchain {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ManagedToolchain")
+            .field("toolchain", &self.toolchain.get())
+            .field("auto_install", &self.auto_install)
+            .finish()
+    }
 }
 
 impl ManagedToolchain {
@@ -64,38 +76,66 @@ impl ManagedToolchain {
     /// nor an extra library on the plugin path changes the set, so every command finds the
     /// same installation.
     pub fn for_registry(registry: &Registry, config: &Config) -> Self {
+        let packages = engine_packages(registry, &engine_plugin_ids(config));
+        Self::with_packages(Box::new(move || packages.clone()))
+    }
+
+    /// The same toolchain for a check that loaded only the libraries of the engines it runs:
+    /// the packages of the others (turned off in the config) are read from their libraries in
+    /// `dirs` when the toolchain is first needed, which a check whose tools are all found in
+    /// the project or the config never does.
+    pub fn for_check(registry: &Registry, config: &Config, dirs: Vec<PluginDir>) -> Self {
         let engines = engine_plugin_ids(config);
-        let packages = registry
-            .of_kind(PluginKind::Engine)
-            .filter(|p| engines.contains(&p.manifest().id))
-            .filter_map(|p| p.manifest().engine.as_ref())
-            .flat_map(|e| e.tool.npm_packages.iter().cloned())
+        let loaded = engine_packages(registry, &engines);
+        let unloaded: BTreeSet<String> = engines
+            .into_iter()
+            .filter(|id| registry.get(id).is_none())
             .collect();
+        Self::with_packages(Box::new(move || {
+            let mut packages = loaded.clone();
+            if !unloaded.is_empty() {
+                packages.extend(engine_packages(
+                    &Registry::load_for(&dirs, &unloaded),
+                    &unloaded,
+                ));
+            }
+            packages
+        }))
+    }
+
+    fn with_packages(packages: Box<dyn Fn() -> Vec<String> + Send + Sync>) -> Self {
         let auto_install =
             !std::env::var(crate::toolchain::NO_INSTALL_ENV).is_ok_and(|v| v == "1" || v == "true");
         Self {
-            toolchain: Toolchain::new(packages),
+            toolchain: std::sync::OnceLock::new(),
+            packages,
             auto_install,
             installed: tokio::sync::OnceCell::new(),
         }
     }
 
+    /// The toolchain: its packages and where it is installed.
+    pub fn toolchain(&self) -> &Toolchain {
+        self.toolchain
+            .get_or_init(|| Toolchain::new((self.packages)()))
+    }
+
     /// The package root when the toolchain is installed.
     pub fn root_if_installed(&self) -> Option<&Path> {
-        self.toolchain
-            .is_installed()
-            .then_some(self.toolchain.root.as_path())
+        let toolchain = self.toolchain();
+        toolchain.is_installed().then_some(toolchain.root.as_path())
     }
 
     /// Installs the toolchain once; later calls share the first result.
     pub async fn ensure(&self, runner: &Runner) -> Result<&Path, String> {
-        if self.toolchain.packages.is_empty() {
+        let toolchain = self.toolchain();
+        if toolchain.packages.is_empty() {
             return Err("no engine declares npm packages to install".into());
         }
         let result = self
             .installed
             .get_or_init(|| async {
-                if self.toolchain.is_installed() {
+                if toolchain.is_installed() {
                     return Ok(());
                 }
                 if !self.auto_install {
@@ -103,14 +143,24 @@ impl ManagedToolchain {
                 }
                 tracing::warn!(
                     "installing the managed engine toolchain ({}) into {} (first use; `signalint setup` does this ahead of time)",
-                    self.toolchain.packages.join(" "),
-                    self.toolchain.root.display()
+                    toolchain.packages.join(" "),
+                    toolchain.root.display()
                 );
-                self.toolchain.install(runner, &mut |line| tracing::info!("{line}")).await
+                toolchain.install(runner, &mut |line| tracing::info!("{line}")).await
             })
             .await;
-        result.clone().map(|()| self.toolchain.root.as_path())
+        result.clone().map(|()| toolchain.root.as_path())
     }
+}
+
+/// The npm packages of the engine plugins in `registry` whose ids are in `engines`.
+fn engine_packages(registry: &Registry, engines: &BTreeSet<String>) -> Vec<String> {
+    registry
+        .of_kind(PluginKind::Engine)
+        .filter(|p| engines.contains(&p.manifest().id))
+        .filter_map(|p| p.manifest().engine.as_ref())
+        .flat_map(|e| e.tool.npm_packages.iter().cloned())
+        .collect()
 }
 
 /// The plugin ids of the engines the config may run: the built-in engines and every
@@ -128,11 +178,21 @@ pub fn engine_plugin_ids(config: &Config) -> BTreeSet<String> {
         .collect()
 }
 
-/// The plugin ids a check may use: [`engine_plugin_ids`], and the rule packs when the config
-/// lists MCP sources (built-in and configured). Without sources no pack runs, and only a
-/// configured pack is looked up, so that one missing from the plugin path is still reported.
+/// The plugin ids a check may use: the engines the config does not turn off, and the rule
+/// packs when the config lists MCP sources (built-in and configured). Without sources no pack
+/// runs, and only a configured pack is looked up, so that one missing from the plugin path is
+/// still reported.
 pub fn plugin_ids(config: &Config) -> BTreeSet<String> {
-    let mut ids = engine_plugin_ids(config);
+    let mut ids: BTreeSet<String> = BUILTIN_ENGINES
+        .iter()
+        .map(|id| (*id).to_owned())
+        .chain(config.engines.keys().cloned())
+        .filter_map(|id| match config.engines.get(&id) {
+            Some(engine) if engine.enabled == Some(false) => None,
+            Some(engine) => Some(engine.plugin.clone().unwrap_or(id)),
+            None => Some(id),
+        })
+        .collect();
     let packs = config
         .rule_packs
         .iter()
@@ -199,11 +259,13 @@ pub async fn run_observed(
     let (engines, mut statuses) = select_engines(context);
     let check_files = match scope {
         Scope::Project { paths } => {
-            let files = Arc::new(project_files(
-                &context.root,
-                paths,
-                &context.config.check.ignore,
-            ));
+            let ignore = &context.config.check.ignore;
+            let files = Arc::new(
+                context
+                    .prewalk
+                    .take(paths, ignore)
+                    .unwrap_or_else(|| project_files(&context.root, paths, ignore)),
+            );
             let whole = paths.iter().all(|p| p == ".");
             engine::CheckFiles {
                 tree: whole.then(|| files.clone()),

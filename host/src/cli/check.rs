@@ -9,7 +9,7 @@ use tokio_util::sync::CancellationToken;
 use clap::ValueEnum;
 
 use super::{Cli, exit, print, project_root, usage_error};
-use crate::check::{Context, ManagedToolchain, ResponseOptions, Scope, Session};
+use crate::check::{Context, ManagedToolchain, Prewalk, ResponseOptions, Scope, Session};
 use crate::config::Config;
 use crate::core::{CheckResponse, CheckStatus, EngineState};
 use crate::plugins::{Registry, plugin_dirs};
@@ -130,7 +130,13 @@ async fn check(
     args: &CheckArgs,
 ) -> Result<CheckResponse, String> {
     let started = std::time::Instant::now();
-    let context = context_loading(cli, root, config, Load::ForCheck);
+    // The project is walked while the plugin libraries load.
+    let prewalk = match scope {
+        Scope::Project { paths } => Prewalk::start(&root, paths, &config.check.ignore),
+        Scope::Files { .. } => Prewalk::default(),
+    };
+    let mut context = context_loading(cli, root, config, Load::ForCheck);
+    context.prewalk = Arc::new(prewalk);
     tracing::debug!(elapsed = ?started.elapsed(), "plugins loaded");
     let mut session = Session::open(context);
     tracing::debug!(elapsed = ?started.elapsed(), "session opened");
@@ -173,9 +179,17 @@ pub(super) fn context_loading(
     load: Load,
 ) -> Context {
     let dirs = plugin_dirs(&config.plugins.path, &root, cli.allow_project_plugins);
-    let registry = match load {
-        Load::Everything => Registry::load(&dirs),
-        Load::ForCheck => Registry::load_for(&dirs, &crate::check::plugin_ids(&config)),
+    let (registry, toolchain) = match load {
+        Load::Everything => {
+            let registry = Registry::load(&dirs);
+            let toolchain = ManagedToolchain::for_registry(&registry, &config);
+            (registry, toolchain)
+        }
+        Load::ForCheck => {
+            let registry = Registry::load_for(&dirs, &crate::check::plugin_ids(&config));
+            let toolchain = ManagedToolchain::for_check(&registry, &config, dirs);
+            (registry, toolchain)
+        }
     };
     let concurrency = config
         .check
@@ -188,13 +202,13 @@ pub(super) fn context_loading(
                 .max(4)
         });
     let cap = (config.check.max_output_mib * 1024 * 1024) as usize;
-    let toolchain = ManagedToolchain::for_registry(&registry, &config);
     Context {
         root,
         config: Arc::new(config),
         toolchain: Arc::new(toolchain),
         registry: Arc::new(registry),
         runner: Runner::new(concurrency, cap),
+        prewalk: Arc::default(),
     }
 }
 

@@ -212,8 +212,8 @@ pub fn run(cli: &Cli, args: &DoctorArgs) -> u8 {
         Report {
             root: root.display().to_string(),
             config: config_path,
-            managed_toolchain: context.toolchain.toolchain.root.display().to_string(),
-            managed_toolchain_installed: context.toolchain.toolchain.is_installed(),
+            managed_toolchain: context.toolchain.toolchain().root.display().to_string(),
+            managed_toolchain_installed: context.toolchain.toolchain().is_installed(),
             checks,
         }
     });

@@ -18,7 +18,7 @@ pub fn run(cli: &Cli, _args: &SetupArgs) -> u8 {
         Err(e) => return usage_error(e),
     };
     let context = super::check::context(cli, root, config);
-    let toolchain = &context.toolchain.toolchain;
+    let toolchain = context.toolchain.toolchain();
     if toolchain.packages.is_empty() {
         return usage_error(
             "no engine plugin declares npm packages; run `signalint plugins` to see what loaded",

@@ -5,9 +5,11 @@
 //! page and zeroed whole. A check allocates a few MiB spread over a dozen short-lived threads
 //! (plugin loading, tokio workers, key hashing): on rxjs that was 8 huge-page faults, 16 MiB
 //! zeroed, much of it on the path to the engine's start. The host turns THP off for itself
-//! while it loads, before mimalloc's own initialisation (`host/src/main.rs`). The setting is inherited across fork and exec, so each engine process puts back the
-//! setting the host started with before it executes, and runs as it would from a shell.
+//! while it loads, before mimalloc's own initialisation (`host/src/main.rs`). The setting is
+//! inherited across fork and exec, so the host puts back the setting it started with while it
+//! spawns an engine, which then runs as it would from a shell.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Whether THP was already off when the host started (the user's own choice, kept for engines).
@@ -29,19 +31,42 @@ pub fn disable_for_this_process() {
     }
 }
 
-/// Whether a child must put THP back on before it executes its program: the host turned it
-/// off for itself, and the host's parent had not.
-pub(crate) fn children_need_restore() -> bool {
-    is_disabled() && !DISABLED_BY_PARENT.load(Ordering::Relaxed)
+/// Runs `spawn` (which starts a child process) with the huge-page policy the host started with,
+/// so the child inherits that policy rather than the host's own.
+///
+/// The policy is switched around the spawn, not in the child before `exec`: a `pre_exec` hook
+/// would make std fork the host instead of using `posix_spawn`, and a fork copies the host's
+/// page tables and then every page the host writes until the child has executed. Spawns are
+/// serialised while the policy is switched; another host thread allocating meanwhile may get
+/// a huge page, which is harmless.
+pub(crate) fn spawn_with_start_policy<T>(spawn: impl FnOnce() -> T) -> T {
+    static SWITCHED: Mutex<()> = Mutex::new(());
+    if DISABLED_BY_PARENT.load(Ordering::Relaxed) || !is_disabled() {
+        return spawn();
+    }
+    let _switched = SWITCHED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    set_disabled(false);
+    let spawned = spawn();
+    set_disabled(true);
+    spawned
 }
 
-/// Puts THP back on in a forked child, before `exec`. Async-signal-safe (one system call).
-pub(crate) fn restore_in_child() {
+fn set_disabled(disabled: bool) {
     #[cfg(target_os = "linux")]
-    // SAFETY: as above; prctl is a plain system call, safe between fork and exec.
+    // SAFETY: as above.
     unsafe {
-        libc::prctl(libc::PR_SET_THP_DISABLE, 0, 0, 0, 0);
+        libc::prctl(
+            libc::PR_SET_THP_DISABLE,
+            libc::c_ulong::from(disabled),
+            0,
+            0,
+            0,
+        );
     }
+    #[cfg(not(target_os = "linux"))]
+    let _ = disabled;
 }
 
 /// Whether THP is off for this process now.

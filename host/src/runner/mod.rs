@@ -162,28 +162,24 @@ impl Runner {
             .stderr(Stdio::piped())
             .process_group(0)
             .kill_on_drop(true);
-        let niceness = command.niceness;
-        let restore_huge_pages = huge_pages::children_need_restore();
-        if niceness > 0 || restore_huge_pages {
-            // SAFETY: setpriority and prctl are async-signal-safe and touch only the new
-            // process; a failure leaves its priority or page policy as the host's, which is
-            // harmless.
+        if command.niceness > 0 {
+            let niceness = command.niceness;
+            // SAFETY: setpriority is async-signal-safe and touches only the new process; a
+            // failure leaves it at normal priority, which is harmless.
             unsafe {
                 process.pre_exec(move || {
-                    if niceness > 0 {
-                        libc::setpriority(libc::PRIO_PROCESS, 0, niceness);
-                    }
-                    if restore_huge_pages {
-                        huge_pages::restore_in_child();
-                    }
+                    libc::setpriority(libc::PRIO_PROCESS, 0, niceness);
                     Ok(())
                 });
             }
         }
-        let mut child = process.spawn().map_err(|source| SpawnError {
-            program: command.program.clone(),
-            source,
-        })?;
+        let mut child =
+            huge_pages::spawn_with_start_policy(|| process.spawn()).map_err(|source| {
+                SpawnError {
+                    program: command.program.clone(),
+                    source,
+                }
+            })?;
         let pid = child.id().unwrap_or_default();
         self.spawned.fetch_add(1, Ordering::SeqCst);
         {
