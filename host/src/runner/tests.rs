@@ -244,3 +244,39 @@ async fn engines_get_the_huge_page_policy_the_host_started_with() {
     }
     assert!(huge_pages::is_disabled(), "still off for the host itself");
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn only_a_large_check_turns_huge_pages_back_on() {
+    // Runs in a child process of its own: the policy is per process and other tests share this one.
+    if std::env::var_os("SIGNALINT_THP_CHILD").is_none() {
+        let exe = std::env::current_exe().unwrap();
+        let out = std::process::Command::new(exe)
+            .args([
+                "--exact",
+                "runner::tests::only_a_large_check_turns_huge_pages_back_on",
+                "--nocapture",
+            ])
+            .env("SIGNALINT_THP_CHILD", "1")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{stdout}");
+        assert!(
+            stdout.contains("1 passed"),
+            "the test ran in the child: {stdout}"
+        );
+        return;
+    }
+    let started_disabled = huge_pages::is_disabled();
+    huge_pages::disable_for_this_process();
+    assert!(huge_pages::is_disabled());
+    huge_pages::allow_for_large_check(huge_pages::LARGE_CHECK_ISSUES - 1);
+    assert!(huge_pages::is_disabled(), "a small check keeps them off");
+    huge_pages::allow_for_large_check(huge_pages::LARGE_CHECK_ISSUES);
+    assert_eq!(
+        huge_pages::is_disabled(),
+        started_disabled,
+        "a large check gets the policy the process started with"
+    );
+}
