@@ -291,24 +291,11 @@ fn a_configured_engine_whose_plugin_was_refused_says_why_in_its_status() {
     let dir = PluginDir::new();
     let api_next = dir.add(fixture::API_NEXT, "api_next");
     dir.add(fixture::FAULT_ENGINE, "fault_engine");
-    let project = support::temp_project();
-    let root = support::canonical(project.path());
-    std::fs::write(root.join("notes.txt"), "a note\n").unwrap();
-    std::fs::write(
-        root.join("signalint.toml"),
-        "[engines.oxlint]\nenabled = false\n[engines.tsc]\nenabled = false\n\
-         [engines.biome]\nenabled = false\n\n\
-         [engines.next]\nplugin = \"api-next\"\n\n\
+    let (output, json) = check_without_built_in_engines(
+        dir.path(),
+        "[engines.next]\nplugin = \"api-next\"\n\n\
          [engines.fine]\nplugin = \"fault-engine\"\noptions = { mode = \"ok\" }\n",
-    )
-    .unwrap();
-    let output = support::run(
-        support::signalint(Some(dir.path()))
-            .arg("--root")
-            .arg(&root)
-            .args(["check", "--all-issues", "--format", "json"]),
     );
-    let json = support::stdout_json(&output);
     assert_eq!(output.status.code(), Some(1), "{json:#}");
     let next = &json["engines"]["next"];
     assert_eq!(next["status"], "error", "{json:#}");
@@ -326,25 +313,12 @@ fn a_configured_engine_whose_plugin_was_refused_says_why_in_its_status() {
 fn without_mcp_sources_built_in_packs_rest_and_a_missing_configured_pack_is_an_error() {
     let dir = PluginDir::new();
     dir.add(fixture::FAULT_ENGINE, "fault_engine");
-    let project = support::temp_project();
-    let root = support::canonical(project.path());
-    std::fs::write(root.join("notes.txt"), "a note\n").unwrap();
-    std::fs::write(
-        root.join("signalint.toml"),
-        "[engines.oxlint]\nenabled = false\n[engines.tsc]\nenabled = false\n\
-         [engines.biome]\nenabled = false\n\n\
-         [engines.fine]\nplugin = \"fault-engine\"\noptions = { mode = \"ok\" }\n\n\
+    let (_, json) = check_without_built_in_engines(
+        dir.path(),
+        "[engines.fine]\nplugin = \"fault-engine\"\noptions = { mode = \"ok\" }\n\n\
          [rule_packs.tool-hygiene]\nenabled = false\n\n\
          [rule_packs.house-rules]\nenabled = true\n",
-    )
-    .unwrap();
-    let output = support::run(
-        support::signalint(Some(dir.path()))
-            .arg("--root")
-            .arg(&root)
-            .args(["check", "--format", "json"]),
     );
-    let json = support::stdout_json(&output);
     let packs = &json["rulePacks"];
     for id in ["shadow-patterns", "param-synonyms", "mcp-lint"] {
         assert_eq!(packs[id]["status"], "disabled", "{json:#}");
@@ -366,6 +340,33 @@ fn without_mcp_sources_built_in_packs_rest_and_a_missing_configured_pack_is_an_e
         "{json:#}"
     );
     assert_eq!(json["engines"]["fine"]["status"], "ok", "{json:#}");
+}
+
+/// Runs `signalint check --all-issues --format json` on a one-file project whose config turns the
+/// built-in engines off and adds `config` (with `plugins` on the plugin path).
+fn check_without_built_in_engines(
+    plugins: &std::path::Path,
+    config: &str,
+) -> (std::process::Output, serde_json::Value) {
+    let project = support::temp_project();
+    let root = support::canonical(project.path());
+    std::fs::write(root.join("notes.txt"), "a note\n").unwrap();
+    std::fs::write(
+        root.join("signalint.toml"),
+        format!(
+            "[engines.oxlint]\nenabled = false\n[engines.tsc]\nenabled = false\n\
+             [engines.biome]\nenabled = false\n\n{config}"
+        ),
+    )
+    .unwrap();
+    let output = support::run(
+        support::signalint(Some(plugins))
+            .arg("--root")
+            .arg(&root)
+            .args(["check", "--all-issues", "--format", "json"]),
+    );
+    let json = support::stdout_json(&output);
+    (output, json)
 }
 
 /// Runs `signalint plugins --format json` for a project, with an extra plugin directory.

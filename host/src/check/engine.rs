@@ -870,8 +870,6 @@ fn command_line(command: &runner::Command) -> String {
     parts.join(" ")
 }
 
-/// Converts engine diagnostics into core input: project-relative paths, UTF-16 columns, the
-/// flagged line's text.
 /// The text of every distinct file in `files`, read and indexed side by side: after a run
 /// this is all that stands between the engine's output and the answer.
 fn read_sources<'a>(root: &Path, files: &'a [String]) -> HashMap<&'a str, Option<SourceText>> {
@@ -905,6 +903,8 @@ fn read_sources<'a>(root: &Path, files: &'a [String]) -> HashMap<&'a str, Option
     })
 }
 
+/// Converts engine diagnostics into core input: project-relative paths, UTF-16 columns, the
+/// flagged line's text.
 fn to_issues(
     root: &Path,
     engine: &str,

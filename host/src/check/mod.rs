@@ -76,8 +76,7 @@ impl ManagedToolchain {
     /// nor an extra library on the plugin path changes the set, so every command finds the
     /// same installation.
     pub fn for_registry(registry: &Registry, config: &Config) -> Self {
-        let packages = engine_packages(registry, &engine_plugin_ids(config));
-        Self::with_packages(Box::new(move || packages.clone()))
+        Self::for_check(registry, config, Vec::new())
     }
 
     /// The same toolchain for a check that loaded only the libraries of the engines it runs:
@@ -91,7 +90,7 @@ impl ManagedToolchain {
             .into_iter()
             .filter(|id| registry.get(id).is_none())
             .collect();
-        Self::with_packages(Box::new(move || {
+        let packages = Box::new(move || {
             let mut packages = loaded.clone();
             if !unloaded.is_empty() {
                 packages.extend(engine_packages(
@@ -100,10 +99,7 @@ impl ManagedToolchain {
                 ));
             }
             packages
-        }))
-    }
-
-    fn with_packages(packages: Box<dyn Fn() -> Vec<String> + Send + Sync>) -> Self {
+        });
         let auto_install =
             !std::env::var(crate::toolchain::NO_INSTALL_ENV).is_ok_and(|v| v == "1" || v == "true");
         Self {
@@ -163,18 +159,31 @@ fn engine_packages(registry: &Registry, engines: &BTreeSet<String>) -> Vec<Strin
         .collect()
 }
 
+/// Every engine the config may run, by engine id: its plugin id and whether a `[engines.*]`
+/// table names it (the built-in engines run without one).
+fn engine_table(config: &Config) -> BTreeMap<String, (String, bool)> {
+    let mut engines: BTreeMap<String, (String, bool)> = BUILTIN_ENGINES
+        .iter()
+        .map(|id| ((*id).to_owned(), ((*id).to_owned(), false)))
+        .collect();
+    for (id, engine) in &config.engines {
+        let plugin = engine.plugin.clone().unwrap_or_else(|| id.clone());
+        engines.insert(id.clone(), (plugin, true));
+    }
+    engines
+}
+
+/// Whether the config turns engine `id` off.
+fn turned_off(config: &Config, id: &str) -> bool {
+    config.engines.get(id).and_then(|e| e.enabled) == Some(false)
+}
+
 /// The plugin ids of the engines the config may run: the built-in engines and every
 /// `[engines.*]` table's plugin.
 pub fn engine_plugin_ids(config: &Config) -> BTreeSet<String> {
-    BUILTIN_ENGINES
-        .iter()
-        .map(|id| (*id).to_owned())
-        .chain(
-            config
-                .engines
-                .iter()
-                .map(|(id, engine)| engine.plugin.clone().unwrap_or_else(|| id.clone())),
-        )
+    engine_table(config)
+        .into_values()
+        .map(|(plugin, _)| plugin)
         .collect()
 }
 
@@ -183,15 +192,10 @@ pub fn engine_plugin_ids(config: &Config) -> BTreeSet<String> {
 /// runs, and only a configured pack is looked up, so that one missing from the plugin path is
 /// still reported.
 pub fn plugin_ids(config: &Config) -> BTreeSet<String> {
-    let mut ids: BTreeSet<String> = BUILTIN_ENGINES
-        .iter()
-        .map(|id| (*id).to_owned())
-        .chain(config.engines.keys().cloned())
-        .filter_map(|id| match config.engines.get(&id) {
-            Some(engine) if engine.enabled == Some(false) => None,
-            Some(engine) => Some(engine.plugin.clone().unwrap_or(id)),
-            None => Some(id),
-        })
+    let mut ids: BTreeSet<String> = engine_table(config)
+        .into_iter()
+        .filter(|(id, _)| !turned_off(config, id))
+        .map(|(_, (plugin, _))| plugin)
         .collect();
     let packs = config
         .rule_packs
@@ -359,16 +363,8 @@ fn select_engines(context: &Context) -> (Vec<EnginePlan>, BTreeMap<String, Engin
     let mut plans = Vec::new();
     let mut statuses = BTreeMap::new();
 
-    let mut wanted: BTreeMap<String, (String, bool)> = BTreeMap::new();
-    for id in BUILTIN_ENGINES {
-        wanted.insert((*id).to_owned(), ((*id).to_owned(), false));
-    }
-    for (id, engine) in &config.engines {
-        let plugin = engine.plugin.clone().unwrap_or_else(|| id.clone());
-        wanted.insert(id.clone(), (plugin, true));
-    }
-    for (id, (plugin_id, explicit)) in wanted {
-        if config.engines.get(&id).and_then(|e| e.enabled) == Some(false) {
+    for (id, (plugin_id, explicit)) in engine_table(config) {
+        if turned_off(config, &id) {
             statuses.insert(id, EngineStatus::disabled("disabled in signalint.toml"));
             continue;
         }

@@ -19,17 +19,16 @@ static DISABLED_BY_PARENT: AtomicBool = AtomicBool::new(false);
 /// Turns transparent huge pages off for this process. Call once, before the allocator's first
 /// use and before other threads exist; it allocates nothing.
 pub fn disable_for_this_process() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: PR_GET/PR_SET_THP_DISABLE only read or set a flag of this process's memory
-    // descriptor; a failure leaves THP as it was, which is harmless.
-    unsafe {
-        let before = libc::prctl(libc::PR_GET_THP_DISABLE, 0, 0, 0, 0);
-        if before == 0 {
-            libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
-        } else if before == 1 {
-            DISABLED_BY_PARENT.store(true, Ordering::Relaxed);
-        }
+    if is_disabled() {
+        DISABLED_BY_PARENT.store(true, Ordering::Relaxed);
+    } else {
+        set_disabled(true);
     }
+}
+
+/// Whether THP is off now because the host turned it off (not the host's parent).
+fn off_by_the_host() -> bool {
+    !DISABLED_BY_PARENT.load(Ordering::Relaxed) && is_disabled()
 }
 
 /// Runs `spawn` (which starts a child process) with the huge-page policy the host started with,
@@ -42,7 +41,7 @@ pub fn disable_for_this_process() {
 /// a huge page, which is harmless.
 pub(crate) fn spawn_with_start_policy<T>(spawn: impl FnOnce() -> T) -> T {
     static SWITCHED: Mutex<()> = Mutex::new(());
-    if DISABLED_BY_PARENT.load(Ordering::Relaxed) || !is_disabled() {
+    if !off_by_the_host() {
         return spawn();
     }
     let _switched = SWITCHED
@@ -56,7 +55,8 @@ pub(crate) fn spawn_with_start_policy<T>(spawn: impl FnOnce() -> T) -> T {
 
 fn set_disabled(disabled: bool) {
     #[cfg(target_os = "linux")]
-    // SAFETY: as above.
+    // SAFETY: PR_SET_THP_DISABLE only sets a flag of this process's memory descriptor; a failure
+    // leaves THP as it was, which is harmless.
     unsafe {
         libc::prctl(
             libc::PR_SET_THP_DISABLE,
@@ -78,8 +78,7 @@ pub const LARGE_CHECK_ISSUES: usize = 10_000;
 /// Puts back the policy the host started with before the analysis of a check with at least
 /// [`LARGE_CHECK_ISSUES`] issues; it stays so for the rest of the process.
 pub fn allow_for_large_check(issues: usize) {
-    if issues >= LARGE_CHECK_ISSUES && !DISABLED_BY_PARENT.load(Ordering::Relaxed) && is_disabled()
-    {
+    if issues >= LARGE_CHECK_ISSUES && off_by_the_host() {
         set_disabled(false);
     }
 }

@@ -191,23 +191,23 @@ async fn a_crash_is_told_apart_from_an_exit() {
     assert_eq!(signal_name(63), "signal 63");
 }
 
+/// What `script` prints when the runner starts it at `niceness`.
+async fn stdout_at(runner: &Runner, script: &str, niceness: i32) -> String {
+    let mut command = sh(script, Duration::from_secs(10));
+    command.niceness = niceness;
+    let out = runner
+        .run(&command, &CancellationToken::new())
+        .await
+        .unwrap();
+    out.stdout
+}
+
 #[tokio::test]
 async fn background_runs_yield_the_cpu() {
     let runner = Runner::new(2, 1024);
-    let niceness = |niceness| {
-        let runner = runner.clone();
-        async move {
-            let mut command = sh("nice", Duration::from_secs(10));
-            command.niceness = niceness;
-            let out = runner
-                .run(&command, &CancellationToken::new())
-                .await
-                .unwrap();
-            out.stdout.trim().parse::<i32>().unwrap()
-        }
-    };
-    let normal = niceness(0).await;
-    let background = niceness(10).await;
+    let niceness = |out: String| out.trim().parse::<i32>().unwrap();
+    let normal = niceness(stdout_at(&runner, "nice", 0).await);
+    let background = niceness(stdout_at(&runner, "nice", 10).await);
     assert_eq!(background, (normal + 10).min(19));
 }
 
@@ -229,17 +229,11 @@ async fn engines_get_the_huge_page_policy_the_host_started_with() {
     assert!(huge_pages::is_disabled(), "the host runs without THP");
     let runner = Runner::new(2, 1 << 16);
     for niceness in [0, 5] {
-        let mut command = sh("cat /proc/self/status", Duration::from_secs(10));
-        command.niceness = niceness;
-        let out = runner
-            .run(&command, &CancellationToken::new())
-            .await
-            .unwrap();
+        let status = stdout_at(&runner, "cat /proc/self/status", niceness).await;
         assert_eq!(
-            thp_line(&out.stdout).as_deref(),
+            thp_line(&status).as_deref(),
             Some(at_start.as_str()),
-            "niceness {niceness}: {}",
-            out.stdout
+            "niceness {niceness}: {status}"
         );
     }
     assert!(huge_pages::is_disabled(), "still off for the host itself");
