@@ -465,13 +465,14 @@ pub(crate) async fn run_engine(
         let cancel = cancel.clone();
         let plugin = plan.plugin.clone();
         let id = plan.id.clone();
-        let niceness = plan.niceness;
+        let (niceness, demotion) = (plan.niceness, plan.demotion);
         runs.spawn(async move {
             let run = Run {
                 engine: &id,
                 plugin: &plugin,
                 timeout,
                 niceness,
+                demotion,
             };
             (
                 index,
@@ -737,6 +738,7 @@ struct Run<'a> {
     plugin: &'a Arc<crate::plugins::PluginHandle>,
     timeout: std::time::Duration,
     niceness: i32,
+    demotion: Option<crate::runner::Demotion>,
 }
 
 /// Runs one invocation and parses its output. `Err` carries the message for the status.
@@ -751,6 +753,7 @@ async fn run_invocation(
         plugin,
         timeout,
         niceness,
+        demotion,
     } = *run;
     let cwd = invocation
         .cwd
@@ -767,6 +770,7 @@ async fn run_invocation(
         cwd,
         timeout,
         niceness,
+        demotion,
     };
     let shown = command_line(&command);
     // Never two runs of one program at once: they would write the same build info.

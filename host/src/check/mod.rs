@@ -230,6 +230,9 @@ pub(crate) struct EnginePlan {
     /// Niceness of its processes: `[check] background_niceness` for a file-local engine beside a
     /// whole-program one (the check's critical path), else 0.
     pub niceness: i32,
+    /// For a whole-program engine beside file-local ones: the lower priority it takes once it
+    /// has run for `[check] yield_after_ms`.
+    pub demotion: Option<crate::runner::Demotion>,
 }
 
 /// An engine starting or finishing within a check, for callers that report progress.
@@ -375,6 +378,7 @@ fn select_engines(context: &Context) -> (Vec<EnginePlan>, BTreeMap<String, Engin
                     plugin: plugin.clone(),
                     explicit,
                     niceness: 0,
+                    demotion: None,
                 });
             }
             Some(_) => {
@@ -397,7 +401,10 @@ fn select_engines(context: &Context) -> (Vec<EnginePlan>, BTreeMap<String, Engin
         }
     }
     // The whole-program engine is the check's critical path: it starts first, and the
-    // file-local engines beside it yield the CPU to it.
+    // file-local engines beside it yield the CPU to it. If it runs long, it yields in turn:
+    // each file-local engine ends in a single-threaded report phase (Biome's takes seconds on
+    // a large project), which should overlap the whole-program run rather than trail it with
+    // a core idle.
     let whole_program = |plan: &EnginePlan| {
         plan.plugin
             .manifest()
@@ -406,14 +413,37 @@ fn select_engines(context: &Context) -> (Vec<EnginePlan>, BTreeMap<String, Engin
             .is_some_and(|e| e.scope == signalint_plugin_api::EngineScope::WholeProgram)
     };
     plans.sort_by_key(|plan| !whole_program(plan));
-    if plans.iter().any(whole_program) {
-        for plan in &mut plans {
-            if !whole_program(plan) {
-                plan.niceness = config.check.background_niceness;
-            }
-        }
+    let scopes: Vec<bool> = plans.iter().map(whole_program).collect();
+    for (plan, priority) in plans.iter_mut().zip(priorities(&scopes, &config.check)) {
+        (plan.niceness, plan.demotion) = priority;
     }
     (plans, statuses)
+}
+
+/// Each engine's starting niceness and later demotion, from whether it is whole-program.
+fn priorities(
+    whole_program: &[bool],
+    check: &crate::config::CheckSection,
+) -> Vec<(i32, Option<crate::runner::Demotion>)> {
+    let background = check.background_niceness;
+    let beside = |scope: bool| whole_program.iter().any(|&w| w == scope);
+    if background == 0 || !beside(true) {
+        return vec![(0, None); whole_program.len()];
+    }
+    let demotion = (check.yield_after_ms > 0 && beside(false)).then(|| crate::runner::Demotion {
+        after: std::time::Duration::from_millis(check.yield_after_ms),
+        niceness: (background + 5).min(19),
+    });
+    whole_program
+        .iter()
+        .map(|&whole| {
+            if whole {
+                (0, demotion)
+            } else {
+                (background, None)
+            }
+        })
+        .collect()
 }
 
 /// Makes an engine-reported path project-relative with `/` separators.
@@ -438,6 +468,51 @@ pub(crate) fn project_relative(root: &Path, cwd: &Path, reported: &str) -> Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::Demotion;
+    use std::time::Duration;
+
+    #[test]
+    fn file_local_engines_yield_to_the_whole_program_one_until_it_runs_long() {
+        let check = crate::config::CheckSection::default();
+        let later = Some(Demotion {
+            after: Duration::from_millis(2000),
+            niceness: 15,
+        });
+        assert_eq!(
+            priorities(&[true, false, false], &check),
+            [(0, later), (10, None), (10, None)]
+        );
+        // Nothing beside the whole-program engine: nothing to yield to, either way.
+        assert_eq!(priorities(&[true], &check), [(0, None)]);
+        assert_eq!(priorities(&[false, false], &check), [(0, None), (0, None)]);
+    }
+
+    #[test]
+    fn priorities_follow_the_check_settings() {
+        let mut check = crate::config::CheckSection {
+            background_niceness: 17,
+            yield_after_ms: 500,
+            ..Default::default()
+        };
+        assert_eq!(
+            priorities(&[true, false], &check),
+            [
+                (
+                    0,
+                    Some(Demotion {
+                        after: Duration::from_millis(500),
+                        niceness: 19
+                    })
+                ),
+                (17, None)
+            ]
+        );
+        check.yield_after_ms = 0;
+        assert_eq!(priorities(&[true, false], &check), [(0, None), (17, None)]);
+        check.background_niceness = 0;
+        check.yield_after_ms = 500;
+        assert_eq!(priorities(&[true, false], &check), [(0, None), (0, None)]);
+    }
 
     #[test]
     fn engine_paths_become_project_relative() {

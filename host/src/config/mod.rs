@@ -78,6 +78,11 @@ pub struct CheckSection {
     /// them; 0 runs every engine at normal priority.
     #[serde(default = "default_background_niceness")]
     pub background_niceness: i32,
+    /// Milliseconds after which a whole-program engine still running yields the cores to the
+    /// file-local engines beside it (its niceness goes five below theirs), so their
+    /// single-threaded final phases overlap it instead of trailing it; 0 never yields.
+    #[serde(default = "default_yield_after_ms")]
+    pub yield_after_ms: u64,
 }
 
 impl Default for CheckSection {
@@ -90,12 +95,19 @@ impl Default for CheckSection {
             loop_threshold: default_loop_threshold(),
             ignore: Vec::new(),
             background_niceness: default_background_niceness(),
+            yield_after_ms: default_yield_after_ms(),
         }
     }
 }
 
 fn default_background_niceness() -> i32 {
     10
+}
+/// Long enough that the whole-program engine of a small project (rxjs: under 1 s) never
+/// yields, short enough that on a large one (effect: 10 s and more) the file-local engines'
+/// report phases run beside it.
+fn default_yield_after_ms() -> u64 {
+    2000
 }
 fn default_timeout() -> u64 {
     DEFAULT_TIMEOUT_SECS

@@ -94,3 +94,10 @@ fn invalid_ignore_glob_is_refused() {
     let err = parse("[check]\nignore = [\"a/[\"]\n").unwrap_err();
     assert!(err.to_string().contains("not a valid glob"), "{err}");
 }
+
+#[test]
+fn a_whole_program_engine_yields_after_two_seconds_unless_told_otherwise() {
+    assert_eq!(parse("").unwrap().check.yield_after_ms, 2000);
+    let never = parse("[check]\nyield_after_ms = 0\n").unwrap();
+    assert_eq!(never.check.yield_after_ms, 0);
+}

@@ -32,6 +32,18 @@ pub struct Command {
     /// Niceness to run at (0: normal), so a process on the check's critical path (the
     /// whole-program engine) gets the cores first when they are scarce.
     pub niceness: i32,
+    /// A later, lower priority for a process that is still running after a while.
+    pub demotion: Option<Demotion>,
+}
+
+/// Lowers a long-running process's priority: once it has run for `after`, its whole process
+/// group (every thread of every process in it) goes to `niceness`. The critical path of a small
+/// check keeps the cores; a long one hands them to the processes beside it, whose
+/// single-threaded final phases then overlap it instead of trailing it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Demotion {
+    pub after: Duration,
+    pub niceness: i32,
 }
 
 /// How a run ended.
@@ -203,6 +215,7 @@ impl Runner {
 
         let ending = tokio::select! {
             status = child.wait() => ending_of(status.ok()),
+            never = demote(pid, command.demotion) => match never {},
             () = tokio::time::sleep(command.timeout) => Ending::TimedOut,
             () = cancel.cancelled() => Ending::Cancelled,
         };
@@ -223,6 +236,20 @@ impl Runner {
             duration: started.elapsed(),
         })
     }
+}
+
+/// Applies `demotion` to the process group led by `pid` when its time comes; never returns.
+async fn demote(pid: u32, demotion: Option<Demotion>) -> std::convert::Infallible {
+    if let Some(Demotion { after, niceness }) = demotion {
+        tokio::time::sleep(after).await;
+        // SAFETY: setpriority only changes the scheduling of the group this runner started
+        // (it is killed, not reused, before the runner lets go of it); raising a niceness
+        // needs no privilege, and a failure leaves the group as it was.
+        unsafe {
+            libc::setpriority(libc::PRIO_PGRP, pid as libc::id_t, niceness);
+        }
+    }
+    std::future::pending().await
 }
 
 /// How a process that ended on its own ended.

@@ -11,6 +11,7 @@ fn sh(script: &str, timeout: Duration) -> Command {
         cwd: PathBuf::from("/"),
         timeout,
         niceness: 0,
+        demotion: None,
     }
 }
 
@@ -272,5 +273,53 @@ fn only_a_large_check_turns_huge_pages_back_on() {
         huge_pages::is_disabled(),
         started_disabled,
         "a large check gets the policy the process started with"
+    );
+}
+
+#[tokio::test]
+async fn a_demotion_reaches_every_process_of_a_group_still_running() {
+    let runner = Runner::new(2, 1024);
+    let mut command = sh(
+        // A child started before the demotion, and the shell itself after it.
+        "(sleep 0.6; nice) & sleep 0.6; nice; wait",
+        Duration::from_secs(10),
+    );
+    command.niceness = 3;
+    command.demotion = Some(Demotion {
+        after: Duration::from_millis(100),
+        niceness: 7,
+    });
+    let out = runner
+        .run(&command, &CancellationToken::new())
+        .await
+        .unwrap();
+    let seen: Vec<i32> = out
+        .stdout
+        .split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(seen, [7, 7], "{out:?}");
+}
+
+#[tokio::test]
+async fn a_process_that_ends_first_is_never_demoted() {
+    let runner = Runner::new(2, 1024);
+    let mut command = sh("nice", Duration::from_secs(10));
+    command.demotion = Some(Demotion {
+        after: Duration::from_secs(5),
+        niceness: 7,
+    });
+    let started = Instant::now();
+    let out = runner
+        .run(&command, &CancellationToken::new())
+        .await
+        .unwrap();
+    // SAFETY: reads this process's own scheduling priority.
+    let own = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
+    assert_eq!(out.stdout.trim(), own.to_string());
+    assert_eq!(out.ending, Ending::Exited(Some(0)));
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "the run does not wait for the demotion"
     );
 }

@@ -121,6 +121,7 @@ impl Toolchain {
             cwd: staging.clone(),
             timeout: Duration::from_secs(600),
             niceness: 0,
+            demotion: None,
         };
         let output = runner
             .run(&command, &CancellationToken::new())

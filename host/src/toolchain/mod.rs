@@ -346,6 +346,7 @@ async fn probe_version(
         cwd: std::env::temp_dir(),
         timeout: Duration::from_secs(30),
         niceness: 0,
+        demotion: None,
     };
     let output = runner
         .run(&command, &CancellationToken::new())
