@@ -426,7 +426,7 @@ fn priorities(
     check: &crate::config::CheckSection,
 ) -> Vec<(i32, Option<crate::runner::Demotion>)> {
     let background = check.background_niceness;
-    let beside = |scope: bool| whole_program.iter().any(|&w| w == scope);
+    let beside = |scope: bool| whole_program.contains(&scope);
     if background == 0 || !beside(true) {
         return vec![(0, None); whole_program.len()];
     }
