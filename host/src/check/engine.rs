@@ -465,7 +465,7 @@ pub(crate) async fn run_engine(
         let cancel = cancel.clone();
         let plugin = plan.plugin.clone();
         let id = plan.id.clone();
-        let (niceness, demotion) = (plan.niceness, plan.demotion);
+        let (niceness, demotion) = (plan.niceness, plan.demotion.clone());
         runs.spawn(async move {
             let run = Run {
                 engine: &id,
@@ -753,7 +753,7 @@ async fn run_invocation(
         plugin,
         timeout,
         niceness,
-        demotion,
+        ref demotion,
     } = *run;
     let cwd = invocation
         .cwd
@@ -770,7 +770,7 @@ async fn run_invocation(
         cwd,
         timeout,
         niceness,
-        demotion,
+        demotion: demotion.clone(),
     };
     let shown = command_line(&command);
     // Never two runs of one program at once: they would write the same build info.

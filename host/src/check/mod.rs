@@ -18,6 +18,7 @@ pub use session::{ResponseOptions, Session};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use signalint_plugin_api::PluginKind;
 use tokio_util::sync::CancellationToken;
@@ -231,8 +232,22 @@ pub(crate) struct EnginePlan {
     /// whole-program one (the check's critical path), else 0.
     pub niceness: i32,
     /// For a whole-program engine beside file-local ones: the lower priority it takes once it
-    /// has run for `[check] yield_after_ms`.
+    /// has run for `[check] yield_after_ms`, if a file-local engine is still running then.
     pub demotion: Option<crate::runner::Demotion>,
+    /// For a file-local engine beside a whole-program one: the count of such engines still
+    /// running, which it leaves when it finishes.
+    pub running_beside: Option<Arc<AtomicUsize>>,
+}
+
+/// Leaves a count of running engines when dropped, however the engine's run ended.
+struct LeavesOnDrop(Option<Arc<AtomicUsize>>);
+
+impl Drop for LeavesOnDrop {
+    fn drop(&mut self) {
+        if let Some(running) = &self.0 {
+            running.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
 }
 
 /// An engine starting or finishing within a check, for callers that report progress.
@@ -299,6 +314,7 @@ pub async fn run_observed(
             });
         }
         tasks.spawn(async move {
+            let _leaves = LeavesOnDrop(plan.running_beside.clone());
             let outcome = engine::run_engine(&context, &plan, &files, &cancel).await;
             (plan.id, outcome)
         });
@@ -379,6 +395,7 @@ fn select_engines(context: &Context) -> (Vec<EnginePlan>, BTreeMap<String, Engin
                     explicit,
                     niceness: 0,
                     demotion: None,
+                    running_beside: None,
                 });
             }
             Some(_) => {
@@ -414,8 +431,20 @@ fn select_engines(context: &Context) -> (Vec<EnginePlan>, BTreeMap<String, Engin
     };
     plans.sort_by_key(|plan| !whole_program(plan));
     let scopes: Vec<bool> = plans.iter().map(whole_program).collect();
-    for (plan, priority) in plans.iter_mut().zip(priorities(&scopes, &config.check)) {
-        (plan.niceness, plan.demotion) = priority;
+    let priorities = priorities(&scopes, &config.check);
+    // The whole-program engine yields only while a file-local engine is still running.
+    let yields = priorities.iter().any(|(_, demotion)| demotion.is_some());
+    let file_local = scopes.iter().filter(|&&whole| !whole).count();
+    let running_beside = Arc::new(AtomicUsize::new(file_local));
+    for ((plan, (niceness, demotion)), whole) in plans.iter_mut().zip(priorities).zip(scopes) {
+        plan.niceness = niceness;
+        plan.demotion = demotion.map(|d| crate::runner::Demotion {
+            only_while: Some(running_beside.clone()),
+            ..d
+        });
+        if yields && !whole {
+            plan.running_beside = Some(running_beside.clone());
+        }
     }
     (plans, statuses)
 }
@@ -433,12 +462,13 @@ fn priorities(
     let demotion = (check.yield_after_ms > 0 && beside(false)).then(|| crate::runner::Demotion {
         after: std::time::Duration::from_millis(check.yield_after_ms),
         niceness: (background + 5).min(19),
+        only_while: None,
     });
     whole_program
         .iter()
         .map(|&whole| {
             if whole {
-                (0, demotion)
+                (0, demotion.clone())
             } else {
                 (background, None)
             }
@@ -477,6 +507,7 @@ mod tests {
         let later = Some(Demotion {
             after: Duration::from_millis(2000),
             niceness: 15,
+            only_while: None,
         });
         assert_eq!(
             priorities(&[true, false, false], &check),
@@ -501,7 +532,8 @@ mod tests {
                     0,
                     Some(Demotion {
                         after: Duration::from_millis(500),
-                        niceness: 19
+                        niceness: 19,
+                        only_while: None,
                     })
                 ),
                 (17, None)

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Stdio;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use tokio::io::{AsyncRead, AsyncReadExt};
@@ -40,11 +40,26 @@ pub struct Command {
 /// group (every thread of every process in it) goes to `niceness`. The critical path of a small
 /// check keeps the cores; a long one hands them to the processes beside it, whose
 /// single-threaded final phases then overlap it instead of trailing it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Demotion {
     pub after: Duration,
     pub niceness: i32,
+    /// How many of the processes the demotion makes room for are still running; when the
+    /// time comes and none is, the process keeps its priority. `None`: demote regardless.
+    pub only_while: Option<Arc<AtomicUsize>>,
 }
+
+impl PartialEq for Demotion {
+    fn eq(&self, other: &Self) -> bool {
+        let same_count = match (&self.only_while, &other.only_while) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        self.after == other.after && self.niceness == other.niceness && same_count
+    }
+}
+
+impl Eq for Demotion {}
 
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -215,7 +230,7 @@ impl Runner {
 
         let ending = tokio::select! {
             status = child.wait() => ending_of(status.ok()),
-            never = demote(pid, command.demotion) => match never {},
+            never = demote(pid, command.demotion.as_ref()) => match never {},
             () = tokio::time::sleep(command.timeout) => Ending::TimedOut,
             () = cancel.cancelled() => Ending::Cancelled,
         };
@@ -239,14 +254,20 @@ impl Runner {
 }
 
 /// Applies `demotion` to the process group led by `pid` when its time comes; never returns.
-async fn demote(pid: u32, demotion: Option<Demotion>) -> std::convert::Infallible {
-    if let Some(Demotion { after, niceness }) = demotion {
-        tokio::time::sleep(after).await;
+async fn demote(pid: u32, demotion: Option<&Demotion>) -> std::convert::Infallible {
+    if let Some(demotion) = demotion {
+        tokio::time::sleep(demotion.after).await;
+        let wanted = demotion
+            .only_while
+            .as_ref()
+            .is_none_or(|running| running.load(Ordering::SeqCst) > 0);
         // SAFETY: setpriority only changes the scheduling of the group this runner started
         // (it is killed, not reused, before the runner lets go of it); raising a niceness
         // needs no privilege, and a failure leaves the group as it was.
-        unsafe {
-            libc::setpriority(libc::PRIO_PGRP, pid as libc::id_t, niceness);
+        if wanted {
+            unsafe {
+                libc::setpriority(libc::PRIO_PGRP, pid as libc::id_t, demotion.niceness);
+            }
         }
     }
     std::future::pending().await

@@ -288,6 +288,7 @@ async fn a_demotion_reaches_every_process_of_a_group_still_running() {
     command.demotion = Some(Demotion {
         after: Duration::from_millis(100),
         niceness: 7,
+        only_while: None,
     });
     let out = runner
         .run(&command, &CancellationToken::new())
@@ -308,6 +309,7 @@ async fn a_process_that_ends_first_is_never_demoted() {
     command.demotion = Some(Demotion {
         after: Duration::from_secs(5),
         niceness: 7,
+        only_while: None,
     });
     let started = Instant::now();
     let out = runner
@@ -321,5 +323,33 @@ async fn a_process_that_ends_first_is_never_demoted() {
     assert!(
         started.elapsed() < Duration::from_secs(5),
         "the run does not wait for the demotion"
+    );
+}
+
+#[tokio::test]
+async fn a_demotion_waits_on_the_processes_it_makes_room_for() {
+    let runner = Runner::new(2, 1024);
+    let niceness_after_demotion = |running: usize| {
+        let mut command = sh("sleep 0.4; nice", Duration::from_secs(10));
+        command.niceness = 3;
+        command.demotion = Some(Demotion {
+            after: Duration::from_millis(100),
+            niceness: 7,
+            only_while: Some(Arc::new(AtomicUsize::new(running))),
+        });
+        let runner = &runner;
+        async move {
+            let out = runner
+                .run(&command, &CancellationToken::new())
+                .await
+                .unwrap();
+            out.stdout.trim().parse::<i32>().unwrap()
+        }
+    };
+    assert_eq!(niceness_after_demotion(1).await, 7, "one still running");
+    assert_eq!(
+        niceness_after_demotion(0).await,
+        3,
+        "none left: no demotion"
     );
 }
