@@ -79,8 +79,8 @@ pub struct CheckSection {
     #[serde(default = "default_background_niceness")]
     pub background_niceness: i32,
     /// Milliseconds after which a whole-program engine still running yields the cores to the
-    /// file-local engines beside it if any still runs (its niceness goes five below theirs), so their
-    /// single-threaded final phases overlap it instead of trailing it; 0 never yields.
+    /// file-local engines beside it, if one still runs (its niceness goes five below theirs),
+    /// so their single-threaded final phases overlap it instead of trailing it; 0 never yields.
     #[serde(default = "default_yield_after_ms")]
     pub yield_after_ms: u64,
 }
