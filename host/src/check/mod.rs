@@ -234,8 +234,8 @@ pub(crate) struct EnginePlan {
     /// For a whole-program engine beside file-local ones: the lower priority it takes once it
     /// has run for `[check] yield_after_ms`, if a file-local engine is still running then.
     pub demotion: Option<crate::runner::Demotion>,
-    /// For a file-local engine beside a whole-program one: the count of such engines still
-    /// running, which it leaves when it finishes.
+    /// For a file-local engine: the count of the check's file-local engines still running
+    /// (what a whole-program engine's demotion waits on), which it leaves when it finishes.
     pub running_beside: Option<Arc<AtomicUsize>>,
 }
 
@@ -431,20 +431,17 @@ fn select_engines(context: &Context) -> (Vec<EnginePlan>, BTreeMap<String, Engin
     };
     plans.sort_by_key(|plan| !whole_program(plan));
     let scopes: Vec<bool> = plans.iter().map(whole_program).collect();
-    let priorities = priorities(&scopes, &config.check);
     // The whole-program engine yields only while a file-local engine is still running.
-    let yields = priorities.iter().any(|(_, demotion)| demotion.is_some());
     let file_local = scopes.iter().filter(|&&whole| !whole).count();
     let running_beside = Arc::new(AtomicUsize::new(file_local));
+    let priorities = priorities(&scopes, &config.check);
     for ((plan, (niceness, demotion)), whole) in plans.iter_mut().zip(priorities).zip(scopes) {
         plan.niceness = niceness;
         plan.demotion = demotion.map(|d| crate::runner::Demotion {
             only_while: Some(running_beside.clone()),
             ..d
         });
-        if yields && !whole {
-            plan.running_beside = Some(running_beside.clone());
-        }
+        plan.running_beside = (!whole).then(|| running_beside.clone());
     }
     (plans, statuses)
 }

@@ -36,6 +36,21 @@ pub struct Command {
     pub demotion: Option<Demotion>,
 }
 
+impl Command {
+    /// `program args` in `cwd` with the host's environment, at normal priority throughout.
+    pub fn new(program: String, args: Vec<String>, cwd: PathBuf, timeout: Duration) -> Self {
+        Self {
+            program,
+            args,
+            env: BTreeMap::new(),
+            cwd,
+            timeout,
+            niceness: 0,
+            demotion: None,
+        }
+    }
+}
+
 /// Lowers a long-running process's priority: once it has run for `after`, its whole process
 /// group (every thread of every process in it) goes to `niceness`. The critical path of a small
 /// check keeps the cores; a long one hands them to the processes beside it, whose

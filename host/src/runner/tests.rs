@@ -4,15 +4,12 @@ use std::time::Duration;
 use super::*;
 
 fn sh(script: &str, timeout: Duration) -> Command {
-    Command {
-        program: "sh".into(),
-        args: vec!["-c".into(), script.into()],
-        env: BTreeMap::new(),
-        cwd: PathBuf::from("/"),
+    Command::new(
+        "sh".into(),
+        vec!["-c".into(), script.into()],
+        PathBuf::from("/"),
         timeout,
-        niceness: 0,
-        demotion: None,
-    }
+    )
 }
 
 fn alive(pid: i32) -> bool {

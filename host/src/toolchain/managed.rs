@@ -114,15 +114,12 @@ impl Toolchain {
             staging.to_string_lossy().into_owned(),
         ];
         args.extend(self.packages.iter().cloned());
-        let command = Command {
-            program: npm.to_string_lossy().into_owned(),
+        let command = Command::new(
+            npm.to_string_lossy().into_owned(),
             args,
-            env: Default::default(),
-            cwd: staging.clone(),
-            timeout: Duration::from_secs(600),
-            niceness: 0,
-            demotion: None,
-        };
+            staging.clone(),
+            Duration::from_secs(600),
+        );
         let output = runner
             .run(&command, &CancellationToken::new())
             .await

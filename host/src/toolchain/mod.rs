@@ -339,15 +339,12 @@ async fn probe_version(
     };
     let mut args = candidate.prefix_args.clone();
     args.extend(spec.version_args.iter().cloned());
-    let command = Command {
-        program: candidate.program.clone(),
+    let command = Command::new(
+        candidate.program.clone(),
         args,
-        env: Default::default(),
-        cwd: std::env::temp_dir(),
-        timeout: Duration::from_secs(30),
-        niceness: 0,
-        demotion: None,
-    };
+        std::env::temp_dir(),
+        Duration::from_secs(30),
+    );
     let output = runner
         .run(&command, &CancellationToken::new())
         .await
