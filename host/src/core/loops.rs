@@ -20,14 +20,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 use super::Analysis;
-use super::hash::FxHashMap;
 use super::intern::tuple_key;
 use super::message::message_template;
 use super::model::{ChurnWarning, LoopStatus, LoopWarning, NormalizedIssue};
-use super::par::PARALLEL_FROM;
 
 /// Reappearances after a fix that make a loop.
 pub const DEFAULT_LOOP_THRESHOLD: u32 = 2;
@@ -563,46 +562,16 @@ impl Doomed {
     }
 }
 
-/// Each signature of the issues (sorted) with its issues' indices in check order. Reading the
-/// messages is most of the work and each half of the issues is read on its own thread.
+/// Each signature of the issues (sorted) with its issues' indices in check order.
 fn by_signature(issues: &[NormalizedIssue]) -> Vec<(String, Vec<usize>)> {
-    let mut out = if issues.len() < PARALLEL_FROM {
-        signatures_of(issues, 0)
-    } else {
-        let mid = issues.len() / 2;
-        let (head, tail) = issues.split_at(mid);
-        let (mut out, tail) = std::thread::scope(|scope| {
-            let tail = scope.spawn(|| signatures_of(tail, mid));
-            let head = signatures_of(head, 0);
-            let tail = tail
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            (head, tail)
-        });
-        // The tail's indices follow the head's: appending keeps each list in check order.
-        let mut at: FxHashMap<String, usize> = out
-            .iter()
-            .enumerate()
-            .map(|(i, (sig, _))| (sig.clone(), i))
-            .collect();
-        for (sig, members) in tail {
-            match at.get(&sig) {
-                Some(&i) => out[i].1.extend(members),
-                None => {
-                    at.insert(sig.clone(), out.len());
-                    out.push((sig, members));
-                }
-            }
-        }
-        out
-    };
+    let mut out = signatures_of(issues);
     out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     out
 }
 
-/// The signatures of `issues` (unsorted) with their issues' indices plus `offset`, in order. Many
-/// issues share a message: each distinct (rule, message) is templated once.
-fn signatures_of(issues: &[NormalizedIssue], offset: usize) -> Vec<(String, Vec<usize>)> {
+/// The signatures of `issues` (unsorted) with their issues' indices, in order. Many issues share
+/// a message: each distinct (rule, message) is templated once.
+fn signatures_of(issues: &[NormalizedIssue]) -> Vec<(String, Vec<usize>)> {
     let mut of_message: FxHashMap<Box<[u8]>, usize> = FxHashMap::default();
     let mut of_signature: FxHashMap<String, usize> = FxHashMap::default();
     let mut out: Vec<(String, Vec<usize>)> = Vec::new();
@@ -622,7 +591,7 @@ fn signatures_of(issues: &[NormalizedIssue], offset: usize) -> Vec<(String, Vec<
                 at
             }
         };
-        out[at].1.push(offset + i);
+        out[at].1.push(i);
     }
     out
 }
