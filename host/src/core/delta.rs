@@ -98,6 +98,9 @@ impl DeltaReport {
 
 /// Compares this check with the previous snapshot of the same scope.
 pub fn delta(previous: &Snapshot, current: &Analysis, rechecked: &Rechecked) -> DeltaReport {
+    // Hashed sets of both checks' ids: the snapshot's own map is ordered, and a lookup in it
+    // compares a dozen or more strings.
+    let before: FxHashSet<&str> = previous.issues.keys().map(String::as_str).collect();
     let mut now: FxHashSet<&str> = FxHashSet::default();
     let mut clusters: FxHashMap<&str, Delta> = FxHashMap::default();
     let mut overall = Delta::default();
@@ -106,7 +109,7 @@ pub fn delta(previous: &Snapshot, current: &Analysis, rechecked: &Rechecked) -> 
         let entry = clusters
             .entry(issue.cluster_id.as_deref().unwrap_or_default())
             .or_default();
-        if previous.issues.contains_key(&issue.issue_id) {
+        if before.contains(issue.issue_id.as_str()) {
             entry.persisting += 1;
             overall.persisting += 1;
         } else {
