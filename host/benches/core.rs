@@ -430,12 +430,6 @@ fn rss_kib() -> Option<u64> {
 
 #[allow(clippy::print_stdout)]
 fn main() {
-    // The host's huge-page policy: off from the start (see `host/src/main.rs`), back on for
-    // the analysis of a check this large. `SIGNALINT_BENCH_THP=0` keeps them off, to compare.
-    signalint::runner::huge_pages::disable_for_this_process();
-    if std::env::var_os("SIGNALINT_BENCH_THP").is_none_or(|v| v != "0") {
-        signalint::runner::huge_pages::allow_for_large_check(ISSUES);
-    }
     let rechecked =
         Rechecked::whole_project(["oxlint", "tsc", "biome"]).engine("oxlint", Coverage::All);
 

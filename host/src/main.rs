@@ -4,19 +4,6 @@
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// The host's huge-page policy (see `runner::huge_pages`), set while the process loads:
-/// mimalloc reserves and first touches its arena in a constructor of its own, which has no
-/// priority and so runs after this prioritised one.
-#[cfg(target_os = "linux")]
-#[used]
-#[unsafe(link_section = ".init_array.00101")]
-static HUGE_PAGES_OFF: extern "C" fn() = huge_pages_off;
-
-#[cfg(target_os = "linux")]
-extern "C" fn huge_pages_off() {
-    signalint::runner::huge_pages::disable_for_this_process();
-}
-
 fn main() -> std::process::ExitCode {
     signalint::cli::main()
 }

@@ -361,7 +361,6 @@ pub async fn run_observed(
         Err(e) => tracing::error!("the rule packs task failed: {e}"),
     }
     tracing::debug!(elapsed = ?started.elapsed(), "engines and rule packs done");
-    crate::runner::huge_pages::allow_for_large_check(inputs.len());
     let analysis = tokio::task::spawn_blocking(move || core::analyze(inputs))
         .await
         .unwrap_or_default();

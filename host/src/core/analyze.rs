@@ -9,19 +9,18 @@
 use std::borrow::Cow;
 use std::mem::take;
 
+use rustc_hash::FxHashMap;
+
 use super::Analysis;
 use super::cluster::{self, KeyCounts, NONE, Row, subject::Subject};
-use super::hash::FxHashMap;
 use super::ids::{IdAssigner, IdParts};
 use super::intern::{self, Symbols};
 use super::message;
 use super::model::{IssueInput, IssueSeverity, NormalizedIssue};
-use super::par::PARALLEL_FROM;
 use super::priority;
 
 /// Normalizes messages, derives content ids, clusters issues by root cause and ranks the clusters.
 pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
-    let n = inputs.len();
     let Read {
         rows,
         contents,
@@ -31,29 +30,14 @@ pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
         subjects,
         keys,
     } = read(&inputs);
-    // While the issues are built, a second thread derives the ids and groups the clusters: both
-    // need only the rows and the hashes in position order.
-    let by_position = || {
-        let sorted_contents: Vec<u64> = order.iter().map(|&i| contents[i as usize]).collect();
-        let ids = IdAssigner::ids_in_order(&sorted_contents);
-        drop(sorted_contents);
-        let sorted_rows: Vec<Row> = order.iter().map(|&i| rows[i as usize]).collect();
-        let groups = cluster::group(&sorted_rows, keys);
-        (ids, sorted_rows, groups)
-    };
-    let build = || build_issues(inputs, &order, &message_of, &normalized);
-    let (mut issues, (ids, sorted_rows, groups)) = if n < PARALLEL_FROM {
-        (build(), by_position())
-    } else {
-        std::thread::scope(|scope| {
-            let by_position = scope.spawn(by_position);
-            let issues = build();
-            let by_position = by_position
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            (issues, by_position)
-        })
-    };
+    // Ids and cluster groups need only the rows and the hashes in position order.
+    let sorted_contents: Vec<u64> = order.iter().map(|&i| contents[i as usize]).collect();
+    let ids = IdAssigner::ids_in_order(&sorted_contents);
+    drop(sorted_contents);
+    drop(contents);
+    let sorted_rows: Vec<Row> = order.iter().map(|&i| rows[i as usize]).collect();
+    let groups = cluster::group(&sorted_rows, keys);
+    let mut issues = build_issues(inputs, &order, &message_of, &normalized);
     drop(order);
     drop(rows);
     for (issue, id) in issues.iter_mut().zip(ids) {
@@ -140,8 +124,8 @@ struct Shared {
     rule_key: u32,
 }
 
-/// What `read` learns of each input apart from its message, independent of the rest, so a second
-/// thread reads it meanwhile (the file is read once, for its hash and its symbol).
+/// What `read` learns of each input apart from its message (the file is read once, for its hash
+/// and its symbol).
 struct PerInput {
     /// Content hash (see `IdAssigner::content_hash`).
     contents: Vec<u64>,
@@ -176,22 +160,12 @@ fn per_input(inputs: &[IssueInput]) -> PerInput {
 }
 
 fn read(inputs: &[IssueInput]) -> Read {
-    if inputs.len() < PARALLEL_FROM {
-        return read_with(inputs, || per_input(inputs));
-    }
-    std::thread::scope(|scope| {
-        let hashes = scope.spawn(|| per_input(inputs));
-        read_with(inputs, || {
-            hashes
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        })
-    })
-}
-
-/// `read`, with what `per_input` learns (called once the rest is read).
-fn read_with(inputs: &[IssueInput], per_input: impl FnOnce() -> PerInput) -> Read {
     let n = inputs.len();
+    let PerInput {
+        contents,
+        files,
+        file_symbols,
+    } = per_input(inputs);
     let mut engines = Symbols::default();
     // Rules and tsc diagnostic families: both name the group of a subject key.
     let mut names = Symbols::default();
@@ -207,7 +181,7 @@ fn read_with(inputs: &[IssueInput], per_input: impl FnOnce() -> PerInput) -> Rea
 
     let mut rows = Vec::with_capacity(n);
     let mut message_of = Vec::with_capacity(n);
-    for input in inputs {
+    for (input, file) in inputs.iter().zip(files) {
         intern::tuple_key(&mut key, &[&input.engine, &input.rule, &input.message]);
         let message = match distinct.get(key.as_slice()) {
             Some(&message) => message,
@@ -255,7 +229,7 @@ fn read_with(inputs: &[IssueInput], per_input: impl FnOnce() -> PerInput) -> Rea
         let info = shared[message as usize];
         message_of.push(message);
         rows.push(Row {
-            file: 0,
+            file,
             engine: info.engine,
             rule: info.rule,
             text: info.text,
@@ -268,14 +242,6 @@ fn read_with(inputs: &[IssueInput], per_input: impl FnOnce() -> PerInput) -> Rea
         });
     }
 
-    let PerInput {
-        contents,
-        files,
-        file_symbols,
-    } = per_input();
-    for (row, file) in rows.iter_mut().zip(files) {
-        row.file = file;
-    }
     let (file_ranks, engine_ranks, rule_ranks) =
         (file_symbols.ranks(), engines.ranks(), names.ranks());
     let text_ranks = {

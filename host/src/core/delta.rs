@@ -8,13 +8,12 @@
 
 use std::collections::BTreeMap;
 
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
 
 use super::Analysis;
-use super::hash::{self, FxHashMap, FxHashSet};
 use super::loops::Rechecked;
-use super::model::{Cluster, Delta, NormalizedIssue};
-use super::par::PARALLEL_FROM;
+use super::model::{Cluster, Delta};
 
 /// One issue as the snapshot remembers it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -99,153 +98,10 @@ impl DeltaReport {
 
 /// Compares this check with the previous snapshot of the same scope.
 pub fn delta(previous: &Snapshot, current: &Analysis, rechecked: &Rechecked) -> DeltaReport {
-    by_sorted_ids(previous, current, rechecked)
-        .unwrap_or_else(|| by_hashed_ids(previous, current, rechecked))
-}
-
-/// [`delta`] when every id has its usual shape (16 lowercase hex digits, and `c-` with 12 for the
-/// clusters of this check): ids read as integers, whose order is the order of their text, so the
-/// snapshot (kept in id order) and this check's sorted ids are walked side by side without
-/// hashing a string. `None` for any other id.
-fn by_sorted_ids(
-    previous: &Snapshot,
-    current: &Analysis,
-    rechecked: &Rechecked,
-) -> Option<DeltaReport> {
-    let issues = &current.issues;
-    // This check's sorted ids, and its clusters numbered by their ids read as integers: neither
-    // needs the other, so with many issues a second thread sorts the ids meanwhile.
-    let sorted_ids = || {
-        let mut now: Vec<(u64, u32)> = Vec::with_capacity(issues.len());
-        for (i, issue) in issues.iter().enumerate() {
-            now.push((hex_u64::<16>(&issue.issue_id)?, u32::try_from(i).ok()?));
-        }
-        now.sort_unstable();
-        Some(now)
-    };
-    let (now, slots) = if issues.len() < PARALLEL_FROM {
-        (sorted_ids(), cluster_slots(issues))
-    } else {
-        std::thread::scope(|scope| {
-            let now = scope.spawn(sorted_ids);
-            let slots = cluster_slots(issues);
-            let now = now
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            (now, slots)
-        })
-    };
-    let (
-        now,
-        ClusterSlots {
-            slot_of,
-            mut clusters,
-        },
-    ) = (now?, slots?);
-    // Per issue of this check: whether the previous check had its id.
-    let mut persisting = vec![false; issues.len()];
-    let mut resolved: FxHashMap<&str, usize> = FxHashMap::default();
-    let mut overall = Delta::default();
-    let mut at = 0;
-    for (id, issue) in &previous.issues {
-        let id = hex_u64::<16>(id)?;
-        while at < now.len() && now[at].0 < id {
-            at += 1;
-        }
-        let mut found = false;
-        for &(_, i) in now[at..].iter().take_while(|&&(other, _)| other == id) {
-            persisting[i as usize] = true;
-            found = true;
-        }
-        if !found && rechecked.covers(&issue.engine, &issue.file) {
-            *resolved.entry(issue.cluster_id.as_str()).or_default() += 1;
-            overall.resolved += 1;
-        }
-    }
-    drop(now);
-    for (&slot, &persists) in slot_of.iter().zip(&persisting) {
-        let entry = &mut clusters[slot as usize].1;
-        if persists {
-            entry.persisting += 1;
-            overall.persisting += 1;
-        } else {
-            entry.new += 1;
-            overall.new += 1;
-        }
-    }
-    let mut by_cluster: BTreeMap<String, Delta> = clusters
-        .into_iter()
-        .map(|(id, d)| (id.to_owned(), d))
-        .collect();
-    for (id, count) in resolved {
-        match by_cluster.get_mut(id) {
-            Some(entry) => entry.resolved += count,
-            None => {
-                by_cluster.insert(
-                    id.to_owned(),
-                    Delta {
-                        resolved: count,
-                        ..Delta::default()
-                    },
-                );
-            }
-        }
-    }
-    Some(DeltaReport {
-        overall,
-        clusters: by_cluster,
-    })
-}
-
-/// This check's clusters, numbered in order of their first issue.
-struct ClusterSlots<'a> {
-    /// Per issue: the number of its cluster.
-    slot_of: Vec<u32>,
-    /// Per number: the cluster's id and its delta (zero so far).
-    clusters: Vec<(&'a str, Delta)>,
-}
-
-/// The clusters of `issues`; `None` unless every issue has a cluster id of the usual shape.
-fn cluster_slots(issues: &[NormalizedIssue]) -> Option<ClusterSlots<'_>> {
-    let mut slots: FxHashMap<u64, u32> = FxHashMap::default();
-    let mut clusters: Vec<(&str, Delta)> = Vec::new();
-    let mut slot_of = Vec::with_capacity(issues.len());
-    for issue in issues {
-        let id = issue.cluster_id.as_deref()?;
-        let key = hex_u64::<12>(id.strip_prefix("c-")?)?;
-        let next = u32::try_from(clusters.len()).ok()?;
-        let slot = *slots.entry(key).or_insert_with(|| {
-            clusters.push((id, Delta::default()));
-            next
-        });
-        slot_of.push(slot);
-    }
-    Some(ClusterSlots { slot_of, clusters })
-}
-
-/// `N` lowercase hex digits as an integer (the first digit most significant), or `None`.
-fn hex_u64<const N: usize>(text: &str) -> Option<u64> {
-    let bytes: &[u8; N] = text.as_bytes().try_into().ok()?;
-    let mut value = 0u64;
-    for &b in bytes {
-        let digit = match b {
-            b'0'..=b'9' => b - b'0',
-            b'a'..=b'f' => b - b'a' + 10,
-            _ => return None,
-        };
-        value = value << 4 | u64::from(digit);
-    }
-    Some(value)
-}
-
-/// [`delta`] for ids of any shape.
-fn by_hashed_ids(previous: &Snapshot, current: &Analysis, rechecked: &Rechecked) -> DeltaReport {
-    let before: FxHashSet<&str> = {
-        let mut set = hash::set_with_capacity(previous.issues.len());
-        set.extend(previous.issues.keys().map(String::as_str));
-        set
-    };
-    let mut now: FxHashSet<&str> = hash::set_with_capacity(current.issues.len());
+    // Hashed sets of both checks' ids: the snapshot's own map is ordered, and a lookup in it
+    // compares a dozen or more strings.
+    let before: FxHashSet<&str> = previous.issues.keys().map(String::as_str).collect();
+    let mut now: FxHashSet<&str> = FxHashSet::default();
     let mut clusters: FxHashMap<&str, Delta> = FxHashMap::default();
     let mut overall = Delta::default();
     for issue in &current.issues {

@@ -13,10 +13,8 @@
 //! Ids need stability and spread, not resistance to forgery, and XXH3 costs a tenth of BLAKE3 on
 //! inputs this short. Changing the function changes every id: bump `state::ID_VERSION` with it.
 
+use rustc_hash::{FxHashMap, FxHashSet};
 use xxhash_rust::xxh3::xxh3_128;
-
-use super::hash::{self, FxHashMap, FxHashSet};
-use super::par::for_halves;
 
 /// Hex digits in an issue id.
 pub const ISSUE_ID_LEN: usize = 16;
@@ -88,8 +86,8 @@ impl IdAssigner {
     pub fn with_capacity(n: usize) -> Self {
         Self {
             buf: Vec::with_capacity(256),
-            occurrences: hash::map_with_capacity(n),
-            taken: hash::set_with_capacity(n),
+            occurrences: FxHashMap::with_capacity_and_hasher(n, Default::default()),
+            taken: FxHashSet::with_capacity_and_hasher(n, Default::default()),
         }
     }
 
@@ -156,13 +154,7 @@ impl IdAssigner {
             let mut ids = Self::with_capacity(contents.len());
             return contents.iter().map(|&c| ids.id_for(c)).collect();
         }
-        let mut ids = vec![String::new(); contents.len()];
-        for_halves(&mut ids, |offset, half| {
-            for (id, candidate) in half.iter_mut().zip(&candidates[offset..]) {
-                *id = hex(&candidate.to_le_bytes());
-            }
-        });
-        ids
+        candidates.iter().map(|c| hex(&c.to_le_bytes())).collect()
     }
 
     /// Content hash and id in one step, for issues fed in position order.

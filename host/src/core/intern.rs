@@ -1,7 +1,7 @@
 //! Small integer symbols for the strings a check repeats (paths, engines, rules): each distinct
 //! string is hashed and compared once, and everything after works on `u32`s.
 
-use super::hash::FxHashMap;
+use rustc_hash::FxHashMap;
 
 /// Distinct strings, numbered from 0 in order of first sight. The table keeps its own copies:
 /// compact, so the comparison behind each lookup stays in cache (the inputs' strings are

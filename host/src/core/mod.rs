@@ -45,14 +45,12 @@
 mod analyze;
 mod cluster;
 pub mod delta;
-mod hash;
 pub mod ids;
 mod intern;
 pub mod loops;
 mod message;
 pub mod model;
 pub mod page;
-mod par;
 pub mod priority;
 pub mod response;
 #[cfg(test)]

@@ -1,16 +1,23 @@
 //! The contract's data: NormalizedIssue, Cluster, CheckResponse (schema 1.1) and the additive
-//! fields signalint puts beside them. Field names and shapes follow
-//! `spec/000` exactly; every addition is optional and documented in `docs/contract.md`.
+//! fields signalint puts beside them; every addition is optional and documented in
+//! `docs/contract.md`.
+//!
+//! The tools' JSON Schemas are derived from these types (`JsonSchema`), so the doc comments of
+//! the serialized types and fields are the schemas' descriptions: they speak to the agent that
+//! reads the schema. What serde writes and what the schema says cannot drift apart.
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The response contract version the spec defines.
 pub const SCHEMA_VERSION: &str = "1.1";
 
-/// Issue severity after normalization: engines' info and hint become warnings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// `error` or `warning`.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum IssueSeverity {
     Error,
@@ -50,64 +57,90 @@ pub struct IssueInput {
     pub line_text: String,
 }
 
-/// One issue in the contract's shape (`NormalizedIssue`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// One diagnostic, normalized (`NormalizedIssue`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NormalizedIssue {
+    /// Content-derived id (stable across line shifts; never reassigned).
     pub issue_id: String,
+    /// Project-relative path with `/` separators; empty when the diagnostic concerns no file.
     pub file: String,
+    /// 1-based line; 0 when the engine gave no position.
     pub line: u32,
+    /// 1-based column in UTF-16 code units; 0 when the engine gave no position.
     pub col: u32,
+    /// `oxlint`, `tsc`, `biome`, or a configured plugin engine's id.
     pub engine: String,
+    /// Rule id, with the plugin scope kept (`eslint/no-unused-vars`, `TS2322`).
     pub rule: String,
+    /// `error` or `warning` (engines' info and hint are warnings).
     pub severity: IssueSeverity,
+    /// Normalized message, at most 120 characters.
     pub message: String,
+    /// True only when the engine supplied a structured fix.
     pub fixable: bool,
+    /// The cluster the issue belongs to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cluster_id: Option<String>,
-    // Additive fields.
+    /// Additive: end of the flagged range (1-based line).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end_line: Option<u32>,
+    /// Additive: end of the flagged range (1-based UTF-16 column).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end_col: Option<u32>,
+    /// Additive: the engine's help text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
+    /// Additive: the rule's documentation URL.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
 }
 
-/// What changed since the previous check of the same scope.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// Additive: what changed since the previous check of the same scope.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Delta {
+    /// Issues not present in the previous check of this scope.
     pub new: usize,
+    /// Issues of the previous check that are gone from re-checked files.
     pub resolved: usize,
+    /// Issues present in both.
     pub persisting: usize,
 }
 
 /// A group of issues with one root cause.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Cluster {
+    /// Content-derived id (`c-` + 12 hex); the same root cause keeps its id across checks.
     pub cluster_id: String,
+    /// One line: how many issues, where, and the shared cause.
     pub root_cause_summary: String,
+    /// The rules whose issues the cluster holds.
     pub rule_ids: Vec<String>,
+    /// Issues in the cluster.
     pub issue_count: usize,
+    /// Files those issues are in.
     pub file_count: usize,
+    /// 1 is the most urgent.
     pub priority: u32,
+    /// What would clear the cluster.
     pub suggested_action: String,
+    /// A few issue ids to expand with get_issue_detail.
     pub sample_issue_ids: Vec<String>,
-    // Additive fields.
+    /// Additive: the most severe severity in the cluster.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub severity: Option<IssueSeverity>,
+    /// Additive: issues of the cluster with a structured fix.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fixable_count: Option<usize>,
+    /// Additive: this cluster's change since the previous check of the same scope.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delta: Option<Delta>,
 }
 
-/// `ok`, `error` or `disabled`, as the spec allows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// `ok`, `error` or `disabled`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum EngineState {
     Ok,
@@ -115,20 +148,26 @@ pub enum EngineState {
     Disabled,
 }
 
-/// One engine's (or rule pack's) outcome in a check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// One engine's (or rule pack's) outcome.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EngineStatus {
+    /// `ok`, `error` or `disabled`.
     pub status: EngineState,
+    /// Why the engine is disabled or failed (a timeout, the output limit, a crash, a missing
+    /// tool), with the command and the tail of its stderr.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
-    // Additive fields.
+    /// Additive: the tool version that ran.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
+    /// Additive: issues this engine reported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub issue_count: Option<usize>,
+    /// Additive: output records the adapter could not parse and skipped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skipped_records: Option<u32>,
+    /// Additive: wall time of the engine in milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duration_ms: Option<u64>,
 }
@@ -158,73 +197,89 @@ impl EngineStatus {
     }
 }
 
-/// The oscillation warning of the current check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// An oscillating issue signature.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoopWarning {
+    /// `rule:message template`.
     pub signature: String,
+    /// Times the issue came back after a check had shown it fixed.
     pub occurrences: u32,
+    /// What the repetition suggests doing.
     pub hint: String,
+    /// The files in which it oscillates.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<String>,
 }
 
-/// A file whose rule keeps firing check after check (additive; the original's v0.4
-/// `fileRuleChurnWarning`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// Additive: a rule that keeps firing in a file across consecutive checks of that file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChurnWarning {
+    /// The project-relative file that keeps re-triggering the rule.
     pub file: String,
+    /// The rule that keeps coming back in that file.
     pub rule: String,
     /// Consecutive checks of this file in which the rule fired.
     pub checks: u32,
+    /// What the churn suggests doing.
     pub hint: String,
 }
 
-/// The result of `get_loop_status`: every signature classified as oscillating.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// The result of `get_loop_status`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoopStatus {
+    /// True when at least one signature oscillates.
     pub looping: bool,
+    /// Every oscillating signature, most occurrences first.
     pub signatures: Vec<LoopWarning>,
-    // Additive fields.
+    /// Additive: every file/rule pair that churns.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub file_rule_churns: Vec<ChurnWarning>,
 }
 
 /// `clean` or `issues_found`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CheckStatus {
     Clean,
     IssuesFound,
 }
 
-/// The response of every check (`CheckResponse`, schema 1.1, plus additive fields).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// The result of `check_project` and `check_files` (schema 1.1 plus additive fields).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CheckResponse {
+    /// The response contract version.
+    #[schemars(extend("const" = "1.1"))]
     pub schema_version: String,
+    /// Whether normalized issues remain.
     pub status: CheckStatus,
-    /// Always has `oxlint`, `tsc` and `biome`, plus any other configured engine.
+    /// Always `oxlint`, `tsc` and `biome`, plus any configured plugin engine.
+    #[schemars(extend("required" = ["biome", "oxlint", "tsc"]))]
     pub engines: BTreeMap<String, EngineStatus>,
+    /// Every normalized issue of the check, before paging.
     pub total_issues: usize,
+    /// One page of clusters, priority-ascending (10 by default).
     pub clusters: Vec<Cluster>,
+    /// True when more clusters exist after this page.
     pub truncated: bool,
+    /// The current oscillation warning, if any.
     pub loop_warning: Option<LoopWarning>,
-    // Additive fields.
-    /// Rule packs' outcomes, keyed by pack id.
+    /// Additive: rule packs' outcomes, keyed by pack id.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub rule_packs: BTreeMap<String, EngineStatus>,
-    /// Pass as `cursor` to get the next page of clusters.
+    /// Additive: pass as `cursor` for the next page of clusters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
+    /// Additive: change since the previous check of the same scope.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delta: Option<Delta>,
-    /// Every issue, when asked for (`--all-issues`).
+    /// Additive: every issue (the CLI's `--all-issues`; the MCP tools leave it out).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub issues: Option<Vec<NormalizedIssue>>,
-    /// The most persistent file/rule churn of this check, if any.
+    /// Additive: the most persistent file/rule churn of this check.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file_rule_churn_warning: Option<ChurnWarning>,
 }

@@ -1,19 +1,15 @@
 //! Output shapes and schema generation.
 //!
-//! The contract types live in `core::model` and serialize what the tools return; they do not
-//! derive `JsonSchema` (core knows nothing of MCP). The types here are their *schema mirrors*:
-//! same field names, same optionality, same serde attributes. A unit test serializes fully
-//! populated and minimal core values, parses them into these mirrors and serializes them again:
-//! any field the mirror lacks, or an optional field it marks differently, breaks the round trip.
-//!
-//! Every tool's output schema is `{"type":"object","anyOf":[<result shapes>…, ToolError]}`:
-//! a validating client sees a structured error that fits the advertised schema too.
+//! The schemas of the check and loop results are derived from the contract types themselves
+//! (`core::model` derives `JsonSchema`; their doc comments are the descriptions), so what the
+//! tools write and what they advertise cannot drift apart. The types here are the results that
+//! exist only on the MCP side (`pong`, a stale reference, the reset confirmation) and each tool's
+//! output: `{"type":"object","anyOf":[<result shapes>…, ToolError]}`, so a validating client
+//! sees a structured error that fits the advertised schema too.
 //!
 //! Portability fixes over schemars' raw output (see `portable`): no `format` on integers
 //! (`uint`, `uint32`… are not standard formats), no `type: [T, "null"]` on inputs (an optional
 //! input is simply not required), no `default: null`.
-
-use std::collections::BTreeMap;
 
 use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
@@ -21,216 +17,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::error::ToolError;
-
-/// `error` or `warning`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum IssueSeverity {
-    Error,
-    Warning,
-}
-
-/// One diagnostic, normalized (`NormalizedIssue`).
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct NormalizedIssue {
-    /// Content-derived id (stable across line shifts; never reassigned).
-    pub issue_id: String,
-    /// Project-relative path with `/` separators; empty when the diagnostic concerns no file.
-    pub file: String,
-    /// 1-based line; 0 when the engine gave no position.
-    pub line: u32,
-    /// 1-based column in UTF-16 code units; 0 when the engine gave no position.
-    pub col: u32,
-    /// `oxlint`, `tsc`, `biome`, or a configured plugin engine's id.
-    pub engine: String,
-    /// Rule id, with the plugin scope kept (`eslint/no-unused-vars`, `TS2322`).
-    pub rule: String,
-    /// `error` or `warning` (engines' info and hint are warnings).
-    pub severity: IssueSeverity,
-    /// Normalized message, at most 120 characters.
-    pub message: String,
-    /// True only when the engine supplied a structured fix.
-    pub fixable: bool,
-    /// The cluster the issue belongs to.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cluster_id: Option<String>,
-    /// Additive: end of the flagged range (1-based line).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub end_line: Option<u32>,
-    /// Additive: end of the flagged range (1-based UTF-16 column).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub end_col: Option<u32>,
-    /// Additive: the engine's help text.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub help: Option<String>,
-    /// Additive: the rule's documentation URL.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub url: Option<String>,
-}
-
-/// Additive: what changed since the previous check of the same scope.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Delta {
-    /// Issues not present in the previous check of this scope.
-    pub new: u64,
-    /// Issues of the previous check that are gone from re-checked files.
-    pub resolved: u64,
-    /// Issues present in both.
-    pub persisting: u64,
-}
-
-/// A group of issues with one root cause.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Cluster {
-    /// Content-derived id (`c-` + 12 hex); the same root cause keeps its id across checks.
-    pub cluster_id: String,
-    /// One line: how many issues, where, and the shared cause.
-    pub root_cause_summary: String,
-    /// The rules whose issues the cluster holds.
-    pub rule_ids: Vec<String>,
-    /// Issues in the cluster.
-    pub issue_count: u64,
-    /// Files those issues are in.
-    pub file_count: u64,
-    /// 1 is the most urgent.
-    pub priority: u32,
-    /// What would clear the cluster.
-    pub suggested_action: String,
-    /// A few issue ids to expand with get_issue_detail.
-    pub sample_issue_ids: Vec<String>,
-    /// Additive: the most severe severity in the cluster.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub severity: Option<IssueSeverity>,
-    /// Additive: issues of the cluster with a structured fix.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fixable_count: Option<u64>,
-    /// Additive: this cluster's change since the previous check of the same scope.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub delta: Option<Delta>,
-}
-
-/// `ok`, `error` or `disabled`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum EngineState {
-    Ok,
-    Error,
-    Disabled,
-}
-
-/// One engine's (or rule pack's) outcome.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EngineStatus {
-    /// `ok`, `error` or `disabled`.
-    pub status: EngineState,
-    /// Why the engine is disabled or failed (a timeout, the output limit, a crash, a missing
-    /// tool), with the command and the tail of its stderr.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-    /// Additive: the tool version that ran.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub version: Option<String>,
-    /// Additive: issues this engine reported.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub issue_count: Option<u64>,
-    /// Additive: output records the adapter could not parse and skipped.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub skipped_records: Option<u32>,
-    /// Additive: wall time of the engine in milliseconds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub duration_ms: Option<u64>,
-}
-
-/// An oscillating issue signature.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LoopWarning {
-    /// `rule:message template`.
-    pub signature: String,
-    /// Times the issue came back after a check had shown it fixed.
-    pub occurrences: u32,
-    /// What the repetition suggests doing.
-    pub hint: String,
-    /// The files in which it oscillates.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub files: Vec<String>,
-}
-
-/// Additive: a rule that keeps firing in a file across consecutive checks of that file.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ChurnWarning {
-    /// The project-relative file that keeps re-triggering the rule.
-    pub file: String,
-    /// The rule that keeps coming back in that file.
-    pub rule: String,
-    /// Consecutive checks of this file in which the rule fired.
-    pub checks: u32,
-    /// What the churn suggests doing.
-    pub hint: String,
-}
-
-/// `clean` or `issues_found`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum CheckStatus {
-    Clean,
-    IssuesFound,
-}
-
-/// The result of `check_project` and `check_files` (schema 1.1 plus additive fields).
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CheckResponse {
-    /// The response contract version.
-    #[schemars(extend("const" = "1.1"))]
-    pub schema_version: String,
-    /// Whether normalized issues remain.
-    pub status: CheckStatus,
-    /// Always `oxlint`, `tsc` and `biome`, plus any configured plugin engine.
-    #[schemars(extend("required" = ["biome", "oxlint", "tsc"]))]
-    pub engines: BTreeMap<String, EngineStatus>,
-    /// Every normalized issue of the check, before paging.
-    pub total_issues: u64,
-    /// One page of clusters, priority-ascending (10 by default).
-    pub clusters: Vec<Cluster>,
-    /// True when more clusters exist after this page.
-    pub truncated: bool,
-    /// The current oscillation warning, if any.
-    pub loop_warning: Option<LoopWarning>,
-    /// Additive: rule packs' outcomes, keyed by pack id.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub rule_packs: BTreeMap<String, EngineStatus>,
-    /// Additive: pass as `cursor` for the next page of clusters.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub next_cursor: Option<String>,
-    /// Additive: change since the previous check of the same scope.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub delta: Option<Delta>,
-    /// Additive: every issue (the CLI's `--all-issues`; the MCP tools leave it out).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub issues: Option<Vec<NormalizedIssue>>,
-    /// Additive: the most persistent file/rule churn of this check.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub file_rule_churn_warning: Option<ChurnWarning>,
-}
-
-/// The result of `get_loop_status`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LoopStatus {
-    /// True when at least one signature oscillates.
-    pub looping: bool,
-    /// Every oscillating signature, most occurrences first.
-    pub signatures: Vec<LoopWarning>,
-    /// Additive: every file/rule pair that churns.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub file_rule_churns: Vec<ChurnWarning>,
-}
+use crate::core::{CheckResponse, LoopStatus, NormalizedIssue};
 
 /// The result of `ping` as structured content (the text content is `pong`).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -445,15 +232,43 @@ fn is_numeric_format(format: &str) -> bool {
 mod tests {
     use super::*;
     use crate::core;
-    use serde::de::DeserializeOwned;
 
-    /// core value → JSON → mirror → JSON must be the identity.
-    fn round_trips<Mirror: DeserializeOwned + Serialize>(real: &impl Serialize) {
-        let original = serde_json::to_value(real).unwrap();
-        let mirror: Mirror = serde_json::from_value(original.clone())
-            .unwrap_or_else(|e| panic!("mirror cannot read {original}: {e}"));
-        let again = serde_json::to_value(&mirror).unwrap();
-        assert_eq!(original, again, "the mirror drops or changes a field");
+    /// Whether `value` validates against the output schema of `T`, and why not.
+    fn fits<T: JsonSchema>(value: &Value) -> Result<(), String> {
+        let schema = Value::Object(output_schema::<T>());
+        let mut schemas = boon::Schemas::new();
+        let mut compiler = boon::Compiler::new();
+        compiler
+            .add_resource("output.json", schema.clone())
+            .unwrap();
+        let index = compiler.compile("output.json", &mut schemas).unwrap();
+        schemas
+            .validate(value, index)
+            .map_err(|error| format!("{value} does not fit the schema {schema}: {error:#}"))
+    }
+
+    fn validates<T: JsonSchema>(value: &Value) {
+        if let Err(why) = fits::<T>(value) {
+            panic!("{why}");
+        }
+    }
+
+    /// Every key of every object in `value` is a property its schema (`$defs[name]`) declares,
+    /// and every required property is there: nothing serialized goes undocumented.
+    fn declares_exactly(defs: &Value, name: &str, value: &Value) {
+        let schema = &defs[name];
+        let properties = schema["properties"].as_object().unwrap();
+        let object = value.as_object().unwrap();
+        for key in object.keys() {
+            assert!(
+                properties.contains_key(key),
+                "{name} does not declare {key}"
+            );
+        }
+        for key in schema["required"].as_array().into_iter().flatten() {
+            let key = key.as_str().unwrap();
+            assert!(object.contains_key(key), "{name} requires {key}: {value}");
+        }
     }
 
     fn full_issue() -> core::NormalizedIssue {
@@ -542,10 +357,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn mirrors_match_the_contract_types_exactly() {
-        round_trips::<CheckResponse>(&full_response());
-        let minimal = core::respond(core::ResponseParts {
+    fn minimal_response() -> core::CheckResponse {
+        core::respond(core::ResponseParts {
             engines: Default::default(),
             rule_packs: Default::default(),
             analysis: &core::Analysis::default(),
@@ -553,9 +366,10 @@ mod tests {
             loops: None,
             delta: None,
             include_issues: false,
-        });
-        round_trips::<CheckResponse>(&minimal);
-        round_trips::<NormalizedIssue>(&full_issue());
+        })
+    }
+
+    fn bare_issue() -> core::NormalizedIssue {
         let mut bare = full_issue();
         (
             bare.cluster_id,
@@ -564,18 +378,94 @@ mod tests {
             bare.help,
             bare.url,
         ) = (None, None, None, None, None);
-        round_trips::<NormalizedIssue>(&bare);
-        round_trips::<LoopStatus>(&core::LoopStatus {
-            looping: true,
-            signatures: vec![warning()],
-            file_rule_churns: vec![churn()],
-        });
-        round_trips::<LoopStatus>(&core::LoopStatus::default());
+        bare
+    }
+
+    #[test]
+    fn real_results_fit_the_derived_schemas() {
+        for response in [full_response(), minimal_response()] {
+            validates::<CheckOutput>(&serde_json::to_value(&response).unwrap());
+        }
+        for issues in [vec![full_issue(), bare_issue()], vec![]] {
+            let list = serde_json::to_value(IssueList { issues }).unwrap();
+            validates::<IssueDetailOutput>(&list);
+        }
+        for status in [
+            core::LoopStatus {
+                looping: true,
+                signatures: vec![warning()],
+                file_rule_churns: vec![churn()],
+            },
+            core::LoopStatus::default(),
+        ] {
+            validates::<LoopStatusOutput>(&serde_json::to_value(&status).unwrap());
+        }
+        let error = serde_json::to_value(ToolError::invalid("no such path")).unwrap();
+        validates::<CheckOutput>(&error);
+        // The schemas do constrain: a response of another contract version, or one without an
+        // engine the contract requires, fits none of the shapes.
+        let mut other_version = serde_json::to_value(full_response()).unwrap();
+        other_version["schemaVersion"] = "2.0".into();
+        assert!(fits::<CheckOutput>(&other_version).is_err());
+        let mut no_tsc = serde_json::to_value(minimal_response()).unwrap();
+        no_tsc["engines"].as_object_mut().unwrap().remove("tsc");
+        assert!(fits::<CheckOutput>(&no_tsc).is_err(), "{no_tsc}");
         assert_eq!(
             core::SCHEMA_VERSION,
             "1.1",
             "update the schemaVersion const"
         );
+    }
+
+    #[test]
+    fn the_schemas_keep_what_the_contract_requires() {
+        let check = Value::Object(output_schema::<CheckOutput>());
+        let defs = &check["$defs"];
+        let full = serde_json::to_value(full_response()).unwrap();
+        declares_exactly(defs, "CheckResponse", &full);
+        declares_exactly(defs, "Cluster", &full["clusters"][0]);
+        declares_exactly(defs, "EngineStatus", &full["engines"]["tsc"]);
+        declares_exactly(defs, "NormalizedIssue", &full["issues"][0]);
+        declares_exactly(defs, "LoopWarning", &full["loopWarning"]);
+        declares_exactly(defs, "ChurnWarning", &full["fileRuleChurnWarning"]);
+        declares_exactly(defs, "Delta", &full["delta"]);
+        let minimal = serde_json::to_value(minimal_response()).unwrap();
+        declares_exactly(defs, "CheckResponse", &minimal);
+        let bare = serde_json::to_value(bare_issue()).unwrap();
+        declares_exactly(defs, "NormalizedIssue", &bare);
+
+        let response = &defs["CheckResponse"];
+        assert_eq!(response["properties"]["schemaVersion"]["const"], "1.1");
+        assert_eq!(
+            response["properties"]["engines"]["required"],
+            serde_json::json!(["biome", "oxlint", "tsc"])
+        );
+        assert_eq!(
+            defs["IssueSeverity"]["enum"],
+            serde_json::json!(["error", "warning"])
+        );
+        assert_eq!(
+            defs["CheckStatus"]["enum"],
+            serde_json::json!(["clean", "issues_found"])
+        );
+        assert_eq!(
+            defs["EngineState"]["enum"],
+            serde_json::json!(["ok", "error", "disabled"])
+        );
+        for (name, def) in defs.as_object().unwrap() {
+            assert!(
+                def["description"].as_str().is_some_and(|d| !d.is_empty()),
+                "{name} has a description"
+            );
+            for (field, property) in def["properties"].as_object().into_iter().flatten() {
+                assert!(
+                    property["description"]
+                        .as_str()
+                        .is_some_and(|d| !d.is_empty()),
+                    "{name}.{field} has a description"
+                );
+            }
+        }
     }
 
     #[test]

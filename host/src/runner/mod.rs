@@ -6,7 +6,6 @@
 //! grandchildren (tsgolint under oxlint, the native compiler under an npm shim) die with it.
 
 mod environment;
-pub mod huge_pages;
 
 pub use environment::{AGENT_ENV_PREFIXES, scrubbed_environment};
 
@@ -215,13 +214,10 @@ impl Runner {
                 });
             }
         }
-        let mut child =
-            huge_pages::spawn_with_start_policy(|| process.spawn()).map_err(|source| {
-                SpawnError {
-                    program: command.program.clone(),
-                    source,
-                }
-            })?;
+        let mut child = process.spawn().map_err(|source| SpawnError {
+            program: command.program.clone(),
+            source,
+        })?;
         let pid = child.id().unwrap_or_default();
         self.spawned.fetch_add(1, Ordering::SeqCst);
         {

@@ -21,7 +21,6 @@ use subject::{Subject, rule_name};
 
 use super::ids::cluster_id;
 use super::model::{Cluster, IssueSeverity, NormalizedIssue};
-use super::par::for_halves;
 
 /// The fewest issues that make a subject cluster.
 pub const MIN_SUBJECT_CLUSTER: usize = 2;
@@ -156,11 +155,9 @@ pub(crate) fn cluster(
             )
         })
         .collect();
-    for_halves(issues, |offset, half| {
-        for (issue, &c) in half.iter_mut().zip(&cluster_of[offset..]) {
-            issue.cluster_id = Some(clusters[c as usize].cluster_id.clone());
-        }
-    });
+    for (issue, &c) in issues.iter_mut().zip(&cluster_of) {
+        issue.cluster_id = Some(clusters[c as usize].cluster_id.clone());
+    }
     clusters
 }
 

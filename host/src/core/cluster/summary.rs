@@ -2,7 +2,7 @@
 //! the way a reviewer would say them (`12 errors in 5 files: cannot find name 'UserId'` /
 //! `import or declare 'UserId'`).
 
-use crate::core::hash::FxHashSet;
+use rustc_hash::FxHashSet;
 
 use super::Row;
 use super::subject::Subject;

@@ -1,5 +1,5 @@
 //! Data-driven tests of the core: issues in, ids / clusters / signatures / verdicts out. The
-//! messages are real tsc, oxlint and Biome wording (see `reference/engines.md`).
+//! messages are real tsc, oxlint and Biome wording, as the engines print them.
 
 mod clustering;
 mod delta_and_page;
