@@ -86,7 +86,7 @@ fn manifests_built_for_each_kind_say_their_kind() {
         "names",
         "0.1.0",
         "Naming rules",
-        RulePackInfo { rules: vec![] },
+        serde_json::from_value(serde_json::json!({ "rules": [] })).unwrap(),
     );
     assert_eq!(pack.kind, PluginKind::RulePack);
     assert!(pack.rule_pack.is_some() && pack.engine.is_none());
