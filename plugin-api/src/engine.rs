@@ -42,6 +42,141 @@ pub struct PlanRequest {
     pub options: serde_json::Value,
     /// Absolute scratch directory under `.signalint/` for report files and build info.
     pub work_dir: String,
+    /// The programs [`EngineAdapter::discover`](crate::EngineAdapter::discover) found, for an
+    /// engine that declares [`ProgramSpec`](crate::ProgramSpec); empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub programs: Vec<Program>,
+    /// The machine the host runs on.
+    #[serde(default)]
+    pub machine: Machine,
+    /// The variables of [`EngineInfo::env_vars`](crate::EngineInfo::env_vars) that are set in
+    /// the host's environment, with their values.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub env: BTreeMap<String, String>,
+}
+
+/// Facts about the machine an adapter may size its runs by, measured by the host (adapters do
+/// no IO). `None` where the host cannot tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Machine {
+    /// The cores the host process may use (affinity and cgroup limits included).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cores: Option<u32>,
+    /// Total physical memory, in bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory_bytes: Option<u64>,
+}
+
+impl Machine {
+    pub fn new(cores: Option<u32>, memory_bytes: Option<u64>) -> Self {
+        Self {
+            cores,
+            memory_bytes,
+        }
+    }
+}
+
+/// One file whose text the host read for the adapter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct ConfigFile {
+    /// Project-relative, with `/` separators.
+    pub path: String,
+    /// `None` when it could not be read as text.
+    pub text: Option<String>,
+}
+
+impl ConfigFile {
+    pub fn new(path: impl Into<String>, text: Option<String>) -> Self {
+        Self {
+            path: path.into(),
+            text,
+        }
+    }
+}
+
+/// Asks a whole-program engine which programs the project has.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct DiscoverRequest {
+    /// Absolute path of the project root.
+    pub project_root: String,
+    /// Every project file named in [`ProgramSpec::config_names`](crate::ProgramSpec), in
+    /// project-walk order, with its text.
+    pub configs: Vec<ConfigFile>,
+    /// The engine's `[engines.<id>.options]` table, as JSON.
+    #[serde(default)]
+    pub options: serde_json::Value,
+}
+
+impl DiscoverRequest {
+    pub fn new(project_root: impl Into<String>, configs: Vec<ConfigFile>) -> Self {
+        Self {
+            project_root: project_root.into(),
+            configs,
+            options: serde_json::Value::Null,
+        }
+    }
+
+    pub fn with_options(mut self, options: serde_json::Value) -> Self {
+        self.options = options;
+        self
+    }
+}
+
+/// One program of a whole-program engine.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Program {
+    /// Project-relative path of the program's config (`packages/web/tsconfig.json`).
+    pub config: String,
+    /// What the adapter needs to remember about the program for `plan`
+    /// (`{"solution": true}`); the host passes it back untouched.
+    #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
+    pub detail: serde_json::Value,
+}
+
+impl Program {
+    pub fn new(config: impl Into<String>) -> Self {
+        Self {
+            config: config.into(),
+            detail: serde_json::Value::Null,
+        }
+    }
+
+    pub fn with_detail(mut self, detail: serde_json::Value) -> Self {
+        self.detail = detail;
+        self
+    }
+}
+
+/// The programs a project has for one engine.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Discovery {
+    pub programs: Vec<Program>,
+    /// Set when the project has nothing for the engine to check (no `tsconfig.json`): the host
+    /// then reports the engine as disabled with this reason and runs nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nothing_to_check: Option<String>,
+}
+
+impl Discovery {
+    pub fn new(programs: Vec<Program>) -> Self {
+        Self {
+            programs,
+            nothing_to_check: None,
+        }
+    }
+
+    /// Nothing to check, for this reason.
+    pub fn nothing_to_check(reason: impl Into<String>) -> Self {
+        Self {
+            programs: Vec::new(),
+            nothing_to_check: Some(reason.into()),
+        }
+    }
 }
 
 /// What to run.
@@ -146,7 +281,25 @@ impl PlanRequest {
             extra_args: Vec::new(),
             options: serde_json::Value::Null,
             work_dir: work_dir.into(),
+            programs: Vec::new(),
+            machine: Machine::default(),
+            env: BTreeMap::new(),
         }
+    }
+
+    pub fn with_programs(mut self, programs: Vec<Program>) -> Self {
+        self.programs = programs;
+        self
+    }
+
+    pub fn with_machine(mut self, machine: Machine) -> Self {
+        self.machine = machine;
+        self
+    }
+
+    pub fn with_env(mut self, env: BTreeMap<String, String>) -> Self {
+        self.env = env;
+        self
     }
 
     pub fn with_whole_project(mut self, whole_project: bool) -> Self {

@@ -105,6 +105,45 @@
 //! * Rule ids keep the engine's scope (`eslint/no-debugger`, not `no-debugger`).
 //! * A panic inside any entry point becomes an error on the plugin's status; the host carries on.
 //!
+//! # A whole-program engine
+//!
+//! An engine that must see a whole program at once (a type checker: tsc, mypy, `cargo check`)
+//! says [`EngineScope::WholeProgram`] and declares its programs with a [`ProgramSpec`]; the
+//! host then serves it as it serves tsc, knowing nothing else about it:
+//!
+//! * **Discovery.** The host finds every project file named in
+//!   [`ProgramSpec::config_names`] (outside ignored paths), reads it, and calls
+//!   [`EngineAdapter::discover`] with the texts. The adapter stays pure: it resolves whatever
+//!   the files say (`references`, `extends`) and answers the programs, each with its config
+//!   path and a `detail` of its own, or "nothing to check" (the engine is then disabled with
+//!   that reason). The default makes every config one program. The programs come back in
+//!   [`PlanRequest::programs`]; plan one invocation per program, labelled with its config.
+//! * **Inputs.** The result of a whole program is cached by the content of every input: the
+//!   files with one of the engine's `extensions` or of `input_extensions`, the files named in
+//!   `config_files`, `config_names` or `input_names` (package manifests, lockfiles), and the
+//!   `input_paths` outside the project walk. An edit to any of them re-checks.
+//! * **Locking.** With `exclusive_runs`, two runs of one program (the same label) never
+//!   overlap, for engines whose runs share build state.
+//! * **Machine facts.** [`PlanRequest::machine`] has the cores and the memory, and
+//!   [`PlanRequest::env`] the variables of [`EngineInfo::env_vars`] that the user set, so a
+//!   plan can size itself without reading the machine.
+//!
+//! ```
+//! use signalint_plugin_api::*;
+//!
+//! let programs = ProgramSpec::new(vec!["mypy.ini".into()])
+//!     .with_input_names(vec!["requirements.txt".into(), "poetry.lock".into()])
+//!     .with_input_extensions(vec!["pyi".into()])
+//!     .with_exclusive_runs(true);
+//! let engine = EngineInfo::new(
+//!     EngineScope::WholeProgram,
+//!     ToolSpec::new("mypy", ">=1.0.0"),
+//!     vec!["py".into()],
+//! )
+//! .with_programs(programs);
+//! # let _ = engine;
+//! ```
+//!
 //! # Growing without breaking plugins
 //!
 //! Every payload type is `#[non_exhaustive]`: build it with its constructor and `with_*`
@@ -126,12 +165,13 @@ mod rules;
 pub use abi::{ABI_PROBE_SYMBOL, SIGNALINT_ABI_VERSION};
 pub use diagnostic::{ColumnUnit, Diagnostic, Position, Severity, TextEdit};
 pub use engine::{
-    Invocation, ParseOutcome, ParseRequest, Plan, PlanRequest, ReportFile, ResolvedTool,
+    ConfigFile, DiscoverRequest, Discovery, Invocation, Machine, ParseOutcome, ParseRequest, Plan,
+    PlanRequest, Program, ReportFile, ResolvedTool,
 };
 pub use export::{EngineAdapter, PluginError, RulePack, call_engine, call_rule_pack, guard};
 pub use manifest::{
-    EngineInfo, EngineScope, PluginKind, PluginManifest, RuleInfo, RulePackInfo, ToolCandidate,
-    ToolSpec,
+    EngineInfo, EngineScope, PluginKind, PluginManifest, ProgramSpec, RuleInfo, RulePackInfo,
+    ToolCandidate, ToolSpec,
 };
 pub use rules::{
     AnalyzeOutcome, AnalyzeRequest, Finding, FindingSeverity, McpSurface, SurfaceOrigin,
@@ -150,6 +190,7 @@ pub const PAYLOAD_VERSION: u32 = 2;
 /// The methods of the single entry point.
 pub mod methods {
     pub const MANIFEST: &str = "manifest";
+    pub const DISCOVER: &str = "discover";
     pub const PLAN: &str = "plan";
     pub const PARSE: &str = "parse";
     pub const ANALYZE: &str = "analyze";

@@ -119,6 +119,75 @@ pub struct EngineInfo {
     /// Their content is part of every cache key, so an edited config never returns a stale result.
     #[serde(default)]
     pub config_files: Vec<String>,
+    /// For a whole-program engine: how its programs are found and what they read (see
+    /// [`ProgramSpec`]). Absent: one program, the project, whose inputs are the files with
+    /// one of `extensions` and the `config_files`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub programs: Option<ProgramSpec>,
+    /// Environment variables whose values the adapter's plan depends on (`GOGC`): the host
+    /// passes those set in its environment in [`PlanRequest::env`](crate::PlanRequest::env),
+    /// so the adapter never reads the environment itself.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub env_vars: Vec<String>,
+}
+
+/// The programs of a whole-program engine, served by the host for any engine that declares
+/// them: it finds the program configs, reads them for [`EngineAdapter::discover`], hashes
+/// every program input into the cache key, and keeps two runs of one program apart.
+///
+/// [`EngineAdapter::discover`]: crate::EngineAdapter::discover
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct ProgramSpec {
+    /// File names that define a program (`tsconfig.json`), found anywhere in the project
+    /// outside ignored paths. The host hands each one's text to `discover`.
+    #[serde(default)]
+    pub config_names: Vec<String>,
+    /// File names every program reads besides its sources, anywhere in the project: package
+    /// manifests and lockfiles (`package.json`, `yarn.lock`). A change to one re-checks.
+    #[serde(default)]
+    pub input_names: Vec<String>,
+    /// Extensions (without the dot) of further files a program may read besides the engine's
+    /// own `extensions`: `json` for imported JSON and configs.
+    #[serde(default)]
+    pub input_extensions: Vec<String>,
+    /// Project-relative paths that are inputs even where the project walk does not go
+    /// (`node_modules/.package-lock.json`, which changes with every install).
+    #[serde(default)]
+    pub input_paths: Vec<String>,
+    /// Two runs of one program (invocations with the same `label`) never overlap: they would
+    /// write the same build state (tsc's build info).
+    #[serde(default)]
+    pub exclusive_runs: bool,
+}
+
+impl ProgramSpec {
+    pub fn new(config_names: Vec<String>) -> Self {
+        Self {
+            config_names,
+            ..Self::default()
+        }
+    }
+
+    pub fn with_input_names(mut self, input_names: Vec<String>) -> Self {
+        self.input_names = input_names;
+        self
+    }
+
+    pub fn with_input_extensions(mut self, input_extensions: Vec<String>) -> Self {
+        self.input_extensions = input_extensions;
+        self
+    }
+
+    pub fn with_input_paths(mut self, input_paths: Vec<String>) -> Self {
+        self.input_paths = input_paths;
+        self
+    }
+
+    pub fn with_exclusive_runs(mut self, exclusive_runs: bool) -> Self {
+        self.exclusive_runs = exclusive_runs;
+        self
+    }
 }
 
 /// Where the engine's external tool is and which versions the adapter understands.
@@ -150,7 +219,19 @@ impl EngineInfo {
             tool,
             extensions,
             config_files: Vec::new(),
+            programs: None,
+            env_vars: Vec::new(),
         }
+    }
+
+    pub fn with_programs(mut self, programs: ProgramSpec) -> Self {
+        self.programs = Some(programs);
+        self
+    }
+
+    pub fn with_env_vars(mut self, env_vars: Vec<String>) -> Self {
+        self.env_vars = env_vars;
+        self
     }
 
     pub fn with_config_files(mut self, config_files: Vec<String>) -> Self {

@@ -11,13 +11,13 @@ use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
 use signalint_plugin_api::{
-    Diagnostic, EngineScope, Invocation, ParseOutcome, ParseRequest, Plan, PlanRequest, ReportFile,
-    Severity, methods,
+    Diagnostic, EngineScope, Invocation, ParseOutcome, ParseRequest, Plan, PlanRequest, Program,
+    ReportFile, Severity, methods,
 };
 use tokio_util::sync::CancellationToken;
 
 use super::positions::SourceText;
-use super::{Context, EnginePlan, project_relative, tsconfig};
+use super::{Context, EnginePlan, machine, programs, project_relative};
 use crate::cache::{self, Cache, ConfigHasher, Shard, Stamp};
 use crate::config::options_json;
 use crate::core::{Coverage, EngineStatus, IssueInput, IssueSeverity};
@@ -352,9 +352,9 @@ pub(crate) async fn run_engine(
     };
     let relevant: Arc<Vec<String>> =
         Arc::new(check.files.iter().filter(has_extension).cloned().collect());
-    // A whole-program engine needs the whole tree (its inputs, and for tsc its tsconfigs):
-    // walk it once for everything below, unless the check already did.
-    let needs_tree = info.scope == EngineScope::WholeProgram || manifest.id == "tsc";
+    // A whole-program engine needs the whole tree (its inputs, and its program configs): walk
+    // it once for everything below, unless the check already did.
+    let needs_tree = info.scope == EngineScope::WholeProgram || info.programs.is_some();
     let tree = match (&check.tree, needs_tree) {
         (Some(tree), true) => Some(tree.clone()),
         (None, true) => {
@@ -370,27 +370,42 @@ pub(crate) async fn run_engine(
         (_, false) => None,
     };
     let tree_files: &[String] = tree.as_deref().map(Vec::as_slice).unwrap_or_default();
-    let programs = (manifest.id == "tsc").then(|| tsconfig::discover_in(&context.root, tree_files));
-    if manifest.id == "tsc"
-        && !has_user_tsconfigs(engine_config)
-        && programs.as_ref().is_some_and(Vec::is_empty)
-    {
-        let mut status = EngineStatus::disabled("no tsconfig.json in the project");
-        status.version = Some(resolution.tool.version.clone());
-        return EngineOutcome::status_only(status);
-    }
+    let options = options_json(engine_config.and_then(|e| e.options.as_ref()));
+    let programs = match &info.programs {
+        Some(spec) => {
+            let found = programs::discover(
+                &plan.plugin,
+                &context.root,
+                tree_files,
+                &spec.config_names,
+                &options,
+            )
+            .await;
+            match found {
+                Ok(discovery) => match discovery.nothing_to_check {
+                    Some(reason) => {
+                        let mut status = EngineStatus::disabled(reason);
+                        status.version = Some(resolution.tool.version.clone());
+                        return EngineOutcome::status_only(status);
+                    }
+                    None => discovery.programs,
+                },
+                Err(e) => return EngineOutcome::status_only(EngineStatus::error(e)),
+            }
+        }
+        None => Vec::new(),
+    };
 
     // Cache lookups: a file-local engine runs only on the files whose result is not cached; a
     // whole-program engine runs only when an input of its program changed.
-    let options = adapter_options(engine_config, programs.as_deref());
     let key_inputs = KeyInputs {
         root: context.root.clone(),
-        identity: engine_identity(plan, &resolution, engine_config, &options),
+        identity: engine_identity(plan, &resolution, engine_config, &options, &programs),
         scope: info.scope,
         config_files: info.config_files.clone(),
         relevant: relevant.clone(),
         program_inputs: Arc::new(if info.scope == EngineScope::WholeProgram {
-            program_inputs(tree_files, &info.extensions)
+            programs::inputs(tree_files, info)
         } else {
             Vec::new()
         }),
@@ -446,7 +461,10 @@ pub(crate) async fn run_engine(
     )
     .with_whole_project(info.scope == EngineScope::WholeProgram)
     .with_extra_args(engine_config.map(|e| e.args.clone()).unwrap_or_default())
-    .with_options(options);
+    .with_options(options)
+    .with_programs(programs)
+    .with_machine(machine::facts())
+    .with_env(machine::env(&info.env_vars));
     let plugin = plan.plugin.clone();
     let planned =
         tokio::task::spawn_blocking(move || plugin.call::<_, Plan>(methods::PLAN, &request)).await;
@@ -473,6 +491,7 @@ pub(crate) async fn run_engine(
         ready => (Some(ready), None, None),
     };
     let timeout = context.config.engine_timeout(&plan.id);
+    let exclusive = info.programs.as_ref().is_some_and(|p| p.exclusive_runs);
     let mut runs = tokio::task::JoinSet::new();
     for (index, invocation) in invocations.into_iter().enumerate() {
         let context = context.clone();
@@ -487,6 +506,7 @@ pub(crate) async fn run_engine(
                 timeout,
                 niceness,
                 demotion,
+                exclusive,
             };
             (
                 index,
@@ -642,44 +662,21 @@ fn engine_identity(
     resolution: &toolchain::Resolution,
     engine_config: Option<&crate::config::EngineConfig>,
     options: &serde_json::Value,
+    programs: &[Program],
 ) -> String {
     let manifest = plan.plugin.manifest();
+    let programs = serde_json::to_string(programs).unwrap_or_default();
     let args = engine_config
         .map(|e| e.args.join("\u{1f}"))
         .unwrap_or_default();
     format!(
-        "{}\u{1e}{}\u{1e}{}\u{1e}{}\u{1e}{}\u{1e}{args}\u{1e}{options}",
+        "{}\u{1e}{}\u{1e}{}\u{1e}{}\u{1e}{}\u{1e}{args}\u{1e}{options}\u{1e}{programs}",
         plan.id,
         manifest.id,
         manifest.version,
         resolution.tool.version,
         resolution.location.display()
     )
-}
-
-/// The files a whole program reads, as far as the host can tell without the compiler: every
-/// project file with one of the engine's extensions, JSON files (tsconfigs, package manifests,
-/// imported JSON) and the lockfiles that change when dependencies (and their declarations) do.
-fn program_inputs(tree: &[String], extensions: &[String]) -> Vec<String> {
-    let mut inputs: Vec<String> = tree
-        .iter()
-        .filter(|file| {
-            Path::new(file)
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|ext| {
-                    ext.eq_ignore_ascii_case("json")
-                        || extensions.iter().any(|x| x.eq_ignore_ascii_case(ext))
-                })
-                || matches!(
-                    Path::new(file).file_name().and_then(|n| n.to_str()),
-                    Some("yarn.lock" | "pnpm-lock.yaml" | "bun.lockb")
-                )
-        })
-        .cloned()
-        .collect();
-    inputs.push("node_modules/.package-lock.json".to_owned());
-    inputs
 }
 
 /// A result served entirely from the cache: no process started.
@@ -733,24 +730,6 @@ fn store(
     }
 }
 
-/// The adapter's options: the config's table, plus the programs the host found for tsc.
-fn adapter_options(
-    engine_config: Option<&crate::config::EngineConfig>,
-    programs: Option<&[tsconfig::Program]>,
-) -> serde_json::Value {
-    let options = options_json(engine_config.and_then(|e| e.options.as_ref()));
-    match programs {
-        Some(programs) => tsconfig::with_programs(options, programs),
-        None => options,
-    }
-}
-
-fn has_user_tsconfigs(engine_config: Option<&crate::config::EngineConfig>) -> bool {
-    engine_config
-        .and_then(|e| e.options.as_ref())
-        .is_some_and(|o| o.contains_key("tsconfigs"))
-}
-
 /// Whole-program runs that share a label (a tsconfig) share build info: one at a time.
 fn program_lock(engine: &str, label: &str) -> std::sync::Arc<tokio::sync::Mutex<()>> {
     use std::sync::{Mutex, OnceLock};
@@ -773,6 +752,8 @@ struct Run<'a> {
     timeout: std::time::Duration,
     niceness: i32,
     demotion: Option<crate::runner::Demotion>,
+    /// Runs of one program (one label) wait for each other.
+    exclusive: bool,
 }
 
 /// Runs one invocation and parses its output. `Err` carries the message for the status.
@@ -788,6 +769,7 @@ async fn run_invocation(
         timeout,
         niceness,
         ref demotion,
+        exclusive,
     } = *run;
     let cwd = invocation
         .cwd
@@ -808,7 +790,7 @@ async fn run_invocation(
     };
     let shown = command_line(&command);
     // Never two runs of one program at once: they would write the same build info.
-    let program = (invocation.covers.is_empty() && !invocation.label.is_empty()).then(|| {
+    let program = (exclusive && !invocation.label.is_empty()).then(|| {
         program_lock(
             engine,
             &format!("{}:{}", context.root.display(), invocation.label),

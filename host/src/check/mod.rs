@@ -7,10 +7,11 @@
 
 mod engine;
 mod files;
+mod machine;
 pub mod positions;
+mod programs;
 pub mod rule_packs;
 mod session;
-pub mod tsconfig;
 
 pub use files::{Prewalk, project_files};
 pub use session::{ResponseOptions, Session};
