@@ -10,6 +10,7 @@ mod support;
 
 use std::collections::BTreeMap;
 
+use signalint::check::engine_plugin_ids;
 use signalint::plugins::{PluginState, Registry, load_plugin};
 use signalint_plugin_api::{
     PAYLOAD_VERSION, PLUGIN_API_VERSION, PluginKind, SIGNALINT_ABI_VERSION,
@@ -604,8 +605,15 @@ fn a_check_skips_the_libraries_of_engines_turned_off_yet_finds_the_same_toolchai
     let registry = Registry::load_for(&dirs, &wanted);
     assert_eq!(registry.entries.len(), 1, "{registry:?}");
 
-    let lazy = signalint::check::ManagedToolchain::for_check(&registry, &config, dirs.clone());
-    let eager = signalint::check::ManagedToolchain::for_registry(&Registry::load(&dirs), &config);
+    let lazy = signalint::toolchain::ManagedToolchain::for_check(
+        &registry,
+        engine_plugin_ids(&config),
+        dirs.clone(),
+    );
+    let eager = signalint::toolchain::ManagedToolchain::for_registry(
+        &Registry::load(&dirs),
+        engine_plugin_ids(&config),
+    );
     let packages = &eager.toolchain().packages;
     for engine in ["oxlint", "typescript", "biome"] {
         assert!(

@@ -3,8 +3,17 @@
 //! Engines count columns differently (oxlint UTF-8 bytes, biome code points, tsc UTF-16 code
 //! units); the only reliable conversion goes through the file text. Line breaks are `\r\n`,
 //! `\n` and a lone `\r`, as all three engines agree.
+//!
+//! [`to_issues`] turns an engine's diagnostics into `core` input: project-relative paths,
+//! UTF-16 columns, the flagged line's text.
 
-use signalint_plugin_api::{ColumnUnit, Position};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use signalint_plugin_api::{ColumnUnit, Diagnostic, Position, Severity};
+
+use super::project_relative;
+use crate::core::{IssueInput, IssueSeverity};
 
 /// A file's text with its line starts.
 #[derive(Debug, Clone)]
@@ -140,6 +149,100 @@ fn floor_char_boundary(text: &str, mut index: usize) -> usize {
         index -= 1;
     }
     index
+}
+
+/// The text of every distinct file in `files`, read and indexed side by side: after a run
+/// this is all that stands between the engine's output and the answer.
+fn read_sources<'a>(root: &Path, files: &'a [String]) -> HashMap<&'a str, Option<SourceText>> {
+    let mut distinct: Vec<&str> = files
+        .iter()
+        .map(String::as_str)
+        .filter(|f| !f.is_empty())
+        .collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let read = |file: &&'a str| {
+        let text = std::fs::read_to_string(root.join(file)).ok();
+        (*file, text.map(SourceText::new))
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(distinct.len().div_ceil(16));
+    if threads <= 1 {
+        return distinct.iter().map(read).collect();
+    }
+    let chunk = distinct.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = distinct
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(read).collect::<Vec<_>>()))
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|part| part.join().unwrap_or_default())
+            .collect()
+    })
+}
+
+/// Converts engine diagnostics into core input: project-relative paths, UTF-16 columns, the
+/// flagged line's text.
+pub(crate) fn to_issues(
+    root: &Path,
+    engine: &str,
+    diagnostics: Vec<(PathBuf, Diagnostic)>,
+) -> Vec<IssueInput> {
+    let files: Vec<String> = diagnostics
+        .iter()
+        .map(|(cwd, diagnostic)| {
+            diagnostic
+                .file
+                .as_deref()
+                .map(|f| project_relative(root, cwd, f))
+                .unwrap_or_default()
+        })
+        .collect();
+    let sources = read_sources(root, &files);
+    diagnostics
+        .into_iter()
+        .zip(&files)
+        .map(|((_, diagnostic), file)| {
+            let source = sources.get(file.as_str()).and_then(Option::as_ref);
+            let resolve = |position: Option<&signalint_plugin_api::Position>| {
+                let position = position?;
+                match source {
+                    Some(source) => source.resolve(position).map(|r| (r.line, r.col)),
+                    // Without the text only a UTF-16 position can be trusted as is.
+                    None => (position.line > 0
+                        && position.unit == signalint_plugin_api::ColumnUnit::Utf16)
+                        .then_some((position.line, position.column)),
+                }
+            };
+            let (line, col) = resolve(diagnostic.start.as_ref()).unwrap_or((0, 0));
+            let end = resolve(diagnostic.end.as_ref());
+            let line_text = source
+                .map(|s| s.line_text(line).trim().to_owned())
+                .unwrap_or_default();
+            IssueInput {
+                file: file.clone(),
+                line,
+                col,
+                end_line: end.map(|e| e.0),
+                end_col: end.map(|e| e.1),
+                engine: engine.to_owned(),
+                rule: diagnostic.rule,
+                severity: match diagnostic.severity {
+                    Severity::Error => IssueSeverity::Error,
+                    // Info, hint, and a severity of a newer plugin API.
+                    _ => IssueSeverity::Warning,
+                },
+                message: diagnostic.message,
+                fixable: !diagnostic.fixes.is_empty(),
+                help: diagnostic.help,
+                url: diagnostic.url,
+                line_text,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

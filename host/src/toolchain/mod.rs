@@ -6,8 +6,10 @@
 //! version inside the adapter's supported range; an out-of-range tool is an error that says
 //! which file and which versions, never a silent fallback to another install.
 
+mod engines;
 mod managed;
 
+pub use engines::{ManagedToolchain, resolve_engine_tool};
 pub use managed::{NO_INSTALL_ENV, TOOLCHAIN_DIR_ENV, Toolchain, split_spec};
 
 use std::collections::HashMap;
