@@ -240,17 +240,19 @@ impl KeyInputs {
 /// The keys of one run: known before it started, or being hashed beside it.
 pub(crate) struct RunKeys {
     ready: Option<Keys>,
-    hashing: Option<(Arc<Deferred>, tokio::sync::oneshot::Receiver<Keys>)>,
+    hashing: Option<(Arc<Deferred>, tokio::task::JoinHandle<Keys>)>,
 }
 
 impl RunKeys {
-    /// Starts hashing the keys of a deferred lookup beside the run.
+    /// Starts hashing the keys of a deferred lookup beside the run, as an ordinary blocking
+    /// task.
     pub(crate) fn start(key_inputs: &KeyInputs, keys: Keys) -> Self {
         match keys {
             Keys::Deferred(deferred) => {
                 let deferred = Arc::new(deferred);
                 let (key_inputs, pending) = (key_inputs.clone(), deferred.clone());
-                let hashing = in_background(move || key_inputs.hash_deferred(&pending));
+                let hashing =
+                    tokio::task::spawn_blocking(move || key_inputs.hash_deferred(&pending));
                 Self {
                     ready: None,
                     hashing: Some((deferred, hashing)),
@@ -273,36 +275,6 @@ impl RunKeys {
                 .map(|keys| key_inputs.settle(&deferred, keys)),
             None => self.ready,
         }
-    }
-}
-
-/// Runs `work` on a thread of its own at the lowest CPU priority and hands back its result:
-/// the keys of a cold run are hashed in the cycles the engine leaves idle (Node starting up,
-/// the single-threaded phases of a compiler), not taken from it. The result is lost, and
-/// nothing stored, if the thread cannot start.
-fn in_background<T: Send + 'static>(
-    work: impl FnOnce() -> T + Send + 'static,
-) -> tokio::sync::oneshot::Receiver<T> {
-    let (done, result) = tokio::sync::oneshot::channel();
-    let spawned = std::thread::Builder::new()
-        .name("signalint-keys".into())
-        .spawn(move || {
-            lowest_thread_priority();
-            let _ = done.send(work());
-        });
-    if let Err(e) = spawned {
-        tracing::warn!("cannot start a thread to hash cache keys: {e}");
-    }
-    result
-}
-
-/// Lowers the calling thread (only it: Linux keeps a niceness per thread) to niceness 19.
-fn lowest_thread_priority() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: setpriority on this thread's own id changes nothing but its scheduling; a
-    // failure leaves it at normal priority, which is harmless.
-    unsafe {
-        libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 19);
     }
 }
 
@@ -352,23 +324,6 @@ mod tests {
     use std::path::Path;
 
     use super::*;
-
-    #[cfg(target_os = "linux")]
-    #[tokio::test]
-    async fn background_work_runs_at_the_lowest_priority_and_hands_back_its_result() {
-        let (value, niceness) = in_background(|| {
-            // SAFETY: reads this thread's own scheduling priority.
-            let niceness =
-                unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t) };
-            (42, niceness)
-        })
-        .await
-        .expect("the thread hands back its result");
-        assert_eq!((value, niceness), (42, 19));
-        // SAFETY: as above, for the test's own thread.
-        let own = unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t) };
-        assert_ne!(own, 19, "only the background thread is lowered");
-    }
 
     fn inputs(root: &Path, scope: EngineScope, files: &[&str]) -> KeyInputs {
         let files: Vec<String> = files.iter().map(|f| (*f).to_owned()).collect();
