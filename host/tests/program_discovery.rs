@@ -74,6 +74,10 @@ fn a_generic_engine_gets_its_programs_and_inputs_through_the_capability() {
         .collect();
     files.sort_unstable();
     assert_eq!(files, ["app/main.prog", "lib/main.prog"], "{json:#}");
+    // The plan request carried the machine's cores.
+    let cores = std::thread::available_parallelism().unwrap().get();
+    let message = json["issues"][0]["message"].as_str().unwrap();
+    assert!(message.ends_with(&format!("on {cores} cores")), "{message}");
     let mut ran = runs(&root);
     ran.sort();
     assert_eq!(

@@ -9,7 +9,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use signalint_plugin_api::{
-    EngineInfo, EngineScope, Invocation, Plan, PlanRequest, PluginManifest, Program, methods,
+    Diagnostic, EngineInfo, EngineScope, Invocation, Plan, PlanRequest, PluginManifest, Program,
+    methods,
 };
 use tokio_util::sync::CancellationToken;
 
@@ -97,7 +98,7 @@ async fn run(
             _ => Vec::new(),
         }),
     };
-    let (mut shard, lookup) = look_up(context, &plan.id, &key_inputs).await?;
+    let (shard, lookup) = look_up(context, &plan.id, &key_inputs).await?;
     let (cached, to_run, keys) = match lookup {
         Lookup::Hit(issues) => {
             cache::save(shard).await;
@@ -118,24 +119,49 @@ async fn run(
 
     // On a cold cache the keys are hashed while the engine runs.
     let keys = RunKeys::start(&key_inputs, keys);
-    let run = Run {
+    let run = run_settings(context, plan, info);
+    let mut ran = invocation::run_all(context, &run, invocations, cancel).await;
+    tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "ran and parsed");
+
+    let diagnostics = std::mem::take(&mut ran.diagnostics);
+    let mut issues =
+        convert_and_store(context, plan, diagnostics, keys, &key_inputs, &ran, shard).await;
+    tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "converted and stored");
+    issues.extend(cached);
+    Ok(ran_outcome(
+        info.scope, ran, issues, &relevant, &to_run, &version, started,
+    ))
+}
+
+/// How the engine's invocations run: its timeout and priorities, and whether runs of one
+/// program wait for each other.
+fn run_settings(context: &Context, plan: &EnginePlan, info: &EngineInfo) -> Run {
+    Run {
         engine: plan.id.clone(),
         plugin: plan.plugin.clone(),
         timeout: context.config.engine_timeout(&plan.id),
         niceness: plan.niceness,
         demotion: plan.demotion.clone(),
         exclusive: info.programs.as_ref().is_some_and(|p| p.exclusive_runs),
-    };
-    let mut ran = invocation::run_all(context, &run, invocations, cancel).await;
-    tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "ran and parsed");
+    }
+}
 
-    // Positions are converted while the keys of a cold run settle.
-    let diagnostics = std::mem::take(&mut ran.diagnostics);
+/// The run's issues, converted while the keys of a cold run settle, and stored in the cache
+/// when every invocation succeeded.
+async fn convert_and_store(
+    context: &Context,
+    plan: &EnginePlan,
+    diagnostics: Vec<(PathBuf, Diagnostic)>,
+    keys: RunKeys,
+    key_inputs: &KeyInputs,
+    ran: &Ran,
+    mut shard: Shard,
+) -> Vec<IssueInput> {
     let (root, id) = (context.root.clone(), plan.id.clone());
     let converting =
         tokio::task::spawn_blocking(move || positions::to_issues(&root, &id, diagnostics));
-    let keys = keys.settle(&key_inputs).await;
-    let mut issues = match converting.await {
+    let keys = keys.settle(key_inputs).await;
+    let issues = match converting.await {
         Ok(issues) => issues,
         // As if it had run on this task: the engine's task reports it.
         Err(e) => std::panic::resume_unwind(e.into_panic()),
@@ -146,11 +172,7 @@ async fn run(
         cache::store(&mut shard, keys, &issues);
     }
     cache::save(shard).await;
-    tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "converted and stored");
-    issues.extend(cached);
-    Ok(ran_outcome(
-        info.scope, ran, issues, &relevant, &to_run, &version, started,
-    ))
+    issues
 }
 
 /// The engine part of the manifest, for an engine of a scope this host knows.

@@ -2,7 +2,8 @@
 //! capability (programs are defined by `prog.toml` files, and every program reads
 //! `deps.lock`), keeps the default `discover`, and runs `/bin/sh` once per program. Each run
 //! appends a line to `<work_dir>/runs.log`, so tests can count runs, and reports one
-//! diagnostic on the program's `main.prog`: `file:line:column: rule: message`.
+//! diagnostic on the program's `main.prog`: `file:line:column: rule: message`, whose message
+//! names the cores the plan request said the machine has.
 
 use signalint_plugin_api::{
     ColumnUnit, Diagnostic, EngineAdapter, EngineInfo, EngineScope, Invocation, ParseOutcome,
@@ -39,8 +40,12 @@ impl EngineAdapter for ProgramEngine {
                     .config
                     .rsplit_once('/')
                     .map_or(String::new(), |(dir, _)| format!("{dir}/"));
+                let cores = request
+                    .machine
+                    .cores
+                    .map_or("unknown".to_owned(), |n| n.to_string());
                 let script = format!(
-                    "echo '{}' >> '{log}'; echo '{dir}main.prog:1:1: prog/program: checked as the program of {}'",
+                    "echo '{}' >> '{log}'; echo '{dir}main.prog:1:1: prog/program: the program of {} on {cores} cores'",
                     program.config, program.config
                 );
                 let mut args = request.tool.prefix_args.clone();
