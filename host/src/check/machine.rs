@@ -22,7 +22,10 @@ pub(crate) fn facts() -> Machine {
 pub(crate) fn env(names: &[String]) -> BTreeMap<String, String> {
     names
         .iter()
-        .filter_map(|name| Some((name.clone(), std::env::var(name).ok()?)))
+        .filter_map(|name| {
+            let value = std::env::var_os(name)?;
+            Some((name.clone(), value.to_string_lossy().into_owned()))
+        })
         .collect()
 }
 
