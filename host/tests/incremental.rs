@@ -6,11 +6,12 @@ mod support;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use signalint::check::{Context, ManagedToolchain, ResponseOptions, Scope, Session};
+use signalint::check::{Context, ResponseOptions, Scope, Session, engine_plugin_ids};
 use signalint::config::Config;
 use signalint::core::CheckResponse;
 use signalint::plugins::{PluginDir, PluginDirSource, Registry};
 use signalint::runner::Runner;
+use signalint::toolchain::ManagedToolchain;
 use tokio_util::sync::CancellationToken;
 
 fn engines() -> PathBuf {
@@ -40,7 +41,10 @@ fn context(root: &Path, config: &str) -> Context {
     }]);
     Context {
         root: root.to_owned(),
-        toolchain: Arc::new(ManagedToolchain::for_registry(&registry, &config)),
+        toolchain: Arc::new(ManagedToolchain::for_registry(
+            &registry,
+            engine_plugin_ids(&config),
+        )),
         registry: Arc::new(registry),
         config: Arc::new(config),
         runner: Runner::new(2, 10 * 1024 * 1024),

@@ -8,10 +8,11 @@ mod support;
 
 use std::sync::Arc;
 
-use signalint::check::{Context, ManagedToolchain, ResponseOptions, Scope, Session};
+use signalint::check::{Context, ResponseOptions, Scope, Session, engine_plugin_ids};
 use signalint::config::Config;
 use signalint::plugins::Registry;
 use signalint::runner::Runner;
+use signalint::toolchain::ManagedToolchain;
 use support::{PluginDir, fixture};
 use tokio_util::sync::CancellationToken;
 
@@ -76,7 +77,10 @@ async fn a_panic_in_plan_is_an_engine_error_and_the_session_answers_the_next_che
     assert!(registry.get("panicky").is_some(), "{registry:?}");
     let context = Context {
         root: root.clone(),
-        toolchain: Arc::new(ManagedToolchain::for_registry(&registry, &config)),
+        toolchain: Arc::new(ManagedToolchain::for_registry(
+            &registry,
+            engine_plugin_ids(&config),
+        )),
         config: Arc::new(config),
         registry: Arc::new(registry),
         runner: Runner::new(2, 10 * 1024 * 1024),

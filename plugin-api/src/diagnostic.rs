@@ -5,17 +5,22 @@ use serde::{Deserialize, Serialize};
 /// Severity as engines report it. The host folds `info` and `hint` into warnings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Severity {
     Error,
     Warning,
     Info,
     Hint,
+    /// A severity of a newer plugin API; the host folds it into a warning.
+    #[serde(other)]
+    Unknown,
 }
 
 /// The unit an engine counts columns in. The host converts every column to UTF-16 code units
 /// through the file text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum ColumnUnit {
     /// UTF-8 bytes (oxlint).
     Utf8Bytes,
@@ -23,10 +28,15 @@ pub enum ColumnUnit {
     CodePoints,
     /// UTF-16 code units (tsc, LSP).
     Utf16,
+    /// A unit of a newer plugin API. The host cannot place such a position: it drops the
+    /// diagnostic and counts it in the engine's status.
+    #[serde(other)]
+    Unknown,
 }
 
 /// A position in a file. Lines and columns are 1-based.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Position {
     pub line: u32,
     pub column: u32,
@@ -46,18 +56,36 @@ impl Position {
             byte_offset: None,
         }
     }
+
+    /// The exact byte offset, which wins over line and column.
+    pub fn with_byte_offset(mut self, byte_offset: u64) -> Self {
+        self.byte_offset = Some(byte_offset);
+        self
+    }
 }
 
 /// A text edit the engine proposed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct TextEdit {
     pub start: Position,
     pub end: Position,
     pub new_text: String,
 }
 
+impl TextEdit {
+    pub fn new(start: Position, end: Position, new_text: impl Into<String>) -> Self {
+        Self {
+            start,
+            end,
+            new_text: new_text.into(),
+        }
+    }
+}
+
 /// One diagnostic.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// Path as the engine printed it (relative to the invocation's cwd, or absolute). `None` for
     /// diagnostics that concern no file (a tsc global error).
@@ -77,4 +105,60 @@ pub struct Diagnostic {
     /// Concrete edits, when the engine supplied them. `fixable` is true exactly when non-empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fixes: Vec<TextEdit>,
+    /// Stands for a field a later version adds: with the `growth-check` feature on, every
+    /// plugin must still build, which proves that adding an optional field breaks none.
+    #[cfg(feature = "growth-check")]
+    #[doc(hidden)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub growth_check: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic that concerns no file and has no position; add them with the `with_*`
+    /// methods.
+    pub fn new(rule: impl Into<String>, severity: Severity, message: impl Into<String>) -> Self {
+        Self {
+            file: None,
+            start: None,
+            end: None,
+            rule: rule.into(),
+            severity,
+            message: message.into(),
+            help: None,
+            url: None,
+            fixes: Vec::new(),
+            #[cfg(feature = "growth-check")]
+            growth_check: None,
+        }
+    }
+
+    pub fn with_file(mut self, file: impl Into<String>) -> Self {
+        self.file = Some(file.into());
+        self
+    }
+
+    pub fn with_start(mut self, start: Position) -> Self {
+        self.start = Some(start);
+        self
+    }
+
+    pub fn with_end(mut self, end: Position) -> Self {
+        self.end = Some(end);
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_url(mut self, url: impl Into<String>) -> Self {
+        self.url = Some(url.into());
+        self
+    }
+
+    pub fn with_fixes(mut self, fixes: Vec<TextEdit>) -> Self {
+        self.fixes = fixes;
+        self
+    }
 }

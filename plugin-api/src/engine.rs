@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// The tool the host resolved for this engine.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ResolvedTool {
     /// Program to spawn (absolute path, or a launcher such as `node`).
     pub program: String,
@@ -22,6 +23,7 @@ pub struct ResolvedTool {
 
 /// Asks an adapter what to run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct PlanRequest {
     /// Absolute path of the project root. Invocations run there unless they say otherwise.
     pub project_root: String,
@@ -40,16 +42,153 @@ pub struct PlanRequest {
     pub options: serde_json::Value,
     /// Absolute scratch directory under `.signalint/` for report files and build info.
     pub work_dir: String,
+    /// The programs [`EngineAdapter::discover`](crate::EngineAdapter::discover) found, for an
+    /// engine that declares [`ProgramSpec`](crate::ProgramSpec); empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub programs: Vec<Program>,
+    /// The machine the host runs on.
+    #[serde(default)]
+    pub machine: Machine,
+    /// The variables of [`EngineInfo::env_vars`](crate::EngineInfo::env_vars) that are set in
+    /// the host's environment, with their values.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub env: BTreeMap<String, String>,
+}
+
+/// Facts about the machine an adapter may size its runs by, measured by the host (adapters do
+/// no IO). `None` where the host cannot tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Machine {
+    /// The cores the host process may use (affinity and cgroup limits included).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cores: Option<u32>,
+    /// Total physical memory, in bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory_bytes: Option<u64>,
+}
+
+impl Machine {
+    pub fn new(cores: Option<u32>, memory_bytes: Option<u64>) -> Self {
+        Self {
+            cores,
+            memory_bytes,
+        }
+    }
+}
+
+/// One file whose text the host read for the adapter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct ConfigFile {
+    /// Project-relative, with `/` separators.
+    pub path: String,
+    /// `None` when it could not be read as text.
+    pub text: Option<String>,
+}
+
+impl ConfigFile {
+    pub fn new(path: impl Into<String>, text: Option<String>) -> Self {
+        Self {
+            path: path.into(),
+            text,
+        }
+    }
+}
+
+/// Asks a whole-program engine which programs the project has.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct DiscoverRequest {
+    /// Absolute path of the project root.
+    pub project_root: String,
+    /// Every project file named in [`ProgramSpec::config_names`](crate::ProgramSpec), in
+    /// project-walk order, with its text.
+    pub configs: Vec<ConfigFile>,
+    /// The engine's `[engines.<id>.options]` table, as JSON.
+    #[serde(default)]
+    pub options: serde_json::Value,
+}
+
+impl DiscoverRequest {
+    pub fn new(project_root: impl Into<String>, configs: Vec<ConfigFile>) -> Self {
+        Self {
+            project_root: project_root.into(),
+            configs,
+            options: serde_json::Value::Null,
+        }
+    }
+
+    pub fn with_options(mut self, options: serde_json::Value) -> Self {
+        self.options = options;
+        self
+    }
+}
+
+/// One program of a whole-program engine.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Program {
+    /// Project-relative path of the program's config (`packages/web/tsconfig.json`).
+    pub config: String,
+    /// What the adapter needs to remember about the program for `plan`
+    /// (`{"solution": true}`); the host passes it back untouched.
+    #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
+    pub detail: serde_json::Value,
+}
+
+impl Program {
+    pub fn new(config: impl Into<String>) -> Self {
+        Self {
+            config: config.into(),
+            detail: serde_json::Value::Null,
+        }
+    }
+
+    pub fn with_detail(mut self, detail: serde_json::Value) -> Self {
+        self.detail = detail;
+        self
+    }
+}
+
+/// The programs a project has for one engine.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Discovery {
+    pub programs: Vec<Program>,
+    /// Set when the project has nothing for the engine to check (no `tsconfig.json`): the host
+    /// then reports the engine as disabled with this reason and runs nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nothing_to_check: Option<String>,
+}
+
+impl Discovery {
+    pub fn new(programs: Vec<Program>) -> Self {
+        Self {
+            programs,
+            nothing_to_check: None,
+        }
+    }
+
+    /// Nothing to check, for this reason.
+    pub fn nothing_to_check(reason: impl Into<String>) -> Self {
+        Self {
+            programs: Vec::new(),
+            nothing_to_check: Some(reason.into()),
+        }
+    }
 }
 
 /// What to run.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Plan {
     pub invocations: Vec<Invocation>,
 }
 
 /// One process to run.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Invocation {
     pub program: String,
     pub args: Vec<String>,
@@ -74,6 +213,7 @@ pub struct Invocation {
 
 /// A report file read back after the run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ReportFile {
     pub path: String,
     /// `None` when the tool did not write it.
@@ -82,6 +222,7 @@ pub struct ReportFile {
 
 /// What one invocation produced.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ParseRequest {
     pub project_root: String,
     pub invocation: Invocation,
@@ -98,6 +239,7 @@ pub struct ParseRequest {
 
 /// The diagnostics parsed from one invocation.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ParseOutcome {
     pub diagnostics: Vec<crate::Diagnostic>,
     /// Records that could not be understood and were skipped (never fail a batch for one record).
@@ -107,4 +249,185 @@ pub struct ParseOutcome {
     /// host reports it in the engine's status; diagnostics parsed so far are still kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failure: Option<String>,
+}
+
+impl ResolvedTool {
+    pub fn new(program: impl Into<String>, version: impl Into<String>) -> Self {
+        Self {
+            program: program.into(),
+            prefix_args: Vec::new(),
+            version: version.into(),
+        }
+    }
+
+    pub fn with_prefix_args(mut self, prefix_args: Vec<String>) -> Self {
+        self.prefix_args = prefix_args;
+        self
+    }
+}
+
+impl PlanRequest {
+    pub fn new(
+        project_root: impl Into<String>,
+        tool: ResolvedTool,
+        files: Vec<String>,
+        work_dir: impl Into<String>,
+    ) -> Self {
+        Self {
+            project_root: project_root.into(),
+            tool,
+            files,
+            whole_project: false,
+            extra_args: Vec::new(),
+            options: serde_json::Value::Null,
+            work_dir: work_dir.into(),
+            programs: Vec::new(),
+            machine: Machine::default(),
+            env: BTreeMap::new(),
+        }
+    }
+
+    pub fn with_programs(mut self, programs: Vec<Program>) -> Self {
+        self.programs = programs;
+        self
+    }
+
+    pub fn with_machine(mut self, machine: Machine) -> Self {
+        self.machine = machine;
+        self
+    }
+
+    pub fn with_env(mut self, env: BTreeMap<String, String>) -> Self {
+        self.env = env;
+        self
+    }
+
+    pub fn with_whole_project(mut self, whole_project: bool) -> Self {
+        self.whole_project = whole_project;
+        self
+    }
+
+    pub fn with_extra_args(mut self, extra_args: Vec<String>) -> Self {
+        self.extra_args = extra_args;
+        self
+    }
+
+    pub fn with_options(mut self, options: serde_json::Value) -> Self {
+        self.options = options;
+        self
+    }
+}
+
+impl Plan {
+    pub fn new(invocations: Vec<Invocation>) -> Self {
+        Self { invocations }
+    }
+}
+
+impl Invocation {
+    pub fn new(program: impl Into<String>, args: Vec<String>) -> Self {
+        Self {
+            program: program.into(),
+            args,
+            ..Self::default()
+        }
+    }
+
+    pub fn with_env(mut self, env: BTreeMap<String, String>) -> Self {
+        self.env = env;
+        self
+    }
+
+    pub fn with_cwd(mut self, cwd: impl Into<String>) -> Self {
+        self.cwd = Some(cwd.into());
+        self
+    }
+
+    pub fn with_covers(mut self, covers: Vec<String>) -> Self {
+        self.covers = covers;
+        self
+    }
+
+    pub fn with_report_files(mut self, report_files: Vec<String>) -> Self {
+        self.report_files = report_files;
+        self
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+}
+
+impl ReportFile {
+    pub fn new(path: impl Into<String>, contents: Option<String>) -> Self {
+        Self {
+            path: path.into(),
+            contents,
+        }
+    }
+}
+
+impl ParseRequest {
+    /// The result of a run that exited with `exit_code` (`None`: killed by a signal); add its
+    /// output with the `with_*` methods.
+    pub fn new(
+        project_root: impl Into<String>,
+        invocation: Invocation,
+        exit_code: Option<i32>,
+    ) -> Self {
+        Self {
+            project_root: project_root.into(),
+            invocation,
+            exit_code,
+            stdout: String::new(),
+            stderr: String::new(),
+            truncated: false,
+            report_files: Vec::new(),
+        }
+    }
+
+    pub fn with_stdout(mut self, stdout: impl Into<String>) -> Self {
+        self.stdout = stdout.into();
+        self
+    }
+
+    pub fn with_stderr(mut self, stderr: impl Into<String>) -> Self {
+        self.stderr = stderr.into();
+        self
+    }
+
+    pub fn with_truncated(mut self, truncated: bool) -> Self {
+        self.truncated = truncated;
+        self
+    }
+
+    pub fn with_report_files(mut self, report_files: Vec<ReportFile>) -> Self {
+        self.report_files = report_files;
+        self
+    }
+}
+
+impl ParseOutcome {
+    pub fn new(diagnostics: Vec<crate::Diagnostic>) -> Self {
+        Self {
+            diagnostics,
+            ..Self::default()
+        }
+    }
+
+    /// A run that failed as a whole, with nothing parsed.
+    pub fn failure(message: impl Into<String>) -> Self {
+        Self::default().with_failure(message)
+    }
+
+    pub fn with_skipped(mut self, skipped_records: u32) -> Self {
+        self.skipped_records = skipped_records;
+        self
+    }
+
+    pub fn with_failure(mut self, message: impl Into<String>) -> Self {
+        self.failure = Some(message.into());
+        self
+    }
 }

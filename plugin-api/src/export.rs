@@ -15,7 +15,9 @@ use abi_stable::std_types::{RErr, ROk, RResult, RString};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::engine::{ParseOutcome, ParseRequest, Plan, PlanRequest};
+use crate::engine::{
+    DiscoverRequest, Discovery, ParseOutcome, ParseRequest, Plan, PlanRequest, Program,
+};
 use crate::manifest::PluginManifest;
 use crate::rules::{AnalyzeOutcome, AnalyzeRequest};
 use crate::{PAYLOAD_VERSION, PLUGIN_API_VERSION, methods};
@@ -60,6 +62,35 @@ pub trait EngineAdapter: Send + Sync + 'static {
     /// Identity, scope, tool location and supported versions. `kind` must be
     /// [`PluginKind::Engine`](crate::PluginKind::Engine) and `engine` must be set.
     fn manifest(&self) -> PluginManifest;
+
+    /// The programs of a whole-program engine that declares
+    /// [`ProgramSpec`](crate::ProgramSpec), from the text of the config files the host found.
+    /// Pure: no IO (everything the adapter may read is in the request). The host calls it
+    /// before each check's cache lookup and passes the programs to [`Self::plan`] in
+    /// [`PlanRequest::programs`](crate::PlanRequest::programs).
+    ///
+    /// The default makes every config file found one program, and reports nothing to check
+    /// when there is none.
+    fn discover(&self, request: &DiscoverRequest) -> Result<Discovery, PluginError> {
+        if request.configs.is_empty() {
+            let names = self
+                .manifest()
+                .engine
+                .and_then(|e| e.programs)
+                .map(|p| p.config_names.join(" or "))
+                .unwrap_or_default();
+            return Ok(Discovery::nothing_to_check(format!(
+                "no {names} in the project"
+            )));
+        }
+        Ok(Discovery::new(
+            request
+                .configs
+                .iter()
+                .map(|c| Program::new(&c.path))
+                .collect(),
+        ))
+    }
 
     /// What to run for this request. Pure: no IO, no processes.
     fn plan(&self, request: &PlanRequest) -> Result<Plan, PluginError>;
@@ -160,6 +191,7 @@ pub fn call_engine(
 ) -> Result<String, PluginError> {
     guard(|| match method {
         methods::MANIFEST => encode(&stamp(plugin.manifest())),
+        methods::DISCOVER => encode(&plugin.discover(&decode(method, payload)?)?),
         methods::PLAN => encode(&plugin.plan(&decode(method, payload)?)?),
         methods::PARSE => encode(&plugin.parse(&decode(method, payload)?)?),
         other => Err(PluginError(format!(

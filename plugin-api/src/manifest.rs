@@ -5,11 +5,15 @@ use serde::{Deserialize, Serialize};
 /// The two kinds of plugin the host knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum PluginKind {
     /// Wraps an external code-quality tool: plans its invocations, parses its output.
     Engine,
     /// Checks MCP tool definitions (tools, resources, prompts, `server.json`).
     RulePack,
+    /// A kind of a newer plugin API; the host refuses such a plugin with a message.
+    #[serde(other)]
+    Unknown,
 }
 
 impl PluginKind {
@@ -17,6 +21,7 @@ impl PluginKind {
         match self {
             PluginKind::Engine => "engine",
             PluginKind::RulePack => "rule-pack",
+            PluginKind::Unknown => "unknown",
         }
     }
 }
@@ -24,15 +29,20 @@ impl PluginKind {
 /// How much of a project one engine run has to see.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum EngineScope {
     /// Each file is checked on its own (oxlint, biome): only changed files need a run.
     FileLocal,
     /// The whole program is checked at once (tsc): any input change re-checks every file.
     WholeProgram,
+    /// A scope of a newer plugin API; the host reports the engine as an error and runs it not.
+    #[serde(other)]
+    Unknown,
 }
 
 /// Identity and capabilities of a plugin. Returned by the `manifest` method.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct PluginManifest {
     /// Stable id, used in `signalint.toml` and in issue `engine` fields: `oxlint`, `shadow-patterns`.
     pub id: String,
@@ -55,8 +65,51 @@ pub struct PluginManifest {
     pub rule_pack: Option<RulePackInfo>,
 }
 
+impl PluginManifest {
+    /// The manifest of an engine adapter. The export macro fills in `api_version` and
+    /// `payload_version`.
+    pub fn engine(
+        id: impl Into<String>,
+        version: impl Into<String>,
+        description: impl Into<String>,
+        engine: EngineInfo,
+    ) -> Self {
+        Self {
+            id: id.into(),
+            kind: PluginKind::Engine,
+            version: version.into(),
+            api_version: String::new(),
+            payload_version: 0,
+            description: description.into(),
+            engine: Some(engine),
+            rule_pack: None,
+        }
+    }
+
+    /// The manifest of a rule pack. The export macro fills in `api_version` and
+    /// `payload_version`.
+    pub fn rule_pack(
+        id: impl Into<String>,
+        version: impl Into<String>,
+        description: impl Into<String>,
+        rule_pack: RulePackInfo,
+    ) -> Self {
+        Self {
+            id: id.into(),
+            kind: PluginKind::RulePack,
+            version: version.into(),
+            api_version: String::new(),
+            payload_version: 0,
+            description: description.into(),
+            engine: None,
+            rule_pack: Some(rule_pack),
+        }
+    }
+}
+
 /// What an engine adapter checks and which tool it drives.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct EngineInfo {
     pub scope: EngineScope,
     pub tool: ToolSpec,
@@ -66,10 +119,80 @@ pub struct EngineInfo {
     /// Their content is part of every cache key, so an edited config never returns a stale result.
     #[serde(default)]
     pub config_files: Vec<String>,
+    /// For a whole-program engine: how its programs are found and what they read (see
+    /// [`ProgramSpec`]). Absent: one program, the project, whose inputs are the files with
+    /// one of `extensions` and the `config_files`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub programs: Option<ProgramSpec>,
+    /// Environment variables whose values the adapter's plan depends on (`GOGC`): the host
+    /// passes those set in its environment in [`PlanRequest::env`](crate::PlanRequest::env),
+    /// so the adapter never reads the environment itself.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub env_vars: Vec<String>,
+}
+
+/// The programs of a whole-program engine, served by the host for any engine that declares
+/// them: it finds the program configs, reads them for [`EngineAdapter::discover`], hashes
+/// every program input into the cache key, and keeps two runs of one program apart.
+///
+/// [`EngineAdapter::discover`]: crate::EngineAdapter::discover
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct ProgramSpec {
+    /// File names that define a program (`tsconfig.json`), found anywhere in the project
+    /// outside ignored paths. The host hands each one's text to `discover`.
+    #[serde(default)]
+    pub config_names: Vec<String>,
+    /// File names every program reads besides its sources, anywhere in the project: package
+    /// manifests and lockfiles (`package.json`, `yarn.lock`). A change to one re-checks.
+    #[serde(default)]
+    pub input_names: Vec<String>,
+    /// Extensions (without the dot) of further files a program may read besides the engine's
+    /// own `extensions`: `json` for imported JSON and configs.
+    #[serde(default)]
+    pub input_extensions: Vec<String>,
+    /// Project-relative paths that are inputs even where the project walk does not go
+    /// (`node_modules/.package-lock.json`, which changes with every install).
+    #[serde(default)]
+    pub input_paths: Vec<String>,
+    /// Two runs of one program (invocations with the same `label`) never overlap: they would
+    /// write the same build state (tsc's build info).
+    #[serde(default)]
+    pub exclusive_runs: bool,
+}
+
+impl ProgramSpec {
+    pub fn new(config_names: Vec<String>) -> Self {
+        Self {
+            config_names,
+            ..Self::default()
+        }
+    }
+
+    pub fn with_input_names(mut self, input_names: Vec<String>) -> Self {
+        self.input_names = input_names;
+        self
+    }
+
+    pub fn with_input_extensions(mut self, input_extensions: Vec<String>) -> Self {
+        self.input_extensions = input_extensions;
+        self
+    }
+
+    pub fn with_input_paths(mut self, input_paths: Vec<String>) -> Self {
+        self.input_paths = input_paths;
+        self
+    }
+
+    pub fn with_exclusive_runs(mut self, exclusive_runs: bool) -> Self {
+        self.exclusive_runs = exclusive_runs;
+        self
+    }
 }
 
 /// Where the engine's external tool is and which versions the adapter understands.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ToolSpec {
     /// Display name: `oxlint`.
     pub name: String,
@@ -89,12 +212,91 @@ pub struct ToolSpec {
     pub npm_packages: Vec<String>,
 }
 
+impl EngineInfo {
+    pub fn new(scope: EngineScope, tool: ToolSpec, extensions: Vec<String>) -> Self {
+        Self {
+            scope,
+            tool,
+            extensions,
+            config_files: Vec::new(),
+            programs: None,
+            env_vars: Vec::new(),
+        }
+    }
+
+    pub fn with_programs(mut self, programs: ProgramSpec) -> Self {
+        self.programs = Some(programs);
+        self
+    }
+
+    pub fn with_env_vars(mut self, env_vars: Vec<String>) -> Self {
+        self.env_vars = env_vars;
+        self
+    }
+
+    pub fn with_config_files(mut self, config_files: Vec<String>) -> Self {
+        self.config_files = config_files;
+        self
+    }
+}
+
+impl ToolSpec {
+    /// A tool found on `PATH` under its own name, asked for its version with `--version`.
+    pub fn new(name: impl Into<String>, version_range: impl Into<String>) -> Self {
+        let name = name.into();
+        Self {
+            path_names: vec![name.clone()],
+            name,
+            version_range: version_range.into(),
+            candidates: Vec::new(),
+            version_args: default_version_args(),
+            npm_packages: Vec::new(),
+        }
+    }
+
+    pub fn with_candidates(mut self, candidates: Vec<ToolCandidate>) -> Self {
+        self.candidates = candidates;
+        self
+    }
+
+    pub fn with_path_names(mut self, path_names: Vec<String>) -> Self {
+        self.path_names = path_names;
+        self
+    }
+
+    pub fn with_version_args(mut self, version_args: Vec<String>) -> Self {
+        self.version_args = version_args;
+        self
+    }
+
+    pub fn with_npm_packages(mut self, npm_packages: Vec<String>) -> Self {
+        self.npm_packages = npm_packages;
+        self
+    }
+}
+
+impl ToolCandidate {
+    /// A native executable at `path` inside a package root.
+    pub fn new(path: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            launcher: None,
+        }
+    }
+
+    pub fn with_launcher(mut self, launcher: impl Into<String>) -> Self {
+        self.launcher = Some(launcher.into());
+        self
+    }
+}
+
 fn default_version_args() -> Vec<String> {
     vec!["--version".to_owned()]
 }
 
 /// One possible location of a tool inside a package root.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ToolCandidate {
     /// Path relative to the package root: `node_modules/oxlint/bin/oxlint`.
     pub path: String,

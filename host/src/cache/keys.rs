@@ -61,13 +61,18 @@ impl ConfigHasher {
     }
 }
 
+/// JSON with comments and trailing commas, as engine configs allow.
+fn parse_jsonc(text: &str) -> Option<serde_json::Value> {
+    jsonc_parser::parse_to_serde_value(text, &Default::default()).ok()
+}
+
 /// Follows `"extends": "./base.json"` (or an array of them) to relative files, a few levels deep.
 fn hash_extends(path: &Path, bytes: &[u8], hasher: &mut blake3::Hasher, depth: usize) {
     if depth > 8 {
         return;
     }
     let text = String::from_utf8_lossy(bytes);
-    let Some(value) = crate::check::tsconfig::parse_jsonc(&text) else {
+    let Some(value) = parse_jsonc(&text) else {
         return;
     };
     let targets: Vec<String> = match &value["extends"] {
@@ -193,6 +198,37 @@ mod tests {
             ConfigHasher::new(root, &names).for_file("other.ts"),
             sibling_after,
             "a config in another directory does not apply"
+        );
+    }
+
+    #[test]
+    fn jsonc_keeps_non_ascii_text_inside_strings() {
+        let value = parse_jsonc(
+            "{\n // c\n \"a\": [1, 2,], /* x */ \"b\": \"//not a comment\", \"é\": \"ü\",\n}",
+        )
+        .unwrap();
+        assert_eq!(value["a"], serde_json::json!([1, 2]));
+        assert_eq!(value["b"], "//not a comment");
+        assert_eq!(value["é"], "ü");
+    }
+
+    #[test]
+    fn an_extended_config_with_a_non_ascii_name_is_part_of_the_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::write(
+            root.join("biome.json"),
+            "{ // the shared base\n \"extends\": [\"./réglages.json\"] }",
+        )
+        .unwrap();
+        std::fs::write(root.join("réglages.json"), "{}").unwrap();
+        let names = vec!["biome.json".to_owned()];
+        let before = ConfigHasher::new(root, &names).for_file("a.ts");
+        std::fs::write(root.join("réglages.json"), r#"{"linter": {}}"#).unwrap();
+        assert_ne!(
+            before,
+            ConfigHasher::new(root, &names).for_file("a.ts"),
+            "the extended file is found under its real name"
         );
     }
 

@@ -16,8 +16,10 @@
 //! cache is bounded: past [`MAX_ENTRIES`] per engine the least recently used entries go.
 
 mod keys;
+mod lookup;
 
 pub use keys::{ConfigHasher, Stamp, file_key, program_key};
+pub(crate) use lookup::{KeyInputs, Keys, Lookup, RunKeys, save, store};
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -7,10 +7,12 @@
 
 mod engine;
 mod files;
+mod invocation;
+mod machine;
 pub mod positions;
+mod programs;
 pub mod rule_packs;
 mod session;
-pub mod tsconfig;
 
 pub use files::{Prewalk, project_files};
 pub use session::{ResponseOptions, Session};
@@ -25,9 +27,9 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::Config;
 use crate::core::{self, Analysis, EngineStatus, IssueInput, Rechecked};
-use crate::plugins::{BUILTIN_ENGINES, BUILTIN_RULE_PACKS, PluginDir, PluginHandle, Registry};
+use crate::plugins::{BUILTIN_ENGINES, BUILTIN_RULE_PACKS, PluginHandle, Registry};
 use crate::runner::Runner;
-use crate::toolchain::Toolchain;
+use crate::toolchain::ManagedToolchain;
 
 /// What a check covers.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -50,114 +52,6 @@ pub struct Context {
     pub toolchain: Arc<ManagedToolchain>,
     /// A walk of the project started before the first check (empty for the server).
     pub prewalk: Arc<Prewalk>,
-}
-
-/// The managed toolchain of a check context: installed at most once per process.
-pub struct ManagedToolchain {
-    toolchain: std::sync::OnceLock<Toolchain>,
-    /// The engines' npm packages, worked out on first need (see [`Self::for_check`]).
-    packages: Box<dyn Fn() -> Vec<String> + Send + Sync>,
-    /// Install on first need (off with `SIGNALINT_NO_INSTALL=1`).
-    pub auto_install: bool,
-    installed: tokio::sync::OnceCell<Result<(), String>>,
-}
-
-impl std::fmt::Debug for ManagedToolchain {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ManagedToolchain")
-            .field("toolchain", &self.toolchain.get())
-            .field("auto_install", &self.auto_install)
-            .finish()
-    }
-}
-
-impl ManagedToolchain {
-    /// The toolchain made of the pinned npm packages of the engines the config may run (the
-    /// built-in ones, enabled or not, and those with a table). Neither an engine turned off
-    /// nor an extra library on the plugin path changes the set, so every command finds the
-    /// same installation.
-    pub fn for_registry(registry: &Registry, config: &Config) -> Self {
-        Self::for_check(registry, config, Vec::new())
-    }
-
-    /// The same toolchain for a check that loaded only the libraries of the engines it runs:
-    /// the packages of the others (turned off in the config) are read from their libraries in
-    /// `dirs` when the toolchain is first needed, which a check whose tools are all found in
-    /// the project or the config never does.
-    pub fn for_check(registry: &Registry, config: &Config, dirs: Vec<PluginDir>) -> Self {
-        let engines = engine_plugin_ids(config);
-        let loaded = engine_packages(registry, &engines);
-        let unloaded: BTreeSet<String> = engines
-            .into_iter()
-            .filter(|id| registry.get(id).is_none())
-            .collect();
-        let packages = Box::new(move || {
-            let mut packages = loaded.clone();
-            if !unloaded.is_empty() {
-                packages.extend(engine_packages(
-                    &Registry::load_for(&dirs, &unloaded),
-                    &unloaded,
-                ));
-            }
-            packages
-        });
-        let auto_install =
-            !std::env::var(crate::toolchain::NO_INSTALL_ENV).is_ok_and(|v| v == "1" || v == "true");
-        Self {
-            toolchain: std::sync::OnceLock::new(),
-            packages,
-            auto_install,
-            installed: tokio::sync::OnceCell::new(),
-        }
-    }
-
-    /// The toolchain: its packages and where it is installed.
-    pub fn toolchain(&self) -> &Toolchain {
-        self.toolchain
-            .get_or_init(|| Toolchain::new((self.packages)()))
-    }
-
-    /// The package root when the toolchain is installed.
-    pub fn root_if_installed(&self) -> Option<&Path> {
-        let toolchain = self.toolchain();
-        toolchain.is_installed().then_some(toolchain.root.as_path())
-    }
-
-    /// Installs the toolchain once; later calls share the first result.
-    pub async fn ensure(&self, runner: &Runner) -> Result<&Path, String> {
-        let toolchain = self.toolchain();
-        if toolchain.packages.is_empty() {
-            return Err("no engine declares npm packages to install".into());
-        }
-        let result = self
-            .installed
-            .get_or_init(|| async {
-                if toolchain.is_installed() {
-                    return Ok(());
-                }
-                if !self.auto_install {
-                    return Err(format!("the managed toolchain is not installed and {}=1; run `signalint setup`", crate::toolchain::NO_INSTALL_ENV));
-                }
-                tracing::warn!(
-                    "installing the managed engine toolchain ({}) into {} (first use; `signalint setup` does this ahead of time)",
-                    toolchain.packages.join(" "),
-                    toolchain.root.display()
-                );
-                toolchain.install(runner, &mut |line| tracing::info!("{line}")).await
-            })
-            .await;
-        result.clone().map(|()| toolchain.root.as_path())
-    }
-}
-
-/// The npm packages of the engine plugins in `registry` whose ids are in `engines`.
-fn engine_packages(registry: &Registry, engines: &BTreeSet<String>) -> Vec<String> {
-    registry
-        .of_kind(PluginKind::Engine)
-        .filter(|p| engines.contains(&p.manifest().id))
-        .filter_map(|p| p.manifest().engine.as_ref())
-        .flat_map(|e| e.tool.npm_packages.iter().cloned())
-        .collect()
 }
 
 /// Every engine the config may run, by engine id: its plugin id and whether a `[engines.*]`

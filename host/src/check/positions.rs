@@ -3,8 +3,17 @@
 //! Engines count columns differently (oxlint UTF-8 bytes, biome code points, tsc UTF-16 code
 //! units); the only reliable conversion goes through the file text. Line breaks are `\r\n`,
 //! `\n` and a lone `\r`, as all three engines agree.
+//!
+//! [`to_issues`] turns an engine's diagnostics into `core` input: project-relative paths,
+//! UTF-16 columns, the flagged line's text.
 
-use signalint_plugin_api::{ColumnUnit, Position};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use signalint_plugin_api::{ColumnUnit, Diagnostic, Position, Severity};
+
+use super::project_relative;
+use crate::core::{IssueInput, IssueSeverity};
 
 /// A file's text with its line starts.
 #[derive(Debug, Clone)]
@@ -85,7 +94,7 @@ impl SourceText {
             None => {
                 let (start, end) = self.line_range(position.line)?;
                 let wanted = position.column.saturating_sub(1) as usize;
-                start + advance(&self.text[start..end], wanted, position.unit)
+                start + advance(&self.text[start..end], wanted, position.unit)?
             }
         };
         // Editors do not count a byte order mark as a column.
@@ -101,9 +110,10 @@ impl SourceText {
     }
 }
 
-/// Byte length of the prefix of `line` that is `units` long in `unit`, clamped to the line.
-fn advance(line: &str, units: usize, unit: ColumnUnit) -> usize {
-    match unit {
+/// Byte length of the prefix of `line` that is `units` long in `unit`, clamped to the line;
+/// `None` for a unit of a newer plugin API, which cannot be counted.
+fn advance(line: &str, units: usize, unit: ColumnUnit) -> Option<usize> {
+    Some(match unit {
         ColumnUnit::Utf8Bytes => floor_char_boundary(line, units),
         ColumnUnit::CodePoints => line
             .char_indices()
@@ -113,13 +123,24 @@ fn advance(line: &str, units: usize, unit: ColumnUnit) -> usize {
             let mut counted = 0;
             for (i, c) in line.char_indices() {
                 if counted >= units {
-                    return i;
+                    return Some(i);
                 }
                 counted += c.len_utf16();
             }
             line.len()
         }
-    }
+        _ => return None,
+    })
+}
+
+/// Whether the host can place `position` at all: an exact byte offset, or a column in a unit
+/// it knows.
+pub fn placeable(position: &Position) -> bool {
+    position.byte_offset.is_some()
+        || matches!(
+            position.unit,
+            ColumnUnit::Utf8Bytes | ColumnUnit::CodePoints | ColumnUnit::Utf16
+        )
 }
 
 fn floor_char_boundary(text: &str, mut index: usize) -> usize {
@@ -128,6 +149,100 @@ fn floor_char_boundary(text: &str, mut index: usize) -> usize {
         index -= 1;
     }
     index
+}
+
+/// The text of every distinct file in `files`, read and indexed side by side: after a run
+/// this is all that stands between the engine's output and the answer.
+fn read_sources<'a>(root: &Path, files: &'a [String]) -> HashMap<&'a str, Option<SourceText>> {
+    let mut distinct: Vec<&str> = files
+        .iter()
+        .map(String::as_str)
+        .filter(|f| !f.is_empty())
+        .collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let read = |file: &&'a str| {
+        let text = std::fs::read_to_string(root.join(file)).ok();
+        (*file, text.map(SourceText::new))
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(distinct.len().div_ceil(16));
+    if threads <= 1 {
+        return distinct.iter().map(read).collect();
+    }
+    let chunk = distinct.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = distinct
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(read).collect::<Vec<_>>()))
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|part| part.join().unwrap_or_default())
+            .collect()
+    })
+}
+
+/// Converts engine diagnostics into core input: project-relative paths, UTF-16 columns, the
+/// flagged line's text.
+pub(crate) fn to_issues(
+    root: &Path,
+    engine: &str,
+    diagnostics: Vec<(PathBuf, Diagnostic)>,
+) -> Vec<IssueInput> {
+    let files: Vec<String> = diagnostics
+        .iter()
+        .map(|(cwd, diagnostic)| {
+            diagnostic
+                .file
+                .as_deref()
+                .map(|f| project_relative(root, cwd, f))
+                .unwrap_or_default()
+        })
+        .collect();
+    let sources = read_sources(root, &files);
+    diagnostics
+        .into_iter()
+        .zip(&files)
+        .map(|((_, diagnostic), file)| {
+            let source = sources.get(file.as_str()).and_then(Option::as_ref);
+            let resolve = |position: Option<&signalint_plugin_api::Position>| {
+                let position = position?;
+                match source {
+                    Some(source) => source.resolve(position).map(|r| (r.line, r.col)),
+                    // Without the text only a UTF-16 position can be trusted as is.
+                    None => (position.line > 0
+                        && position.unit == signalint_plugin_api::ColumnUnit::Utf16)
+                        .then_some((position.line, position.column)),
+                }
+            };
+            let (line, col) = resolve(diagnostic.start.as_ref()).unwrap_or((0, 0));
+            let end = resolve(diagnostic.end.as_ref());
+            let line_text = source
+                .map(|s| s.line_text(line).trim().to_owned())
+                .unwrap_or_default();
+            IssueInput {
+                file: file.clone(),
+                line,
+                col,
+                end_line: end.map(|e| e.0),
+                end_col: end.map(|e| e.1),
+                engine: engine.to_owned(),
+                rule: diagnostic.rule,
+                severity: match diagnostic.severity {
+                    Severity::Error => IssueSeverity::Error,
+                    // Info, hint, and a severity of a newer plugin API.
+                    _ => IssueSeverity::Warning,
+                },
+                message: diagnostic.message,
+                fixable: !diagnostic.fixes.is_empty(),
+                help: diagnostic.help,
+                url: diagnostic.url,
+                line_text,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -196,12 +311,20 @@ mod tests {
                 expected,
                 "{line}"
             );
-            let offset = Position {
-                byte_offset: Some(10 + bytes as u64 - 1),
-                ..at(0, 0, ColumnUnit::Utf8Bytes)
-            };
+            let offset = at(0, 0, ColumnUnit::Utf8Bytes).with_byte_offset(10 + bytes as u64 - 1);
             assert_eq!(source.resolve(&offset), expected, "{line}");
         }
+    }
+
+    #[test]
+    fn a_unit_of_a_newer_api_cannot_be_placed_without_an_offset() {
+        let source = SourceText::new("abc\n".into());
+        let unknown = at(1, 2, ColumnUnit::Unknown);
+        assert!(!placeable(&unknown));
+        assert_eq!(source.resolve(&unknown), None);
+        let exact = unknown.with_byte_offset(1);
+        assert!(placeable(&exact), "an offset needs no unit");
+        assert_eq!(source.resolve(&exact).map(|r| r.col), Some(2));
     }
 
     #[test]
@@ -212,10 +335,7 @@ mod tests {
         assert_eq!(source.line_text(3), "c");
         assert_eq!(source.line_text(4), "d");
         let r = source
-            .resolve(&Position {
-                byte_offset: Some(7),
-                ..at(0, 0, ColumnUnit::Utf8Bytes)
-            })
+            .resolve(&at(0, 0, ColumnUnit::Utf8Bytes).with_byte_offset(7))
             .unwrap();
         assert_eq!((r.line, r.col), (3, 1));
         let r = source.resolve(&at(2, 3, ColumnUnit::CodePoints)).unwrap();
@@ -230,10 +350,7 @@ mod tests {
             source.resolve(&at(1, 99, ColumnUnit::Utf16)).unwrap().col,
             4
         );
-        let past_end = Position {
-            byte_offset: Some(999),
-            ..at(0, 0, ColumnUnit::Utf8Bytes)
-        };
+        let past_end = at(0, 0, ColumnUnit::Utf8Bytes).with_byte_offset(999);
         assert_eq!(source.resolve(&past_end).unwrap().line, 2);
     }
 
@@ -245,10 +362,7 @@ mod tests {
             1,
             "engines that skip the BOM"
         );
-        let offset = Position {
-            byte_offset: Some(3),
-            ..at(0, 0, ColumnUnit::Utf8Bytes)
-        };
+        let offset = at(0, 0, ColumnUnit::Utf8Bytes).with_byte_offset(3);
         assert_eq!(
             source.resolve(&offset).unwrap().col,
             1,
@@ -259,10 +373,7 @@ mod tests {
     #[test]
     fn offsets_inside_a_character_snap_back() {
         let source = SourceText::new("é".into());
-        let inside = Position {
-            byte_offset: Some(1),
-            ..at(0, 0, ColumnUnit::Utf8Bytes)
-        };
+        let inside = at(0, 0, ColumnUnit::Utf8Bytes).with_byte_offset(1);
         assert_eq!(source.resolve(&inside).unwrap().col, 1);
     }
 }

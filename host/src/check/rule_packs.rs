@@ -290,10 +290,9 @@ impl<'s> Places<'s> {
             .entry(surface.display_path.as_str())
             .or_insert_with(|| (SourceText::new(text.to_owned()), Locator::new(text)));
         let byte = locator.locate(&surface.document_pointer(pointer).unwrap_or_default());
-        let position = signalint_plugin_api::Position {
-            byte_offset: Some(byte as u64),
-            ..signalint_plugin_api::Position::new(0, 0, signalint_plugin_api::ColumnUnit::Utf8Bytes)
-        };
+        let position =
+            signalint_plugin_api::Position::new(0, 0, signalint_plugin_api::ColumnUnit::Utf8Bytes)
+                .with_byte_offset(byte as u64);
         let found = source.resolve(&position)?;
         Some((found.line, found.col, source.line_text(found.line)))
     }

@@ -9,12 +9,13 @@ use tokio_util::sync::CancellationToken;
 use clap::ValueEnum;
 
 use super::{Cli, exit, print, project_root, usage_error};
-use crate::check::{Context, ManagedToolchain, Prewalk, ResponseOptions, Scope, Session};
+use crate::check::{Context, Prewalk, ResponseOptions, Scope, Session};
 use crate::config::Config;
 use crate::core::{CheckResponse, CheckStatus, EngineState};
 use crate::plugins::{Registry, plugin_dirs};
 use crate::render;
 use crate::runner::Runner;
+use crate::toolchain::ManagedToolchain;
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
@@ -182,12 +183,17 @@ pub(super) fn context_loading(
     let (registry, toolchain) = match load {
         Load::Everything => {
             let registry = Registry::load(&dirs);
-            let toolchain = ManagedToolchain::for_registry(&registry, &config);
+            let toolchain =
+                ManagedToolchain::for_registry(&registry, crate::check::engine_plugin_ids(&config));
             (registry, toolchain)
         }
         Load::ForCheck => {
             let registry = Registry::load_for(&dirs, &crate::check::plugin_ids(&config));
-            let toolchain = ManagedToolchain::for_check(&registry, &config, dirs);
+            let toolchain = ManagedToolchain::for_check(
+                &registry,
+                crate::check::engine_plugin_ids(&config),
+                dirs,
+            );
             (registry, toolchain)
         }
     };

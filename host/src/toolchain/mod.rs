@@ -6,8 +6,10 @@
 //! version inside the adapter's supported range; an out-of-range tool is an error that says
 //! which file and which versions, never a silent fallback to another install.
 
+mod engines;
 mod managed;
 
+pub use engines::{ManagedToolchain, resolve_engine_tool};
 pub use managed::{NO_INSTALL_ENV, TOOLCHAIN_DIR_ENV, Toolchain, split_spec};
 
 use std::collections::HashMap;
@@ -144,11 +146,7 @@ pub async fn resolve(
         });
     }
     Ok(Resolution {
-        tool: ResolvedTool {
-            program: candidate.program,
-            prefix_args: candidate.prefix_args,
-            version,
-        },
+        tool: ResolvedTool::new(candidate.program, version).with_prefix_args(candidate.prefix_args),
         source: candidate.source,
         location: candidate.location,
     })

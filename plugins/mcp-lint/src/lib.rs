@@ -9,8 +9,8 @@
 //! Plain functions for tests and benches: [`lint_surfaces`] and [`lint_surface`].
 
 use signalint_plugin_api::{
-    AnalyzeOutcome, AnalyzeRequest, Finding, McpSurface, PluginError, PluginKind, PluginManifest,
-    RuleInfo, RulePack, RulePackInfo,
+    AnalyzeOutcome, AnalyzeRequest, Finding, McpSurface, PluginError, PluginManifest, RuleInfo,
+    RulePack, RulePackInfo,
 };
 
 /// Declares one rule: its doc comment (the user documentation, with `json invalid` and
@@ -87,15 +87,11 @@ impl McpLint {
 
 impl RulePack for McpLint {
     fn manifest(&self) -> PluginManifest {
-        PluginManifest {
-            id: PACK_ID.into(),
-            kind: PluginKind::RulePack,
-            version: env!("CARGO_PKG_VERSION").into(),
-            api_version: String::new(),
-            payload_version: 0,
-            description: "Lints MCP tool, resource and prompt definitions and server.json".into(),
-            engine: None,
-            rule_pack: Some(RulePackInfo {
+        PluginManifest::rule_pack(
+            PACK_ID,
+            env!("CARGO_PKG_VERSION"),
+            "Lints MCP tool, resource and prompt definitions and server.json",
+            RulePackInfo {
                 rules: registry::RULES
                     .iter()
                     .map(|rule| RuleInfo {
@@ -105,8 +101,8 @@ impl RulePack for McpLint {
                         url: None,
                     })
                     .collect(),
-            }),
-        }
+            },
+        )
     }
 
     fn analyze(&self, request: &AnalyzeRequest) -> Result<AnalyzeOutcome, PluginError> {

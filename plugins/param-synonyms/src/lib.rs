@@ -12,8 +12,8 @@ pub mod parameter_conflict;
 pub mod schema;
 
 use signalint_plugin_api::{
-    AnalyzeOutcome, AnalyzeRequest, Finding, PluginError, PluginKind, PluginManifest, RuleInfo,
-    RulePack, RulePackInfo,
+    AnalyzeOutcome, AnalyzeRequest, Finding, PluginError, PluginManifest, RuleInfo, RulePack,
+    RulePackInfo,
 };
 
 pub use normalize::Synonyms;
@@ -45,25 +45,19 @@ impl ParamSynonyms {
 
 impl RulePack for ParamSynonyms {
     fn manifest(&self) -> PluginManifest {
-        PluginManifest {
-            id: PACK_ID.to_owned(),
-            kind: PluginKind::RulePack,
-            version: env!("CARGO_PKG_VERSION").to_owned(),
-            api_version: String::new(),
-            payload_version: 0,
-            description:
-                "Parameter names that spell one concept in several ways across a server's tools"
-                    .to_owned(),
-            engine: None,
-            rule_pack: Some(RulePackInfo {
+        PluginManifest::rule_pack(
+            PACK_ID,
+            env!("CARGO_PKG_VERSION"),
+            "Parameter names that spell one concept in several ways across a server's tools",
+            RulePackInfo {
                 rules: vec![RuleInfo {
                     code: parameter_conflict::CODE.to_owned(),
                     default_severity: parameter_conflict::SEVERITY,
                     summary: parameter_conflict::SUMMARY.to_owned(),
                     url: None,
                 }],
-            }),
-        }
+            },
+        )
     }
 
     fn analyze(&self, request: &AnalyzeRequest) -> Result<AnalyzeOutcome, PluginError> {

@@ -19,7 +19,7 @@
 
 use serde_json::Value;
 use signalint_plugin_api::{
-    AnalyzeOutcome, AnalyzeRequest, Finding, FindingSeverity, McpSurface, PluginError, PluginKind,
+    AnalyzeOutcome, AnalyzeRequest, Finding, FindingSeverity, McpSurface, PluginError,
     PluginManifest, RuleInfo, RulePack, RulePackInfo,
 };
 
@@ -50,23 +50,19 @@ impl ShadowPatterns {
 
 impl RulePack for ShadowPatterns {
     fn manifest(&self) -> PluginManifest {
-        PluginManifest {
-            id: "shadow-patterns".into(),
-            kind: PluginKind::RulePack,
-            version: env!("CARGO_PKG_VERSION").into(),
-            api_version: String::new(),
-            payload_version: 0,
-            description: "Tool poisoning and shadowing in MCP tool definitions".into(),
-            engine: None,
-            rule_pack: Some(RulePackInfo {
-                rules: vec![RuleInfo {
-                    code: CODE.into(),
-                    default_severity: FindingSeverity::Warning,
-                    summary: "Description text that hijacks tool routing or carries injected instructions (severity per signal)".into(),
-                    url: None,
-                }],
-            }),
-        }
+        PluginManifest::rule_pack(
+            "shadow-patterns",
+            env!("CARGO_PKG_VERSION"),
+            "Tool poisoning and shadowing in MCP tool definitions",
+            RulePackInfo {
+            rules: vec![RuleInfo {
+                code: CODE.into(),
+                default_severity: FindingSeverity::Warning,
+                summary: "Description text that hijacks tool routing or carries injected instructions (severity per signal)".into(),
+                url: None,
+            }],
+        },
+        )
     }
 
     fn analyze(&self, request: &AnalyzeRequest) -> Result<AnalyzeOutcome, PluginError> {

@@ -27,10 +27,26 @@
 //! Build mode refuses `--tsBuildInfoFile` (TS5094), so each referenced project keeps its build
 //! info where its own config puts it (next to the tsconfig, or in its `outDir`).
 //!
+//! # Programs
+//!
+//! The manifest declares the programs capability ([`ProgramSpec`]): the host finds every
+//! `tsconfig.json` outside ignored paths, hands their text to `discover`, and passes the
+//! programs it returns back in `PlanRequest::programs`. `discover` reads `references` (JSON
+//! with comments): a config with references is a solution (`{"solution": true}` in the
+//! program's detail, run with `--build`), and the projects it references are not listed again.
+//! With no tsconfig and no `tsconfigs` option, there is nothing to check and the engine is
+//! disabled. Every program input (sources, JSON files, `package.json` and the lockfiles,
+//! `node_modules/.package-lock.json`) is part of the cache key, and two runs of one tsconfig
+//! never overlap (they share build info).
+//!
+//! The adapter reads no machine facts itself: the cores and the memory come in
+//! `PlanRequest::machine`, and `GOGC`/`GOMEMLIMIT`, when the user sets them, in
+//! `PlanRequest::env`.
+//!
 //! # Options contract (`PlanRequest::options`)
 //!
-//! The adapter never reads files, so it cannot open a tsconfig to see what it includes or
-//! whether it has `references`. The host (or the user, in `[engines.tsc.options]`) tells it:
+//! The adapter never reads files, so it cannot open a tsconfig to see what it includes. The
+//! host's discovered programs, or the user's list in `[engines.tsc.options]`, tell it:
 //!
 //! ```json
 //! {
@@ -46,8 +62,9 @@
 //! }
 //! ```
 //!
-//! * `tsconfigs` (optional, default `[{"path": "tsconfig.json", "solution": false}]`): the
-//!   programs of the project.
+//! * `tsconfigs` (optional; default: the programs in `PlanRequest::programs`, or
+//!   `[{"path": "tsconfig.json", "solution": false}]` when there are none): the programs of
+//!   the project.
 //!   * `path` (required): project-relative path of the tsconfig (an absolute path under the
 //!     project root is accepted too). It is passed to tsc as written, relative to the cwd.
 //!   * `solution` (optional, default `false`): `true` when the config has `references`; it is
@@ -67,8 +84,9 @@
 //!   1.66 GB with `GOGC=800` and 1.70 GB with no collection), so collections are almost all
 //!   wasted work: Go's default of 100 spends half again the CPU of the check (effect: 38 s of
 //!   CPU at 100, 21 s at 800, 19 s off). With `"off"` or a value above 100 comes `GOMEMLIMIT`
-//!   at half the machine's memory (read from `/proc/meminfo`), so a huge program collects before
-//!   it swaps. Either is left to the user's environment when it sets `GOGC` or `GOMEMLIMIT`.
+//!   at half the machine's memory (`PlanRequest::machine`), so a huge program collects before
+//!   it swaps. Either is left to the user's environment when it sets `GOGC` or `GOMEMLIMIT`
+//!   (`PlanRequest::env`).
 //! * `incremental` (optional, default `true`): `--incremental --tsBuildInfoFile …` in project
 //!   mode. The build info lives under `work_dir`, keyed by a hash of the tsconfig path, so two
 //!   programs never share one file. Two *concurrent* runs of the same tsconfig would; the host
@@ -120,12 +138,14 @@
 //! Remember that tsc reports only syntax errors when any file of the program has one; the
 //! semantic errors come back once the syntax is fixed.
 
+mod discover;
 mod parse;
 mod plan;
 
 use signalint_plugin_api::{
-    ColumnUnit, EngineAdapter, EngineInfo, EngineScope, ParseOutcome, ParseRequest, Plan,
-    PlanRequest, PluginError, PluginKind, PluginManifest, ToolCandidate, ToolSpec,
+    ColumnUnit, DiscoverRequest, Discovery, EngineAdapter, EngineInfo, EngineScope, ParseOutcome,
+    ParseRequest, Plan, PlanRequest, PluginError, PluginManifest, ProgramSpec, ToolCandidate,
+    ToolSpec,
 };
 
 pub use parse::parse_output;
@@ -179,41 +199,44 @@ pub const JS_COMPILER_PATH: &str = "node_modules/typescript/lib/tsc.js";
 
 impl EngineAdapter for Tsc {
     fn manifest(&self) -> PluginManifest {
-        PluginManifest {
-            id: "tsc".into(),
-            kind: PluginKind::Engine,
-            version: env!("CARGO_PKG_VERSION").into(),
-            api_version: String::new(),
-            payload_version: 0,
-            description: "TypeScript type checking (tsc 7 native, or tsc 6), one run per tsconfig"
-                .into(),
-            engine: Some(EngineInfo {
-                scope: EngineScope::WholeProgram,
-                tool: ToolSpec {
-                    name: "tsc".into(),
-                    version_range: ">=6.0.0, <8.0.0".into(),
-                    candidates: vec![
-                        ToolCandidate {
-                            path: native_binary_path(),
-                            launcher: None,
-                        },
-                        ToolCandidate {
-                            path: JS_COMPILER_PATH.into(),
-                            launcher: Some("node".into()),
-                        },
-                    ],
-                    path_names: vec!["tsc".into()],
-                    version_args: vec!["--version".into()],
-                    npm_packages: vec!["typescript@7.0.2".into()],
-                },
-                extensions: ["ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs"]
-                    .into_iter()
-                    .map(String::from)
-                    .collect(),
-                config_files: vec!["tsconfig.json".into(), "package.json".into()],
-            }),
-            rule_pack: None,
-        }
+        let tool = ToolSpec::new("tsc", ">=6.0.0, <8.0.0")
+            .with_candidates(vec![
+                ToolCandidate::new(native_binary_path()),
+                ToolCandidate::new(JS_COMPILER_PATH).with_launcher("node"),
+            ])
+            .with_npm_packages(vec!["typescript@7.0.2".into()]);
+        let extensions = ["ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs"]
+            .into_iter()
+            .map(String::from)
+            .collect();
+        let strings = |items: &[&str]| items.iter().map(|s| (*s).to_owned()).collect();
+        // A program reads its sources, imported JSON and its configs, and the declarations of
+        // its dependencies, which change with the package manifests and lockfiles.
+        let programs = ProgramSpec::new(vec![discover::CONFIG_NAME.into()])
+            .with_input_names(strings(&[
+                "package.json",
+                "package-lock.json",
+                "yarn.lock",
+                "pnpm-lock.yaml",
+                "bun.lockb",
+            ]))
+            .with_input_extensions(strings(&["json"]))
+            .with_input_paths(strings(&["node_modules/.package-lock.json"]))
+            .with_exclusive_runs(true);
+        let engine = EngineInfo::new(EngineScope::WholeProgram, tool, extensions)
+            .with_config_files(vec!["tsconfig.json".into(), "package.json".into()])
+            .with_programs(programs)
+            .with_env_vars(strings(&["GOGC", "GOMEMLIMIT"]));
+        PluginManifest::engine(
+            "tsc",
+            env!("CARGO_PKG_VERSION"),
+            "TypeScript type checking (tsc 7 native, or tsc 6), one run per tsconfig",
+            engine,
+        )
+    }
+
+    fn discover(&self, request: &DiscoverRequest) -> Result<Discovery, PluginError> {
+        Ok(discover::discover(request))
     }
 
     fn plan(&self, request: &PlanRequest) -> Result<Plan, PluginError> {

@@ -234,7 +234,21 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
         solution: false,
         files: None,
     }];
-    let listed: &[TsconfigEntry] = options.tsconfigs.as_deref().unwrap_or(&default_entry);
+    // The user's list wins over the programs the host found with `discover`.
+    let discovered: Vec<TsconfigEntry> = request
+        .programs
+        .iter()
+        .map(|program| TsconfigEntry {
+            path: program.config.clone(),
+            solution: program.detail["solution"].as_bool().unwrap_or(false),
+            files: None,
+        })
+        .collect();
+    let listed: &[TsconfigEntry] = match &options.tsconfigs {
+        Some(user) => user,
+        None if !discovered.is_empty() => &discovered,
+        None => &default_entry,
+    };
 
     // Normalize and drop duplicate paths (the first entry wins).
     let mut entries: Vec<(String, &TsconfigEntry)> = Vec::new();
@@ -247,7 +261,9 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
 
     let native = major_version(&request.tool.version).is_none_or(|major| major >= 7);
     let threading = if native {
-        threading_args(&options, &request.extra_args, available_cores)
+        threading_args(&options, &request.extra_args, || {
+            request.machine.cores.map(|n| n as usize)
+        })
     } else {
         Vec::new()
     };
@@ -255,8 +271,8 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
     let env = if native {
         go_runtime_env(
             options.gc_percent.unwrap_or(DEFAULT_GC_PERCENT),
-            |name| std::env::var_os(name).is_some(),
-            physical_memory_bytes,
+            |name| request.env.contains_key(name),
+            || request.machine.memory_bytes,
         )
     } else {
         BTreeMap::new()
@@ -286,16 +302,12 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
             }
             args.extend(threading.iter().cloned());
             args.extend(request.extra_args.iter().cloned());
-            Invocation {
-                program: request.tool.program.clone(),
-                args,
-                env: env.clone(),
-                label: path.clone(),
-                ..Invocation::default()
-            }
+            Invocation::new(&request.tool.program, args)
+                .with_env(env.clone())
+                .with_label(path)
         })
         .collect();
-    Ok(Plan { invocations })
+    Ok(Plan::new(invocations))
 }
 
 /// TypeScript 7's own number of checkers when nothing else is asked for.
@@ -333,11 +345,6 @@ fn threading_args(
     }
 }
 
-/// The cores this process may use (cgroup and affinity limits included).
-fn available_cores() -> Option<usize> {
-    std::thread::available_parallelism().ok().map(|n| n.get())
-}
-
 /// `GOGC` and a `GOMEMLIMIT` safety net for the native compiler, each only where the user's
 /// environment does not set it already (the child inherits the user's value then).
 ///
@@ -365,45 +372,22 @@ fn go_runtime_env(
     env
 }
 
-/// Total physical memory, read once per process (every check plans tsc again).
-fn physical_memory_bytes() -> Option<u64> {
-    static TOTAL: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
-    *TOTAL.get_or_init(read_physical_memory)
-}
-
-/// Total physical memory (Linux `/proc/meminfo`); `None` elsewhere, and then no limit is set.
-fn read_physical_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let kib: u64 = info
-        .lines()
-        .find_map(|line| line.strip_prefix("MemTotal:"))?
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()?;
-    Some(kib * 1024)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use signalint_plugin_api::ResolvedTool;
+    use signalint_plugin_api::{Machine, Program, ResolvedTool};
 
     fn request(files: &[&str], options: serde_json::Value) -> PlanRequest {
-        PlanRequest {
-            project_root: "/p".into(),
-            tool: ResolvedTool {
-                program: "/p/node_modules/@typescript/typescript-linux-x64/lib/tsc".into(),
-                prefix_args: vec![],
-                version: "7.0.2".into(),
-            },
-            files: files.iter().map(|f| f.to_string()).collect(),
-            whole_project: false,
-            extra_args: vec![],
-            options,
-            work_dir: "/p/.signalint/work".into(),
-        }
+        PlanRequest::new(
+            "/p",
+            ResolvedTool::new(
+                "/p/node_modules/@typescript/typescript-linux-x64/lib/tsc",
+                "7.0.2",
+            ),
+            files.iter().map(|f| f.to_string()).collect(),
+            "/p/.signalint/work",
+        )
+        .with_options(options)
     }
 
     fn labels(plan: &Plan) -> Vec<&str> {
@@ -514,11 +498,8 @@ mod tests {
     #[test]
     fn typescript_6_runs_through_the_launcher_without_native_flags() {
         let mut req = request(&["a.ts"], serde_json::json!({"single_threaded": true}));
-        req.tool = ResolvedTool {
-            program: "node".into(),
-            prefix_args: vec!["/p/node_modules/typescript/lib/tsc.js".into()],
-            version: "Version 6.0.3".into(),
-        };
+        req.tool = ResolvedTool::new("node", "Version 6.0.3")
+            .with_prefix_args(vec!["/p/node_modules/typescript/lib/tsc.js".into()]);
         req.extra_args = vec!["--skipLibCheck".into()];
         let plan = plan(&req).unwrap();
         let inv = &plan.invocations[0];
@@ -602,11 +583,10 @@ mod tests {
             let req = request(&["a.ts"], serde_json::json!({ "gc_percent": option }));
             let plan = plan(&req).unwrap();
             let inv = &plan.invocations[0];
-            if std::env::var_os("GOGC").is_none() {
-                assert_eq!(inv.env.get("GOGC").map(String::as_str), Some(expected));
-            } else {
-                assert!(!inv.env.contains_key("GOGC"));
-            }
+            assert_eq!(inv.env.get("GOGC").map(String::as_str), Some(expected));
+            // The user's own GOGC, as the host passes it on, is inherited instead.
+            let users = req.with_env([("GOGC".to_owned(), "50".to_owned())].into());
+            assert!(!plan_env(&users).contains_key("GOGC"));
         }
         let err = plan(&request(
             &["a.ts"],
@@ -614,6 +594,47 @@ mod tests {
         ))
         .unwrap_err();
         assert!(err.message().contains("gc_percent"), "{err}");
+    }
+
+    fn plan_env(request: &PlanRequest) -> BTreeMap<String, String> {
+        plan(request).unwrap().invocations[0].env.clone()
+    }
+
+    #[test]
+    fn machine_facts_come_from_the_plan_request() {
+        let bare = request(&["a.ts"], serde_json::Value::Null);
+        let args = |req: &PlanRequest| plan(req).unwrap().invocations[0].args.clone();
+        // Nothing known about the machine: tsc's own threading, no memory limit.
+        assert!(!args(&bare).iter().any(|a| a == "--checkers"));
+        assert!(!plan_env(&bare).contains_key("GOMEMLIMIT"));
+        let two_cores = bare
+            .clone()
+            .with_machine(Machine::new(Some(2), Some(8 << 30)));
+        let with_machine = args(&two_cores);
+        let at = with_machine.iter().position(|a| a == "--checkers").unwrap();
+        assert_eq!(with_machine[at + 1], "2");
+        assert_eq!(
+            plan_env(&two_cores).get("GOMEMLIMIT").map(String::as_str),
+            Some("4096MiB")
+        );
+        let user_limit = two_cores.with_env([("GOMEMLIMIT".to_owned(), "1GiB".to_owned())].into());
+        assert!(!plan_env(&user_limit).contains_key("GOMEMLIMIT"));
+    }
+
+    #[test]
+    fn discovered_programs_are_planned_unless_the_user_lists_tsconfigs() {
+        let programs = vec![
+            Program::new("tools/tsconfig.json"),
+            Program::new("tsconfig.json").with_detail(serde_json::json!({"solution": true})),
+        ];
+        let mut req = request(&[], serde_json::Value::Null).with_programs(programs.clone());
+        req.whole_project = true;
+        let found = plan(&req).unwrap();
+        assert_eq!(labels(&found), ["tools/tsconfig.json", "tsconfig.json"]);
+        assert_eq!(found.invocations[1].args[0], "--build");
+        let user =
+            req.with_options(serde_json::json!({"tsconfigs": [{"path": "a/tsconfig.json"}]}));
+        assert_eq!(labels(&plan(&user).unwrap()), ["a/tsconfig.json"]);
     }
 
     #[test]

@@ -1,0 +1,249 @@
+//! One engine's invocations: run each (timeout, process-group kill, output cap, report files
+//! read back), hand its output to the adapter's `parse`, and gather the results.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use signalint_plugin_api::{
+    Diagnostic, Invocation, ParseOutcome, ParseRequest, ReportFile, methods,
+};
+use tokio_util::sync::CancellationToken;
+
+use super::{Context, positions};
+use crate::plugins::PluginHandle;
+use crate::runner::{self, Demotion, Ending};
+
+/// Runs of one program (one label of an exclusive engine) share build state: one at a time.
+fn program_lock(engine: &str, label: &str) -> Arc<tokio::sync::Mutex<()>> {
+    use std::sync::{Mutex, OnceLock};
+    static LOCKS: OnceLock<Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>> = OnceLock::new();
+    let mut locks = LOCKS
+        .get_or_init(Default::default)
+        .lock()
+        .expect("program locks");
+    locks
+        .entry(format!("{engine}\0{label}"))
+        .or_default()
+        .clone()
+}
+
+/// How to run one engine's invocations.
+#[derive(Clone)]
+pub(crate) struct Run {
+    pub engine: String,
+    pub plugin: Arc<PluginHandle>,
+    pub timeout: Duration,
+    pub niceness: i32,
+    pub demotion: Option<Demotion>,
+    /// Runs of one program (one label) wait for each other.
+    pub exclusive: bool,
+}
+
+/// What an engine's invocations produced together.
+#[derive(Default)]
+pub(crate) struct Ran {
+    pub failures: Vec<String>,
+    pub skipped: u32,
+    /// Each with the directory its path is relative to.
+    pub diagnostics: Vec<(PathBuf, Diagnostic)>,
+    /// The files the runs that completed re-checked.
+    pub covered: Vec<String>,
+}
+
+/// Runs every invocation side by side and gathers what they produced, in plan order. A
+/// diagnostic whose position the host cannot place (a column unit of a newer plugin API) is
+/// dropped and counted, with a failure that says so.
+pub(crate) async fn run_all(
+    context: &Context,
+    run: &Run,
+    invocations: Vec<Invocation>,
+    cancel: &CancellationToken,
+) -> Ran {
+    let mut runs = tokio::task::JoinSet::new();
+    for (index, invocation) in invocations.into_iter().enumerate() {
+        let (context, run, cancel) = (context.clone(), run.clone(), cancel.clone());
+        runs.spawn(async move {
+            let result = run_invocation(&context, &run, invocation, &cancel).await;
+            (index, result)
+        });
+    }
+    let mut results = Vec::new();
+    while let Some(joined) = runs.join_next().await {
+        if let Ok(result) = joined {
+            results.push(result);
+        }
+    }
+    results.sort_by_key(|(index, _)| *index);
+
+    let mut ran = Ran::default();
+    let mut unplaceable = 0;
+    for (_, result) in results {
+        let (invocation, outcome) = match result {
+            Ok(done) => done,
+            Err(failure) => {
+                ran.failures.push(failure);
+                continue;
+            }
+        };
+        ran.skipped += outcome.skipped_records;
+        ran.failures.extend(outcome.failure);
+        let cwd = invocation
+            .cwd
+            .map(PathBuf::from)
+            .unwrap_or_else(|| context.root.clone());
+        for diagnostic in outcome.diagnostics {
+            let placeable = [diagnostic.start, diagnostic.end]
+                .iter()
+                .flatten()
+                .all(positions::placeable);
+            if placeable {
+                ran.diagnostics.push((cwd.clone(), diagnostic));
+            } else {
+                unplaceable += 1;
+            }
+        }
+        ran.covered.extend(invocation.covers);
+    }
+    if unplaceable > 0 {
+        ran.skipped += unplaceable;
+        ran.failures.push(format!(
+            "{unplaceable} diagnostics of {} count columns in a unit this signalint does not know \
+             (a newer plugin API); they were dropped: update signalint",
+            run.engine
+        ));
+    }
+    ran
+}
+
+/// Runs one invocation and parses its output. `Err` carries the message for the status.
+async fn run_invocation(
+    context: &Context,
+    run: &Run,
+    invocation: Invocation,
+    cancel: &CancellationToken,
+) -> Result<(Invocation, ParseOutcome), String> {
+    let Run {
+        ref engine,
+        ref plugin,
+        timeout,
+        niceness,
+        ref demotion,
+        exclusive,
+    } = *run;
+    let cwd = invocation
+        .cwd
+        .as_ref()
+        .map(PathBuf::from)
+        .unwrap_or_else(|| context.root.clone());
+    for report in &invocation.report_files {
+        let _ = std::fs::remove_file(report);
+    }
+    let command = runner::Command {
+        program: invocation.program.clone(),
+        args: invocation.args.clone(),
+        env: invocation.env.clone(),
+        cwd,
+        timeout,
+        niceness,
+        demotion: demotion.clone(),
+    };
+    let shown = command_line(&command);
+    // Never two runs of one program at once: they would write the same build info.
+    let program = (exclusive && !invocation.label.is_empty()).then(|| {
+        program_lock(
+            engine,
+            &format!("{}:{}", context.root.display(), invocation.label),
+        )
+    });
+    let _running = match &program {
+        Some(lock) => Some(lock.lock().await),
+        None => None,
+    };
+    let output = context
+        .runner
+        .run(&command, cancel)
+        .await
+        .map_err(|e| format!("{engine}: {e}"))?;
+    match output.ending {
+        Ending::TimedOut => {
+            return Err(format!(
+                "{engine} did not complete within {}s (`{shown}`)",
+                timeout.as_secs()
+            ));
+        }
+        Ending::Cancelled => return Err(format!("{engine} was cancelled")),
+        Ending::Exited(_) | Ending::Signaled(_) => {}
+    }
+    let report_files: Vec<ReportFile> = invocation
+        .report_files
+        .iter()
+        .map(|path| ReportFile::new(path, read_capped(path, context.runner.output_cap())))
+        .collect();
+    for report in &invocation.report_files {
+        let _ = std::fs::remove_file(report);
+    }
+    let overflow = output.truncated
+        || report_files.iter().any(|r| {
+            r.contents
+                .as_ref()
+                .is_some_and(|c| c.len() >= context.runner.output_cap())
+        });
+    let request = ParseRequest::new(
+        context.root.to_string_lossy(),
+        invocation.clone(),
+        output.exit_code(),
+    )
+    .with_stdout(output.stdout.clone())
+    .with_stderr(output.stderr.clone())
+    .with_truncated(overflow)
+    .with_report_files(report_files);
+    let plugin = plugin.clone();
+    let parsed = tokio::task::spawn_blocking(move || {
+        plugin.call::<_, ParseOutcome>(methods::PARSE, &request)
+    })
+    .await
+    .map_err(|e| format!("{engine}: parsing failed: {e}"))?;
+    let mut outcome = parsed.map_err(|e| e.to_string())?;
+    // A crashed tool's output is incomplete, whatever the adapter made of it.
+    if let Ending::Signaled(signal) = output.ending {
+        let crash = format!(
+            "{engine} was killed by signal {signal} ({})",
+            runner::signal_name(signal)
+        );
+        outcome.failure = Some(match outcome.failure.take() {
+            Some(failure) => format!("{failure}; {crash}"),
+            None => crash,
+        });
+    }
+    if overflow {
+        let limit = context.runner.output_cap() / (1024 * 1024);
+        outcome.failure = Some(format!("{engine} output exceeded the {limit} MiB limit"));
+    } else if let Some(failure) = &mut outcome.failure {
+        let tail = output.stderr_tail(5);
+        if !tail.is_empty() && !failure.contains(tail.lines().last().unwrap_or_default()) {
+            failure.push_str(&format!("; stderr: {tail}"));
+        }
+        failure.push_str(&format!(" (`{shown}`)"));
+    }
+    Ok((invocation, outcome))
+}
+
+fn read_capped(path: &str, cap: usize) -> Option<String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).ok()?;
+    let mut bytes = Vec::new();
+    file.take(cap as u64).read_to_end(&mut bytes).ok()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// A shortened command line for messages.
+fn command_line(command: &runner::Command) -> String {
+    let mut parts = vec![command.program.clone()];
+    parts.extend(command.args.iter().take(8).cloned());
+    if command.args.len() > 8 {
+        parts.push(format!("… {} more", command.args.len() - 8));
+    }
+    parts.join(" ")
+}
