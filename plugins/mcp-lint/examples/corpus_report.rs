@@ -1,4 +1,4 @@
-//! Prints the findings of the pack on a corpus file of `shared/corpus` (one surface per item).
+//! Prints the findings of the pack on a corpus file of the repository's `corpus/` (one surface per item).
 //!
 //! `cargo run -p signalint-plugin-mcp-lint --example corpus_report -- dev-benign-hard.json`
 
@@ -13,7 +13,7 @@ fn main() {
         .nth(1)
         .unwrap_or_else(|| "dev-benign-hard.json".into());
     let path = format!(
-        "{}/../../../shared/corpus/{file}",
+        "{}/../../corpus/{file}",
         env!("CARGO_MANIFEST_DIR")
     );
     let items: Vec<Value> =

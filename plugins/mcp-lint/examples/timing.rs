@@ -12,7 +12,7 @@ use signalint_plugin_mcp_lint::lint_surfaces;
 
 fn load(file: &str) -> Vec<McpSurface> {
     let path = format!(
-        "{}/../../../shared/corpus/real-benign/{file}",
+        "{}/../../corpus/real-benign/{file}",
         env!("CARGO_MANIFEST_DIR")
     );
     let items: Vec<Value> =

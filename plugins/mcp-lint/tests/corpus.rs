@@ -1,4 +1,4 @@
-//! False-positive guard on the shared corpus: the real Smithery manifests (3,065 tools,
+//! False-positive guard on the repository's `corpus/`: the real Smithery manifests (3,065 tools,
 //! names and descriptions) and the hand-written benign-hard manifests. Every finding here
 //! was reviewed; a new one needs review before the snapshot is updated.
 
@@ -10,7 +10,7 @@ use signalint_plugin_mcp_lint::lint_surfaces;
 
 fn load(file: &str) -> Vec<McpSurface> {
     let path = format!(
-        "{}/../../../shared/corpus/{file}",
+        "{}/../../corpus/{file}",
         env!("CARGO_MANIFEST_DIR")
     );
     let items: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();

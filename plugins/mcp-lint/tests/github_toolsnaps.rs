@@ -1,5 +1,5 @@
 //! The `tools/list` of a real server: the github-mcp-server tool snapshots (117 tools, MIT,
-//! see `shared/corpus/real-benign/PROVENANCE.md`). The findings are reviewed and pinned.
+//! see `corpus/real-benign/PROVENANCE.md`). The findings are reviewed and pinned.
 
 use serde_json::Value;
 use signalint_plugin_api::McpSurface;
@@ -7,7 +7,7 @@ use signalint_plugin_mcp_lint::lint_surfaces;
 
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/corpus/real-benign/github-mcp-server-toolsnaps.json"
+    "/../../corpus/real-benign/github-mcp-server-toolsnaps.json"
 );
 
 fn surface() -> McpSurface {

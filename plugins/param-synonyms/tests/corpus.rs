@@ -7,7 +7,7 @@ use signalint_plugin_param_synonyms::{ParamSynonyms, analyze};
 
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/corpus/real-benign/"
+    "/../../corpus/real-benign/"
 );
 
 /// The items of a corpus file as surfaces (`server` and `tools` of each item).

@@ -26,7 +26,7 @@ fn main() {
     whole_pipeline();
     let dir = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/real-benign/"
+        "/../../corpus/real-benign/"
     );
     let mut texts: Vec<(String, Vec<String>)> = Vec::new();
     for file in [
@@ -138,7 +138,7 @@ fn whole_pipeline() {
     use signalint_plugin_shadow_patterns::{Options, analyze_surfaces};
     let dir = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/real-benign/"
+        "/../../corpus/real-benign/"
     );
     let mut requests = Vec::new();
     for file in [

@@ -1,4 +1,4 @@
-//! Measures the pack on the shared corpus and fails below the targets.
+//! Measures the pack on the repository's `corpus/` and fails below the targets.
 //!
 //! * recall on `dev-malicious.json` (per manifest) ≥ 0.90;
 //! * false-positive rate on `dev-benign-hard.json` (per manifest) ≤ 0.02;
@@ -20,7 +20,7 @@ use signalint_plugin_shadow_patterns::{CODE, Options, analyze_surfaces};
 fn corpus(name: &str) -> Vec<Value> {
     let path = PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus"
+        "/../../corpus"
     ))
     .join(name);
     let text = std::fs::read_to_string(&path)

@@ -11,7 +11,7 @@ use signalint_plugin_tool_hygiene::{ToolHygiene, analyze};
 
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/corpus/real-benign/"
+    "/../../corpus/real-benign/"
 );
 const RUNS: usize = 200;
 

@@ -11,7 +11,7 @@ use signalint_plugin_tool_hygiene::{ToolHygiene, analyze};
 
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/corpus/real-benign/"
+    "/../../corpus/real-benign/"
 );
 
 /// The items of a corpus file as surfaces (`server` and `tools` of each item).
