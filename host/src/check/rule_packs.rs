@@ -312,9 +312,10 @@ pub fn to_issues(
         .filter_map(|finding| {
             let severity = match finding.severity {
                 FindingSeverity::Critical | FindingSeverity::Error => IssueSeverity::Error,
-                FindingSeverity::Warning => IssueSeverity::Warning,
                 FindingSeverity::Info if include_info => IssueSeverity::Warning,
                 FindingSeverity::Info => return None,
+                // Warning, and a severity from a newer pack (`Unknown`): kept, not dropped.
+                _ => IssueSeverity::Warning,
             };
             let surface = surfaces.get(finding.surface)?;
             let (line, col, line_text) = match (&surface.text, &finding.pointer) {
@@ -372,11 +373,8 @@ mod tests {
     #[test]
     fn the_shared_request_is_an_analyze_request() {
         let surface = |server: &str| LoadedSurface {
-            surface: McpSurface {
-                server: server.to_owned(),
-                tools: vec![serde_json::json!({"name": "t", "description": "d"})],
-                ..McpSurface::default()
-            },
+            surface: McpSurface::new(server)
+                .with_tools(vec![serde_json::json!({"name": "t", "description": "d"})]),
             text: None,
             display_path: format!("mcp:{server}"),
             bases: Default::default(),
@@ -389,10 +387,13 @@ mod tests {
             options: options.clone(),
         })
         .unwrap();
-        let expected = AnalyzeRequest {
-            surfaces: surfaces.iter().map(|s| s.surface.clone()).collect(),
+        let expected = AnalyzeRequest::new(
+            surfaces
+                .iter()
+                .map(|s| s.surface.clone())
+                .collect::<Vec<_>>(),
             options,
-        };
+        );
         assert_eq!(
             serde_json::from_str::<AnalyzeRequest>(&sent).unwrap(),
             expected

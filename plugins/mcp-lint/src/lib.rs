@@ -95,24 +95,20 @@ impl RulePack for McpLint {
             payload_version: 0,
             description: "Lints MCP tool, resource and prompt definitions and server.json".into(),
             engine: None,
-            rule_pack: Some(RulePackInfo {
-                rules: registry::RULES
+            rule_pack: Some(RulePackInfo::new(
+                registry::RULES
                     .iter()
-                    .map(|rule| RuleInfo {
-                        code: rule.id.into(),
-                        default_severity: rule.severity,
-                        summary: rule.summary.into(),
-                        url: None,
-                    })
-                    .collect(),
-            }),
+                    .map(|rule| RuleInfo::new(rule.id, rule.severity, rule.summary))
+                    .collect::<Vec<_>>(),
+            )),
         }
     }
 
     fn analyze(&self, request: &AnalyzeRequest) -> Result<AnalyzeOutcome, PluginError> {
-        Ok(AnalyzeOutcome {
-            findings: lint_surfaces(&request.surfaces, &request.options)?,
-        })
+        Ok(AnalyzeOutcome::new(lint_surfaces(
+            &request.surfaces,
+            &request.options,
+        )?))
     }
 }
 

@@ -54,11 +54,7 @@ pub fn surface(rule: &Rule, json: &str) -> McpSurface {
     let value: Value = serde_json::from_str(json)
         .unwrap_or_else(|e| panic!("example of `{}` is not JSON: {e}\n{json}", rule.id));
     if rule.group == Group::ServerJson {
-        return McpSurface {
-            server: "example".into(),
-            server_json: Some(value),
-            ..McpSurface::default()
-        };
+        return McpSurface::new("example").with_server_json(value);
     }
     let mut value = value;
     if let Value::Object(map) = &mut value {

@@ -14,11 +14,8 @@ fn surface() -> McpSurface {
     let items: Vec<Value> =
         serde_json::from_str(&std::fs::read_to_string(CORPUS).unwrap()).unwrap();
     let item = &items[0];
-    McpSurface {
-        server: item["server"].as_str().unwrap_or("github").to_owned(),
-        tools: item["tools"].as_array().unwrap().clone(),
-        ..McpSurface::default()
-    }
+    McpSurface::new(item["server"].as_str().unwrap_or("github").to_owned())
+        .with_tools(item["tools"].as_array().unwrap().clone())
 }
 
 #[test]

@@ -55,21 +55,16 @@ impl RulePack for ParamSynonyms {
                 "Parameter names that spell one concept in several ways across a server's tools"
                     .to_owned(),
             engine: None,
-            rule_pack: Some(RulePackInfo {
-                rules: vec![RuleInfo {
-                    code: parameter_conflict::CODE.to_owned(),
-                    default_severity: parameter_conflict::SEVERITY,
-                    summary: parameter_conflict::SUMMARY.to_owned(),
-                    url: None,
-                }],
-            }),
+            rule_pack: Some(RulePackInfo::new(vec![RuleInfo::new(
+                parameter_conflict::CODE,
+                parameter_conflict::SEVERITY,
+                parameter_conflict::SUMMARY,
+            )])),
         }
     }
 
     fn analyze(&self, request: &AnalyzeRequest) -> Result<AnalyzeOutcome, PluginError> {
-        Ok(AnalyzeOutcome {
-            findings: analyze(request)?,
-        })
+        Ok(AnalyzeOutcome::new(analyze(request)?))
     }
 }
 

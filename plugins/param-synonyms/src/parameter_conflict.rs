@@ -173,16 +173,11 @@ fn finding(
     );
     let minority_use = &minority.uses[0];
     let pointer = representative(surface, minority_use.tool, minority.name, concept.is_list);
-    let finding = Finding {
-        code: CODE.to_owned(),
-        severity: SEVERITY,
-        message,
-        surface: surface_index,
-        tool: surface.tool_name(minority_use.tool).map(str::to_owned),
-        related_tool: surface.tool_name(majority.uses[0].tool).map(str::to_owned),
-        pointer,
-        evidence: Some(minority.name.to_owned()),
-    };
+    let mut finding =
+        Finding::new(CODE, SEVERITY, message, surface_index).with_evidence(minority.name);
+    finding.tool = surface.tool_name(minority_use.tool).map(str::to_owned);
+    finding.related_tool = surface.tool_name(majority.uses[0].tool).map(str::to_owned);
+    finding.pointer = pointer;
     (tools.len(), finding)
 }
 
@@ -233,11 +228,7 @@ mod tests {
     use super::*;
 
     fn surface(tools: Value) -> McpSurface {
-        McpSurface {
-            server: "test".to_owned(),
-            tools: serde_json::from_value(tools).unwrap(),
-            ..McpSurface::default()
-        }
+        McpSurface::new("test").with_tools(serde_json::from_value::<Vec<Value>>(tools).unwrap())
     }
 
     fn tool(name: &str, properties: Value) -> Value {

@@ -58,22 +58,17 @@ impl RulePack for ShadowPatterns {
             payload_version: 0,
             description: "Tool poisoning and shadowing in MCP tool definitions".into(),
             engine: None,
-            rule_pack: Some(RulePackInfo {
-                rules: vec![RuleInfo {
-                    code: CODE.into(),
-                    default_severity: FindingSeverity::Warning,
-                    summary: "Description text that hijacks tool routing or carries injected instructions (severity per signal)".into(),
-                    url: None,
-                }],
-            }),
+            rule_pack: Some(RulePackInfo::new(vec![RuleInfo::new(
+                CODE,
+                FindingSeverity::Warning,
+                "Description text that hijacks tool routing or carries injected instructions (severity per signal)",
+            )])),
         }
     }
 
     fn analyze(&self, request: &AnalyzeRequest) -> Result<AnalyzeOutcome, PluginError> {
         let options = Options::from_json(&request.options)?;
-        Ok(AnalyzeOutcome {
-            findings: analyze_surfaces(request, &options),
-        })
+        Ok(AnalyzeOutcome::new(analyze_surfaces(request, &options)))
     }
 }
 
@@ -168,16 +163,12 @@ impl Emit<'_> {
             ),
             None => format!("{name}: {} in {whose}", hit.detail),
         };
-        self.findings.push(Finding {
-            code: CODE.into(),
-            severity,
-            message,
-            surface,
-            tool: tool.map(str::to_owned),
-            related_tool: related.map(str::to_owned),
-            pointer: Some(pointer.to_owned()),
-            evidence: Some(evidence),
-        });
+        let mut finding = Finding::new(CODE, severity, message, surface)
+            .with_pointer(pointer)
+            .with_evidence(evidence);
+        finding.tool = tool.map(str::to_owned);
+        finding.related_tool = related.map(str::to_owned);
+        self.findings.push(finding);
     }
 }
 
@@ -335,14 +326,13 @@ mod tests {
     use signalint_plugin_api::{McpSurface, call_rule_pack};
 
     fn surface(tools: Value) -> AnalyzeRequest {
-        AnalyzeRequest {
-            surfaces: vec![McpSurface {
-                server: "s".into(),
-                tools: serde_json::from_value(tools).unwrap(),
-                ..McpSurface::default()
-            }],
-            options: Value::Null,
-        }
+        AnalyzeRequest::new(
+            vec![
+                McpSurface::new("s")
+                    .with_tools(serde_json::from_value::<Vec<Value>>(tools).unwrap()),
+            ],
+            Value::Null,
+        )
     }
 
     #[test]

@@ -55,16 +55,12 @@ impl RulePack for ToolHygiene {
             description: "Duplicate tool names, inconsistent tool naming and oversized servers"
                 .to_owned(),
             engine: None,
-            rule_pack: Some(RulePackInfo {
-                rules: rules::infos(),
-            }),
+            rule_pack: Some(RulePackInfo::new(rules::infos())),
         }
     }
 
     fn analyze(&self, request: &AnalyzeRequest) -> Result<AnalyzeOutcome, PluginError> {
-        Ok(AnalyzeOutcome {
-            findings: analyze(request)?,
-        })
+        Ok(AnalyzeOutcome::new(analyze(request)?))
     }
 }
 

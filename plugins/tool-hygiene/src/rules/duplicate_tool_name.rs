@@ -62,20 +62,19 @@ pub fn within_server(server: &Server<'_>) -> Vec<Finding> {
         .map(|group| {
             let name = group[0].0;
             let places: Vec<String> = group.iter().map(|(_, t)| format!("tools[{t}]")).collect();
-            Finding {
-                code: CODE.to_owned(),
-                severity: FindingSeverity::Critical,
-                message: format!(
+            Finding::new(
+                CODE,
+                FindingSeverity::Critical,
+                format!(
                     "tool name \"{name}\" is defined {} times in this server ({}); clients call tools by name, so only one of them is reachable: rename or remove the others",
                     group.len(),
                     places.join(", "),
                 ),
-                surface: server.index,
-                tool: Some(name.to_owned()),
-                related_tool: None,
-                pointer: Some(format!("/tools/{}/name", group[1].1)),
-                evidence: Some(name.to_owned()),
-            }
+                server.index,
+            )
+            .with_tool(name)
+            .with_pointer(format!("/tools/{}/name", group[1].1))
+            .with_evidence(name)
         })
         .collect()
 }
@@ -134,20 +133,19 @@ pub fn across_servers(servers: &[Server<'_>], options: &Options) -> Vec<Finding>
         findings.push((
             anchor,
             tool,
-            Finding {
-                code: CODE.to_owned(),
+            Finding::new(
+                CODE,
                 severity,
-                message: format!(
+                format!(
                     "tool name \"{name}\" is defined by {}: {}; {context}: rename the tools or prefix them with their server",
                     count(names.len(), "server"),
                     join_and(&names),
                 ),
-                surface: servers[anchor].index,
-                tool: Some(name.to_owned()),
-                related_tool: None,
-                pointer: Some(format!("/tools/{tool}/name")),
-                evidence: Some(name.to_owned()),
-            },
+                servers[anchor].index,
+            )
+            .with_tool(name)
+            .with_pointer(format!("/tools/{tool}/name"))
+            .with_evidence(name),
         ));
     }
     findings.sort_by_key(|&(surface, tool, _)| (surface, tool));

@@ -68,12 +68,7 @@ pub fn infos() -> Vec<RuleInfo> {
         ),
     ]
     .into_iter()
-    .map(|(code, default_severity, summary)| RuleInfo {
-        code: code.to_owned(),
-        default_severity,
-        summary: summary.to_owned(),
-        url: None,
-    })
+    .map(|(code, default_severity, summary)| RuleInfo::new(code, default_severity, summary))
     .collect()
 }
 
@@ -95,13 +90,11 @@ pub(crate) mod test_support {
     ///
     /// Test with `Server::all(&[surface(..)])`.
     pub fn surface(server: &str, names: &[&str]) -> McpSurface {
-        McpSurface {
-            server: server.to_owned(),
-            tools: names
+        McpSurface::new(server).with_tools(
+            names
                 .iter()
                 .map(|n| json!({"name": n, "description": "", "inputSchema": {"type": "object"}}))
                 .collect::<Vec<Value>>(),
-            ..McpSurface::default()
-        }
+        )
     }
 }

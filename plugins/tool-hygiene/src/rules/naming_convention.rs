@@ -68,19 +68,18 @@ pub fn check_server(server: &Server<'_>) -> Vec<Finding> {
                 Some(renamed) => format!("rename it to \"{renamed}\""),
                 None => format!("rename it to follow {convention}"),
             };
-            Finding {
-                code: CODE.to_owned(),
-                severity: SEVERITY,
-                message: format!(
+            Finding::new(
+                CODE,
+                SEVERITY,
+                format!(
                     "tool \"{name}\" is {style}, but {followers} of {} in this server follow {convention}; {fix}",
                     count(named.len(), "tool"),
                 ),
-                surface: server.index,
-                tool: Some(name.to_owned()),
-                related_tool: None,
-                pointer: Some(format!("/tools/{tool}/name")),
-                evidence: Some(name.to_owned()),
-            }
+                server.index,
+            )
+            .with_tool(name)
+            .with_pointer(format!("/tools/{tool}/name"))
+            .with_evidence(name)
         })
         .collect()
 }

@@ -34,18 +34,17 @@ pub const SUMMARY: &str = "A server exposes more tools than max_tools (default 2
 pub fn check_server(server: &Server<'_>, options: &Options) -> Option<Finding> {
     let surface = server.surface;
     let tools = surface.tools.len();
-    (tools > options.max_tools).then(|| Finding {
-        code: CODE.to_owned(),
-        severity: SEVERITY,
-        message: format!(
-            "server \"{}\" exposes {tools} tools, more than the {} allowed (max_tools); models pick the right tool less reliably from a long list: split it into focused servers or let clients enable groups of tools",
-            surface.server, options.max_tools,
-        ),
-        surface: server.index,
-        tool: None,
-        related_tool: None,
-        pointer: Some("/tools".to_owned()),
-        evidence: None,
+    (tools > options.max_tools).then(|| {
+        Finding::new(
+            CODE,
+            SEVERITY,
+            format!(
+                "server \"{}\" exposes {tools} tools, more than the {} allowed (max_tools); models pick the right tool less reliably from a long list: split it into focused servers or let clients enable groups of tools",
+                surface.server, options.max_tools,
+            ),
+            server.index,
+        )
+        .with_pointer("/tools")
     })
 }
 
