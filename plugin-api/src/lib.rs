@@ -126,13 +126,15 @@
 //! * Rule ids keep the engine's scope (`eslint/no-debugger`, not `no-debugger`).
 //! * A panic inside any entry point becomes an error on the plugin's status; the host carries on.
 //!
-//! Rule packs implement [`RulePack`] and export it with [`export_rule_pack!`].
+//! Rule packs implement [`RulePack`] and export it with [`export_rule_pack!`]; [`rule_kit`]
+//! declares their rules with documentation whose examples run as tests.
 
 pub mod abi;
 mod diagnostic;
 mod engine;
 pub mod export;
 mod manifest;
+pub mod rule_kit;
 mod rules;
 
 pub use abi::{ABI_PROBE_SYMBOL, SIGNALINT_ABI_VERSION};
