@@ -10,11 +10,12 @@
 
 use signalint_plugin_api::{
     AnalyzeOutcome, AnalyzeRequest, Finding, McpSurface, PluginError, PluginKind, PluginManifest,
-    RuleInfo, RulePack, RulePackInfo,
+    RulePack, RulePackInfo, rule_kit,
 };
 
-/// Declares one rule: its doc comment (the user documentation, with `json invalid` and
-/// `json valid` examples that the test-suite runs) and its metadata.
+/// Declares one rule through the plugin API's rule kit: its doc comment (the user
+/// documentation, with `json invalid` and `json valid` examples that the test-suite runs) and
+/// its metadata, with the pack's group and activation.
 macro_rules! declare_rule {
     (
         $(#[doc = $doc:literal])*
@@ -26,15 +27,18 @@ macro_rules! declare_rule {
             summary: $summary:literal $(,)?
         }
     ) => {
-        $(#[doc = $doc])*
-        $vis const $name: $crate::rule::Rule = $crate::rule::Rule {
-            id: $id,
-            group: $crate::rule::Group::$group,
-            severity: ::signalint_plugin_api::FindingSeverity::$sev,
-            activation: declare_rule!(@activation $($act)?),
-            summary: $summary,
-            docs: concat!($($doc, "\n"),*),
-        };
+        ::signalint_plugin_api::declare_rule! {
+            $(#[doc = $doc])*
+            $vis $name: $crate::rule::Meta = {
+                id: $id,
+                severity: $sev,
+                summary: $summary,
+                meta: $crate::rule::Meta {
+                    group: $crate::rule::Group::$group,
+                    activation: declare_rule!(@activation $($act)?),
+                },
+            }
+        }
     };
     (@activation) => { $crate::rule::Activation::Default };
     (@activation $act:ident) => { $crate::rule::Activation::$act };
@@ -95,12 +99,7 @@ impl RulePack for McpLint {
             payload_version: 0,
             description: "Lints MCP tool, resource and prompt definitions and server.json".into(),
             engine: None,
-            rule_pack: Some(RulePackInfo::new(
-                registry::RULES
-                    .iter()
-                    .map(|rule| RuleInfo::new(rule.id, rule.severity, rule.summary))
-                    .collect::<Vec<_>>(),
-            )),
+            rule_pack: Some(RulePackInfo::new(rule_kit::infos(registry::RULES))),
         }
     }
 
