@@ -40,10 +40,10 @@ impl Default for Options {
 }
 
 fn signal_name(name: &str) -> Result<String, PluginError> {
-    if ALL.iter().any(|s| s.name == name) {
+    if ALL.iter().any(|s| s.id == name) {
         Ok(name.to_owned())
     } else {
-        let known: Vec<&str> = ALL.iter().map(|s| s.name).collect();
+        let known: Vec<&str> = ALL.iter().map(|s| s.id).collect();
         Err(PluginError::new(format!(
             "shadow-patterns: unknown signal `{name}` in options; known signals: {}",
             known.join(", ")
