@@ -46,6 +46,12 @@ impl Position {
             byte_offset: None,
         }
     }
+
+    /// The exact byte offset, which wins over line and column.
+    pub fn with_byte_offset(mut self, byte_offset: u64) -> Self {
+        self.byte_offset = Some(byte_offset);
+        self
+    }
 }
 
 /// A text edit the engine proposed.
@@ -54,6 +60,16 @@ pub struct TextEdit {
     pub start: Position,
     pub end: Position,
     pub new_text: String,
+}
+
+impl TextEdit {
+    pub fn new(start: Position, end: Position, new_text: impl Into<String>) -> Self {
+        Self {
+            start,
+            end,
+            new_text: new_text.into(),
+        }
+    }
 }
 
 /// One diagnostic.
@@ -77,4 +93,52 @@ pub struct Diagnostic {
     /// Concrete edits, when the engine supplied them. `fixable` is true exactly when non-empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fixes: Vec<TextEdit>,
+}
+
+impl Diagnostic {
+    /// A diagnostic that concerns no file and has no position; add them with the `with_*`
+    /// methods.
+    pub fn new(rule: impl Into<String>, severity: Severity, message: impl Into<String>) -> Self {
+        Self {
+            file: None,
+            start: None,
+            end: None,
+            rule: rule.into(),
+            severity,
+            message: message.into(),
+            help: None,
+            url: None,
+            fixes: Vec::new(),
+        }
+    }
+
+    pub fn with_file(mut self, file: impl Into<String>) -> Self {
+        self.file = Some(file.into());
+        self
+    }
+
+    pub fn with_start(mut self, start: Position) -> Self {
+        self.start = Some(start);
+        self
+    }
+
+    pub fn with_end(mut self, end: Position) -> Self {
+        self.end = Some(end);
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_url(mut self, url: impl Into<String>) -> Self {
+        self.url = Some(url.into());
+        self
+    }
+
+    pub fn with_fixes(mut self, fixes: Vec<TextEdit>) -> Self {
+        self.fixes = fixes;
+        self
+    }
 }

@@ -108,3 +108,166 @@ pub struct ParseOutcome {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failure: Option<String>,
 }
+
+impl ResolvedTool {
+    pub fn new(program: impl Into<String>, version: impl Into<String>) -> Self {
+        Self {
+            program: program.into(),
+            prefix_args: Vec::new(),
+            version: version.into(),
+        }
+    }
+
+    pub fn with_prefix_args(mut self, prefix_args: Vec<String>) -> Self {
+        self.prefix_args = prefix_args;
+        self
+    }
+}
+
+impl PlanRequest {
+    pub fn new(
+        project_root: impl Into<String>,
+        tool: ResolvedTool,
+        files: Vec<String>,
+        work_dir: impl Into<String>,
+    ) -> Self {
+        Self {
+            project_root: project_root.into(),
+            tool,
+            files,
+            whole_project: false,
+            extra_args: Vec::new(),
+            options: serde_json::Value::Null,
+            work_dir: work_dir.into(),
+        }
+    }
+
+    pub fn with_whole_project(mut self, whole_project: bool) -> Self {
+        self.whole_project = whole_project;
+        self
+    }
+
+    pub fn with_extra_args(mut self, extra_args: Vec<String>) -> Self {
+        self.extra_args = extra_args;
+        self
+    }
+
+    pub fn with_options(mut self, options: serde_json::Value) -> Self {
+        self.options = options;
+        self
+    }
+}
+
+impl Plan {
+    pub fn new(invocations: Vec<Invocation>) -> Self {
+        Self { invocations }
+    }
+}
+
+impl Invocation {
+    pub fn new(program: impl Into<String>, args: Vec<String>) -> Self {
+        Self {
+            program: program.into(),
+            args,
+            ..Self::default()
+        }
+    }
+
+    pub fn with_env(mut self, env: BTreeMap<String, String>) -> Self {
+        self.env = env;
+        self
+    }
+
+    pub fn with_cwd(mut self, cwd: impl Into<String>) -> Self {
+        self.cwd = Some(cwd.into());
+        self
+    }
+
+    pub fn with_covers(mut self, covers: Vec<String>) -> Self {
+        self.covers = covers;
+        self
+    }
+
+    pub fn with_report_files(mut self, report_files: Vec<String>) -> Self {
+        self.report_files = report_files;
+        self
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+}
+
+impl ReportFile {
+    pub fn new(path: impl Into<String>, contents: Option<String>) -> Self {
+        Self {
+            path: path.into(),
+            contents,
+        }
+    }
+}
+
+impl ParseRequest {
+    /// The result of a run that exited with `exit_code` (`None`: killed by a signal); add its
+    /// output with the `with_*` methods.
+    pub fn new(
+        project_root: impl Into<String>,
+        invocation: Invocation,
+        exit_code: Option<i32>,
+    ) -> Self {
+        Self {
+            project_root: project_root.into(),
+            invocation,
+            exit_code,
+            stdout: String::new(),
+            stderr: String::new(),
+            truncated: false,
+            report_files: Vec::new(),
+        }
+    }
+
+    pub fn with_stdout(mut self, stdout: impl Into<String>) -> Self {
+        self.stdout = stdout.into();
+        self
+    }
+
+    pub fn with_stderr(mut self, stderr: impl Into<String>) -> Self {
+        self.stderr = stderr.into();
+        self
+    }
+
+    pub fn with_truncated(mut self, truncated: bool) -> Self {
+        self.truncated = truncated;
+        self
+    }
+
+    pub fn with_report_files(mut self, report_files: Vec<ReportFile>) -> Self {
+        self.report_files = report_files;
+        self
+    }
+}
+
+impl ParseOutcome {
+    pub fn new(diagnostics: Vec<crate::Diagnostic>) -> Self {
+        Self {
+            diagnostics,
+            ..Self::default()
+        }
+    }
+
+    /// A run that failed as a whole, with nothing parsed.
+    pub fn failure(message: impl Into<String>) -> Self {
+        Self::default().with_failure(message)
+    }
+
+    pub fn with_skipped(mut self, skipped_records: u32) -> Self {
+        self.skipped_records = skipped_records;
+        self
+    }
+
+    pub fn with_failure(mut self, message: impl Into<String>) -> Self {
+        self.failure = Some(message.into());
+        self
+    }
+}

@@ -55,6 +55,48 @@ pub struct PluginManifest {
     pub rule_pack: Option<RulePackInfo>,
 }
 
+impl PluginManifest {
+    /// The manifest of an engine adapter. The export macro fills in `api_version` and
+    /// `payload_version`.
+    pub fn engine(
+        id: impl Into<String>,
+        version: impl Into<String>,
+        description: impl Into<String>,
+        engine: EngineInfo,
+    ) -> Self {
+        Self {
+            id: id.into(),
+            kind: PluginKind::Engine,
+            version: version.into(),
+            api_version: String::new(),
+            payload_version: 0,
+            description: description.into(),
+            engine: Some(engine),
+            rule_pack: None,
+        }
+    }
+
+    /// The manifest of a rule pack. The export macro fills in `api_version` and
+    /// `payload_version`.
+    pub fn rule_pack(
+        id: impl Into<String>,
+        version: impl Into<String>,
+        description: impl Into<String>,
+        rule_pack: RulePackInfo,
+    ) -> Self {
+        Self {
+            id: id.into(),
+            kind: PluginKind::RulePack,
+            version: version.into(),
+            api_version: String::new(),
+            payload_version: 0,
+            description: description.into(),
+            engine: None,
+            rule_pack: Some(rule_pack),
+        }
+    }
+}
+
 /// What an engine adapter checks and which tool it drives.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EngineInfo {
@@ -87,6 +129,72 @@ pub struct ToolSpec {
     /// npm package and pinned version for the managed toolchain (`["oxlint@1.94.0"]`).
     #[serde(default)]
     pub npm_packages: Vec<String>,
+}
+
+impl EngineInfo {
+    pub fn new(scope: EngineScope, tool: ToolSpec, extensions: Vec<String>) -> Self {
+        Self {
+            scope,
+            tool,
+            extensions,
+            config_files: Vec::new(),
+        }
+    }
+
+    pub fn with_config_files(mut self, config_files: Vec<String>) -> Self {
+        self.config_files = config_files;
+        self
+    }
+}
+
+impl ToolSpec {
+    /// A tool found on `PATH` under its own name, asked for its version with `--version`.
+    pub fn new(name: impl Into<String>, version_range: impl Into<String>) -> Self {
+        let name = name.into();
+        Self {
+            path_names: vec![name.clone()],
+            name,
+            version_range: version_range.into(),
+            candidates: Vec::new(),
+            version_args: default_version_args(),
+            npm_packages: Vec::new(),
+        }
+    }
+
+    pub fn with_candidates(mut self, candidates: Vec<ToolCandidate>) -> Self {
+        self.candidates = candidates;
+        self
+    }
+
+    pub fn with_path_names(mut self, path_names: Vec<String>) -> Self {
+        self.path_names = path_names;
+        self
+    }
+
+    pub fn with_version_args(mut self, version_args: Vec<String>) -> Self {
+        self.version_args = version_args;
+        self
+    }
+
+    pub fn with_npm_packages(mut self, npm_packages: Vec<String>) -> Self {
+        self.npm_packages = npm_packages;
+        self
+    }
+}
+
+impl ToolCandidate {
+    /// A native executable at `path` inside a package root.
+    pub fn new(path: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            launcher: None,
+        }
+    }
+
+    pub fn with_launcher(mut self, launcher: impl Into<String>) -> Self {
+        self.launcher = Some(launcher.into());
+        self
+    }
 }
 
 fn default_version_args() -> Vec<String> {
