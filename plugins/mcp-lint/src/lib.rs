@@ -9,8 +9,8 @@
 //! Plain functions for tests and benches: [`lint_surfaces`] and [`lint_surface`].
 
 use signalint_plugin_api::{
-    AnalyzeOutcome, AnalyzeRequest, Finding, McpSurface, PluginError, PluginKind, PluginManifest,
-    RulePack, RulePackInfo, rule_kit,
+    AnalyzeOutcome, AnalyzeRequest, Finding, McpSurface, PluginError, PluginManifest, RulePack,
+    RulePackInfo, rule_kit,
 };
 
 /// Declares one rule through the plugin API's rule kit: its doc comment (the user
@@ -91,16 +91,12 @@ impl McpLint {
 
 impl RulePack for McpLint {
     fn manifest(&self) -> PluginManifest {
-        PluginManifest {
-            id: PACK_ID.into(),
-            kind: PluginKind::RulePack,
-            version: env!("CARGO_PKG_VERSION").into(),
-            api_version: String::new(),
-            payload_version: 0,
-            description: "Lints MCP tool, resource and prompt definitions and server.json".into(),
-            engine: None,
-            rule_pack: Some(RulePackInfo::new(rule_kit::infos(registry::RULES))),
-        }
+        PluginManifest::rule_pack(
+            PACK_ID,
+            env!("CARGO_PKG_VERSION"),
+            "Lints MCP tool, resource and prompt definitions and server.json",
+            RulePackInfo::new(rule_kit::infos(registry::RULES)),
+        )
     }
 
     fn analyze(&self, request: &AnalyzeRequest) -> Result<AnalyzeOutcome, PluginError> {

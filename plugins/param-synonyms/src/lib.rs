@@ -13,8 +13,7 @@ pub mod schema;
 
 use signalint_plugin_api::rule_kit::{self, Rule};
 use signalint_plugin_api::{
-    AnalyzeOutcome, AnalyzeRequest, Finding, PluginError, PluginKind, PluginManifest, RulePack,
-    RulePackInfo,
+    AnalyzeOutcome, AnalyzeRequest, Finding, PluginError, PluginManifest, RulePack, RulePackInfo,
 };
 
 pub use normalize::Synonyms;
@@ -65,18 +64,12 @@ impl ParamSynonyms {
 
 impl RulePack for ParamSynonyms {
     fn manifest(&self) -> PluginManifest {
-        PluginManifest {
-            id: PACK_ID.to_owned(),
-            kind: PluginKind::RulePack,
-            version: env!("CARGO_PKG_VERSION").to_owned(),
-            api_version: String::new(),
-            payload_version: 0,
-            description:
-                "Parameter names that spell one concept in several ways across a server's tools"
-                    .to_owned(),
-            engine: None,
-            rule_pack: Some(RulePackInfo::new(rule_kit::infos(RULES))),
-        }
+        PluginManifest::rule_pack(
+            PACK_ID,
+            env!("CARGO_PKG_VERSION"),
+            "Parameter names that spell one concept in several ways across a server's tools",
+            RulePackInfo::new(rule_kit::infos(RULES)),
+        )
     }
 
     fn analyze(&self, request: &AnalyzeRequest) -> Result<AnalyzeOutcome, PluginError> {

@@ -20,7 +20,7 @@
 use serde_json::Value;
 use signalint_plugin_api::rule_kit;
 use signalint_plugin_api::{
-    AnalyzeOutcome, AnalyzeRequest, Finding, FindingSeverity, McpSurface, PluginError, PluginKind,
+    AnalyzeOutcome, AnalyzeRequest, Finding, FindingSeverity, McpSurface, PluginError,
     PluginManifest, RuleInfo, RulePack, RulePackInfo,
 };
 
@@ -128,16 +128,12 @@ impl ShadowPatterns {
 
 impl RulePack for ShadowPatterns {
     fn manifest(&self) -> PluginManifest {
-        PluginManifest {
-            id: "shadow-patterns".into(),
-            kind: PluginKind::RulePack,
-            version: env!("CARGO_PKG_VERSION").into(),
-            api_version: String::new(),
-            payload_version: 0,
-            description: "Tool poisoning and shadowing in MCP tool definitions".into(),
-            engine: None,
-            rule_pack: Some(RulePackInfo::new(vec![rule_info()])),
-        }
+        PluginManifest::rule_pack(
+            "shadow-patterns",
+            env!("CARGO_PKG_VERSION"),
+            "Tool poisoning and shadowing in MCP tool definitions",
+            RulePackInfo::new(vec![rule_info()]),
+        )
     }
 
     fn analyze(&self, request: &AnalyzeRequest) -> Result<AnalyzeOutcome, PluginError> {

@@ -14,8 +14,7 @@ pub mod options;
 pub mod rules;
 
 use signalint_plugin_api::{
-    AnalyzeOutcome, AnalyzeRequest, Finding, PluginError, PluginKind, PluginManifest, RulePack,
-    RulePackInfo,
+    AnalyzeOutcome, AnalyzeRequest, Finding, PluginError, PluginManifest, RulePack, RulePackInfo,
 };
 
 pub use options::Options;
@@ -46,17 +45,12 @@ impl ToolHygiene {
 
 impl RulePack for ToolHygiene {
     fn manifest(&self) -> PluginManifest {
-        PluginManifest {
-            id: PACK_ID.to_owned(),
-            kind: PluginKind::RulePack,
-            version: env!("CARGO_PKG_VERSION").to_owned(),
-            api_version: String::new(),
-            payload_version: 0,
-            description: "Duplicate tool names, inconsistent tool naming and oversized servers"
-                .to_owned(),
-            engine: None,
-            rule_pack: Some(RulePackInfo::new(rules::infos())),
-        }
+        PluginManifest::rule_pack(
+            PACK_ID,
+            env!("CARGO_PKG_VERSION"),
+            "Duplicate tool names, inconsistent tool naming and oversized servers",
+            RulePackInfo::new(rules::infos()),
+        )
     }
 
     fn analyze(&self, request: &AnalyzeRequest) -> Result<AnalyzeOutcome, PluginError> {
