@@ -290,10 +290,9 @@ impl<'s> Places<'s> {
             .entry(surface.display_path.as_str())
             .or_insert_with(|| (SourceText::new(text.to_owned()), Locator::new(text)));
         let byte = locator.locate(&surface.document_pointer(pointer).unwrap_or_default());
-        let position = signalint_plugin_api::Position {
-            byte_offset: Some(byte as u64),
-            ..signalint_plugin_api::Position::new(0, 0, signalint_plugin_api::ColumnUnit::Utf8Bytes)
-        };
+        let position =
+            signalint_plugin_api::Position::new(0, 0, signalint_plugin_api::ColumnUnit::Utf8Bytes)
+                .with_byte_offset(byte as u64);
         let found = source.resolve(&position)?;
         Some((found.line, found.col, source.line_text(found.line)))
     }
@@ -369,6 +368,27 @@ mod tests {
     use signalint_plugin_api::AnalyzeRequest;
 
     use super::*;
+
+    #[test]
+    fn a_severity_from_a_newer_pack_becomes_a_warning() {
+        let surfaces = [LoadedSurface {
+            surface: McpSurface::new("s"),
+            text: None,
+            display_path: "mcp:s".to_owned(),
+            bases: Default::default(),
+        }];
+        let finding: Finding = serde_json::from_str(
+            r#"{"code": "X", "severity": "fatal", "message": "m", "surface": 0}"#,
+        )
+        .unwrap();
+        let info = Finding::new("Y", FindingSeverity::Info, "weak", 0);
+        let issues = to_issues("pack", &surfaces, vec![finding, info.clone()], false);
+        assert_eq!(issues.len(), 1, "info is dropped without include_info");
+        assert_eq!(issues[0].rule, "X");
+        assert_eq!(issues[0].severity, IssueSeverity::Warning);
+        let issues = to_issues("pack", &surfaces, vec![info], true);
+        assert_eq!(issues[0].severity, IssueSeverity::Warning);
+    }
 
     #[test]
     fn the_shared_request_is_an_analyze_request() {
