@@ -215,6 +215,36 @@ fn assert_faults(json: &serde_json::Value) {
 }
 
 #[test]
+fn values_of_a_newer_plugin_api_are_handled_on_their_diagnostic() {
+    let project = project(&format!(
+        "{FINE}\n[engines.newer]\nplugin = \"fault-engine\"\noptions = {{ mode = \"newer-values\" }}\n"
+    ));
+    let plugins = fault_plugins();
+    let (json, _, _) = check(&project.root, &plugins);
+    // A column in an unknown unit cannot be placed: that diagnostic is dropped, counted and
+    // named in the engine's status.
+    let message = error_message(&json, "newer");
+    assert!(
+        message.contains(
+            "1 diagnostics of newer count columns in a unit this signalint does not know"
+        ),
+        "{message}"
+    );
+    assert_eq!(json["engines"]["newer"]["skippedRecords"], 1, "{json:#}");
+    // An unknown severity folds to a warning.
+    let newer: Vec<&serde_json::Value> = json["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["engine"] == "newer")
+        .collect();
+    assert_eq!(newer.len(), 1, "{json:#}");
+    assert_eq!(newer[0]["rule"], "fault/newer-severity");
+    assert_eq!(newer[0]["severity"], "warning");
+    assert_others_intact(&json);
+}
+
+#[test]
 fn a_failed_engine_without_issues_exits_with_engine_failed() {
     let dir = support::temp_project();
     let root = support::canonical(dir.path());

@@ -11,7 +11,9 @@ mod support;
 use std::collections::BTreeMap;
 
 use signalint::plugins::{PluginState, Registry, load_plugin};
-use signalint_plugin_api::{PLUGIN_API_VERSION, PluginKind, SIGNALINT_ABI_VERSION};
+use signalint_plugin_api::{
+    PAYLOAD_VERSION, PLUGIN_API_VERSION, PluginKind, SIGNALINT_ABI_VERSION,
+};
 use support::{PluginDir, fixture};
 
 /// The plugins the workspace ships, with their kinds.
@@ -70,6 +72,10 @@ fn every_workspace_plugin_loads_in_one_process() {
             PluginKind::RulePack => {
                 assert!(manifest.rule_pack.is_some() && manifest.engine.is_none())
             }
+            other => panic!(
+                "{}: a kind the host refuses: {other:?}",
+                entry.path.display()
+            ),
         }
         assert!(
             loaded.insert(manifest.id.clone(), manifest.kind).is_none(),
@@ -176,8 +182,8 @@ fn expected_refusals(
             wrong_abi.display()
         ),
         format!(
-            "{}: built against signalint-plugin-api 1.0.0, this signalint uses 0.1.0; rebuild the \
-             plugin against signalint-plugin-api 0.1.x",
+            "{}: built against signalint-plugin-api 1.0.0, this signalint uses 0.2.0; rebuild the \
+             plugin against signalint-plugin-api 0.2.x",
             api_next.display()
         ),
         format!(
@@ -199,7 +205,7 @@ fn unusable_libraries_are_refused_by_name_and_the_rest_load() {
     dir.add("signalint_plugin_oxlint", "oxlint");
 
     // The host's version is the one these messages are written for.
-    assert_eq!(PLUGIN_API_VERSION, "0.1.0");
+    assert_eq!(PLUGIN_API_VERSION, "0.2.0");
     let [abi_message, api_message, not_plugin_message] =
         expected_refusals(&wrong_abi, &api_next, &not_a_plugin);
 
@@ -230,6 +236,26 @@ fn unusable_libraries_are_refused_by_name_and_the_rest_load() {
         registry.refusal_for("api-next"),
         Some(api_message.as_str()),
         "a configured engine that did not load explains why"
+    );
+}
+
+#[test]
+fn a_plugin_that_speaks_another_payload_version_is_refused_naming_both() {
+    let dir = PluginDir::new();
+    let next = dir.add(fixture::PAYLOAD_NEXT, "payload_next");
+    dir.add(fixture::FAULT_ENGINE, "fault_engine");
+    let message = format!(
+        "{}: speaks plugin payload version {}, this signalint speaks {PAYLOAD_VERSION}; rebuild \
+         the plugin against signalint-plugin-api 0.2.x",
+        next.display(),
+        PAYLOAD_VERSION + 1
+    );
+    assert_eq!(load_plugin(&next).unwrap_err().to_string(), message);
+    let registry = Registry::load(&[dir.as_plugin_dir()]);
+    assert_eq!(refusal(&registry, &next), message);
+    assert!(
+        registry.get("fault-engine").is_some(),
+        "the others still load: {registry:?}"
     );
 }
 

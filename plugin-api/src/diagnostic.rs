@@ -5,17 +5,22 @@ use serde::{Deserialize, Serialize};
 /// Severity as engines report it. The host folds `info` and `hint` into warnings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Severity {
     Error,
     Warning,
     Info,
     Hint,
+    /// A severity of a newer plugin API; the host folds it into a warning.
+    #[serde(other)]
+    Unknown,
 }
 
 /// The unit an engine counts columns in. The host converts every column to UTF-16 code units
 /// through the file text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum ColumnUnit {
     /// UTF-8 bytes (oxlint).
     Utf8Bytes,
@@ -23,10 +28,15 @@ pub enum ColumnUnit {
     CodePoints,
     /// UTF-16 code units (tsc, LSP).
     Utf16,
+    /// A unit of a newer plugin API. The host cannot place such a position: it drops the
+    /// diagnostic and counts it in the engine's status.
+    #[serde(other)]
+    Unknown,
 }
 
 /// A position in a file. Lines and columns are 1-based.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Position {
     pub line: u32,
     pub column: u32,
@@ -56,6 +66,7 @@ impl Position {
 
 /// A text edit the engine proposed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct TextEdit {
     pub start: Position,
     pub end: Position,
@@ -74,6 +85,7 @@ impl TextEdit {
 
 /// One diagnostic.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// Path as the engine printed it (relative to the invocation's cwd, or absolute). `None` for
     /// diagnostics that concern no file (a tsc global error).
@@ -93,6 +105,12 @@ pub struct Diagnostic {
     /// Concrete edits, when the engine supplied them. `fixable` is true exactly when non-empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fixes: Vec<TextEdit>,
+    /// Stands for a field a later version adds: with the `growth-check` feature on, every
+    /// plugin must still build, which proves that adding an optional field breaks none.
+    #[cfg(feature = "growth-check")]
+    #[doc(hidden)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub growth_check: Option<String>,
 }
 
 impl Diagnostic {
@@ -109,6 +127,8 @@ impl Diagnostic {
             help: None,
             url: None,
             fixes: Vec::new(),
+            #[cfg(feature = "growth-check")]
+            growth_check: None,
         }
     }
 

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// The tool the host resolved for this engine.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ResolvedTool {
     /// Program to spawn (absolute path, or a launcher such as `node`).
     pub program: String,
@@ -22,6 +23,7 @@ pub struct ResolvedTool {
 
 /// Asks an adapter what to run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct PlanRequest {
     /// Absolute path of the project root. Invocations run there unless they say otherwise.
     pub project_root: String,
@@ -44,12 +46,14 @@ pub struct PlanRequest {
 
 /// What to run.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Plan {
     pub invocations: Vec<Invocation>,
 }
 
 /// One process to run.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Invocation {
     pub program: String,
     pub args: Vec<String>,
@@ -74,6 +78,7 @@ pub struct Invocation {
 
 /// A report file read back after the run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ReportFile {
     pub path: String,
     /// `None` when the tool did not write it.
@@ -82,6 +87,7 @@ pub struct ReportFile {
 
 /// What one invocation produced.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ParseRequest {
     pub project_root: String,
     pub invocation: Invocation,
@@ -98,6 +104,7 @@ pub struct ParseRequest {
 
 /// The diagnostics parsed from one invocation.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ParseOutcome {
     pub diagnostics: Vec<crate::Diagnostic>,
     /// Records that could not be understood and were skipped (never fail a batch for one record).

@@ -18,7 +18,7 @@
 //! crate-type = ["cdylib"]
 //!
 //! [dependencies]
-//! signalint-plugin-api = "0.1"
+//! signalint-plugin-api = "0.2"
 //! serde_json = "1"
 //! ```
 //!
@@ -31,52 +31,33 @@
 //!
 //! impl EngineAdapter for Shellcheck {
 //!     fn manifest(&self) -> PluginManifest {
-//!         PluginManifest {
-//!             id: "shellcheck".into(),
-//!             kind: PluginKind::Engine,
-//!             version: env!("CARGO_PKG_VERSION").into(),
-//!             api_version: String::new(), // filled in by export_engine!
-//!             payload_version: 0,         // filled in by export_engine!
-//!             description: "Shell script analysis".into(),
-//!             engine: Some(EngineInfo {
-//!                 scope: EngineScope::FileLocal,
-//!                 tool: ToolSpec {
-//!                     name: "shellcheck".into(),
-//!                     version_range: ">=0.9.0".into(),
-//!                     candidates: vec![],
-//!                     path_names: vec!["shellcheck".into()],
-//!                     version_args: vec!["--version".into()],
-//!                     npm_packages: vec![],
-//!                 },
-//!                 extensions: vec!["sh".into()],
-//!                 config_files: vec![".shellcheckrc".into()],
-//!             }),
-//!             rule_pack: None,
-//!         }
+//!         let tool = ToolSpec::new("shellcheck", ">=0.9.0"); // found on PATH, `--version`
+//!         let engine = EngineInfo::new(EngineScope::FileLocal, tool, vec!["sh".into()])
+//!             .with_config_files(vec![".shellcheckrc".into()]);
+//!         // api_version and payload_version are filled in by export_engine!
+//!         PluginManifest::engine(
+//!             "shellcheck",
+//!             env!("CARGO_PKG_VERSION"),
+//!             "Shell script analysis",
+//!             engine,
+//!         )
 //!     }
 //!
 //!     fn plan(&self, request: &PlanRequest) -> Result<Plan, PluginError> {
 //!         let mut args = request.tool.prefix_args.clone();
-//!         args.extend(["--format=json1".to_owned()]);
+//!         args.push("--format=json1".to_owned());
 //!         args.extend(request.files.iter().cloned());
-//!         Ok(Plan {
-//!             invocations: vec![Invocation {
-//!                 program: request.tool.program.clone(),
-//!                 args,
-//!                 covers: request.files.clone(),
-//!                 ..Invocation::default()
-//!             }],
-//!         })
+//!         let run = Invocation::new(&request.tool.program, args).with_covers(request.files.clone());
+//!         Ok(Plan::new(vec![run]))
 //!     }
 //!
 //!     fn parse(&self, request: &ParseRequest) -> Result<ParseOutcome, PluginError> {
 //!         let Ok(report) = serde_json::from_str::<serde_json::Value>(&request.stdout) else {
-//!             return Ok(ParseOutcome {
-//!                 failure: Some(format!("shellcheck printed no JSON: {}", request.stderr)),
-//!                 ..ParseOutcome::default()
-//!             });
+//!             let why = format!("shellcheck printed no JSON: {}", request.stderr);
+//!             return Ok(ParseOutcome::failure(why));
 //!         };
-//!         let mut outcome = ParseOutcome::default();
+//!         let mut diagnostics = Vec::new();
+//!         let mut skipped = 0;
 //!         for record in report["comments"].as_array().into_iter().flatten() {
 //!             let (Some(file), Some(line), Some(column), Some(code)) = (
 //!                 record["file"].as_str(),
@@ -84,22 +65,20 @@
 //!                 record["column"].as_u64(),
 //!                 record["code"].as_u64(),
 //!             ) else {
-//!                 outcome.skipped_records += 1; // tolerate odd records, count them
+//!                 skipped += 1; // tolerate odd records, count them
 //!                 continue;
 //!             };
-//!             outcome.diagnostics.push(Diagnostic {
-//!                 file: Some(file.to_owned()),
-//!                 start: Some(Position::new(line as u32, column as u32, ColumnUnit::CodePoints)),
-//!                 end: None,
-//!                 rule: format!("SC{code}"),
-//!                 severity: if record["level"] == "error" { Severity::Error } else { Severity::Warning },
-//!                 message: record["message"].as_str().unwrap_or_default().to_owned(),
-//!                 help: None,
-//!                 url: Some(format!("https://www.shellcheck.net/wiki/SC{code}")),
-//!                 fixes: vec![],
-//!             });
+//!             let severity = if record["level"] == "error" { Severity::Error } else { Severity::Warning };
+//!             let message = record["message"].as_str().unwrap_or_default();
+//!             let start = Position::new(line as u32, column as u32, ColumnUnit::CodePoints);
+//!             diagnostics.push(
+//!                 Diagnostic::new(format!("SC{code}"), severity, message)
+//!                     .with_file(file)
+//!                     .with_start(start)
+//!                     .with_url(format!("https://www.shellcheck.net/wiki/SC{code}")),
+//!             );
 //!         }
-//!         Ok(outcome)
+//!         Ok(ParseOutcome::new(diagnostics).with_skipped(skipped))
 //!     }
 //! }
 //!
@@ -125,6 +104,15 @@
 //!   1-based lines and UTF-16 columns through the file text.
 //! * Rule ids keep the engine's scope (`eslint/no-debugger`, not `no-debugger`).
 //! * A panic inside any entry point becomes an error on the plugin's status; the host carries on.
+//!
+//! # Growing without breaking plugins
+//!
+//! Every payload type is `#[non_exhaustive]`: build it with its constructor and `with_*`
+//! methods (fields stay public to read and assign), so a field added in a later 0.2 release
+//! breaks no plugin's build. The enums have an `Unknown` value that a value from a newer peer
+//! deserializes to; match them with a wildcard arm. Each manifest carries the
+//! [`PAYLOAD_VERSION`] the plugin speaks, and a host refuses a plugin whose payload version it
+//! does not speak, naming both and the plugin API to rebuild against.
 //!
 //! Rule packs implement [`RulePack`] and export it with [`export_rule_pack!`]; [`rule_kit`]
 //! declares their rules with documentation whose examples run as tests.
@@ -156,8 +144,10 @@ pub use rules::{
 /// minor) version are refused.
 pub const PLUGIN_API_VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// The version of the serde payloads that cross the boundary.
-pub const PAYLOAD_VERSION: u32 = 1;
+/// The version of the serde payloads that cross the boundary, stamped into every manifest. A
+/// host refuses a plugin whose payload version it does not speak. Version 2: the non-exhaustive
+/// payloads of plugin API 0.2 (`Unknown` enum values, program discovery, machine facts).
+pub const PAYLOAD_VERSION: u32 = 2;
 
 /// The methods of the single entry point.
 pub mod methods {

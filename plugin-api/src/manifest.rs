@@ -5,11 +5,15 @@ use serde::{Deserialize, Serialize};
 /// The two kinds of plugin the host knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum PluginKind {
     /// Wraps an external code-quality tool: plans its invocations, parses its output.
     Engine,
     /// Checks MCP tool definitions (tools, resources, prompts, `server.json`).
     RulePack,
+    /// A kind of a newer plugin API; the host refuses such a plugin with a message.
+    #[serde(other)]
+    Unknown,
 }
 
 impl PluginKind {
@@ -17,6 +21,7 @@ impl PluginKind {
         match self {
             PluginKind::Engine => "engine",
             PluginKind::RulePack => "rule-pack",
+            PluginKind::Unknown => "unknown",
         }
     }
 }
@@ -24,15 +29,20 @@ impl PluginKind {
 /// How much of a project one engine run has to see.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum EngineScope {
     /// Each file is checked on its own (oxlint, biome): only changed files need a run.
     FileLocal,
     /// The whole program is checked at once (tsc): any input change re-checks every file.
     WholeProgram,
+    /// A scope of a newer plugin API; the host reports the engine as an error and runs it not.
+    #[serde(other)]
+    Unknown,
 }
 
 /// Identity and capabilities of a plugin. Returned by the `manifest` method.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct PluginManifest {
     /// Stable id, used in `signalint.toml` and in issue `engine` fields: `oxlint`, `shadow-patterns`.
     pub id: String,
@@ -99,6 +109,7 @@ impl PluginManifest {
 
 /// What an engine adapter checks and which tool it drives.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct EngineInfo {
     pub scope: EngineScope,
     pub tool: ToolSpec,
@@ -112,6 +123,7 @@ pub struct EngineInfo {
 
 /// Where the engine's external tool is and which versions the adapter understands.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ToolSpec {
     /// Display name: `oxlint`.
     pub name: String,
@@ -203,6 +215,7 @@ fn default_version_args() -> Vec<String> {
 
 /// One possible location of a tool inside a package root.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ToolCandidate {
     /// Path relative to the package root: `node_modules/oxlint/bin/oxlint`.
     pub path: String,

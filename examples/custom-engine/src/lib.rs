@@ -32,7 +32,7 @@ pub mod text;
 
 use signalint_plugin_api::{
     EngineAdapter, EngineInfo, EngineScope, ParseOutcome, ParseRequest, Plan, PlanRequest,
-    PluginError, PluginKind, PluginManifest, ToolCandidate, ToolSpec,
+    PluginError, PluginManifest, ToolCandidate, ToolSpec,
 };
 
 pub use parse::parse_output;
@@ -69,42 +69,29 @@ pub struct Eslint;
 
 impl EngineAdapter for Eslint {
     fn manifest(&self) -> PluginManifest {
-        PluginManifest {
-            id: ENGINE_ID.into(),
-            kind: PluginKind::Engine,
-            version: env!("CARGO_PKG_VERSION").into(),
-            // Both stamped by `export_engine!` with the versions this plugin was built against.
-            api_version: String::new(),
-            payload_version: 0,
-            description: "ESLint, the pluggable JavaScript linter (example third-party plugin)"
-                .into(),
-            engine: Some(EngineInfo {
-                scope: EngineScope::FileLocal,
-                tool: ToolSpec {
-                    name: "eslint".into(),
-                    version_range: VERSION_RANGE.into(),
-                    // The JavaScript entry point, not `node_modules/.bin/eslint`: the `.bin`
-                    // shim is a shell script on some package managers and a symlink on others,
-                    // while `node <entry point>` behaves the same everywhere.
-                    candidates: vec![ToolCandidate {
-                        path: "node_modules/eslint/bin/eslint.js".into(),
-                        launcher: Some("node".into()),
-                    }],
-                    path_names: vec!["eslint".into()],
-                    // Prints `v10.15.0`; the host takes the first `x.y.z` it sees.
-                    version_args: vec!["--version".into()],
-                    // Nothing for the managed toolchain: ESLint is the project's own tool. Its
-                    // config imports plugins from the project's `node_modules`, and without a
-                    // config ESLint 10 refuses to run, so an ESLint installed by signalint
-                    // would serve no project that lacks one. (Declaring a package would also
-                    // add it to every user's managed toolchain.)
-                    npm_packages: vec![],
-                },
-                extensions: EXTENSIONS.iter().map(|e| (*e).to_owned()).collect(),
-                config_files: CONFIG_FILES.iter().map(|c| (*c).to_owned()).collect(),
-            }),
-            rule_pack: None,
-        }
+        // Found on `PATH` as `eslint`, asked `--version` (it prints `v10.15.0`; the host takes
+        // the first `x.y.z` it sees). No npm packages for the managed toolchain: ESLint is the
+        // project's own tool. Its config imports plugins from the project's `node_modules`, and
+        // without a config ESLint 10 refuses to run, so an ESLint installed by signalint would
+        // serve no project that lacks one. (Declaring a package would also add it to every
+        // user's managed toolchain.)
+        let tool = ToolSpec::new("eslint", VERSION_RANGE).with_candidates(vec![
+            // The JavaScript entry point, not `node_modules/.bin/eslint`: the `.bin` shim is a
+            // shell script on some package managers and a symlink on others, while
+            // `node <entry point>` behaves the same everywhere.
+            ToolCandidate::new("node_modules/eslint/bin/eslint.js").with_launcher("node"),
+        ]);
+        let extensions = EXTENSIONS.iter().map(|e| (*e).to_owned()).collect();
+        let engine = EngineInfo::new(EngineScope::FileLocal, tool, extensions)
+            .with_config_files(CONFIG_FILES.iter().map(|c| (*c).to_owned()).collect());
+        // `api_version` and `payload_version` are stamped by `export_engine!` with the
+        // versions this plugin was built against.
+        PluginManifest::engine(
+            ENGINE_ID,
+            env!("CARGO_PKG_VERSION"),
+            "ESLint, the pluggable JavaScript linter (example third-party plugin)",
+            engine,
+        )
     }
 
     fn plan(&self, request: &PlanRequest) -> Result<Plan, PluginError> {
@@ -121,7 +108,7 @@ signalint_plugin_api::export_engine!(Eslint);
 
 #[cfg(test)]
 mod tests {
-    use signalint_plugin_api::{PluginManifest, call_engine, methods};
+    use signalint_plugin_api::{PluginKind, PluginManifest, call_engine, methods};
 
     use super::*;
 
@@ -145,10 +132,7 @@ mod tests {
         assert_eq!(engine.tool.version_range, ">=9.0.0, <11.0.0");
         assert_eq!(
             engine.tool.candidates,
-            [ToolCandidate {
-                path: "node_modules/eslint/bin/eslint.js".into(),
-                launcher: Some("node".into()),
-            }]
+            [ToolCandidate::new("node_modules/eslint/bin/eslint.js").with_launcher("node")]
         );
         for name in [
             "eslint.config.js",

@@ -166,17 +166,14 @@ fn to_diagnostic(file: &str, index: Option<&SourceIndex<'_>>, message: Message) 
         .as_deref()
         .filter(|id| is_core_rule(id))
         .map(|id| format!("https://eslint.org/docs/latest/rules/{id}"));
-    Converted::Diagnostic(Box::new(Diagnostic {
-        file: Some(file.to_owned()),
-        start,
-        end,
-        rule,
-        severity,
-        message: message.message,
-        help,
-        url,
-        fixes,
-    }))
+    let mut diagnostic = Diagnostic::new(rule, severity, message.message)
+        .with_file(file)
+        .with_fixes(fixes);
+    diagnostic.start = start;
+    diagnostic.end = end;
+    diagnostic.help = help;
+    diagnostic.url = url;
+    Converted::Diagnostic(Box::new(diagnostic))
 }
 
 /// The scoped rule id, or `None` for a notice that is not a problem.
@@ -239,11 +236,7 @@ fn edit(index: Option<&SourceIndex<'_>>, fix: Fix, start: Option<Position>) -> O
         Some((from, to)) if from.byte_offset <= to.byte_offset => (from, to),
         _ => (start?, start?),
     };
-    Some(TextEdit {
-        start,
-        end,
-        new_text: fix.text,
-    })
+    Some(TextEdit::new(start, end, fix.text))
 }
 
 /// Suggestions are choices for a human, not fixes: they travel as help text.
@@ -273,10 +266,7 @@ fn failure(request: &ParseRequest, reason: &str) -> ParseOutcome {
     } else {
         format!("{reason} ({exit}): {detail}")
     };
-    ParseOutcome {
-        failure: Some(message),
-        ..ParseOutcome::default()
-    }
+    ParseOutcome::failure(message)
 }
 
 /// The end of stderr without the parts that say nothing: ESLint's "Oops! Something went wrong!"

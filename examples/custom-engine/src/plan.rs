@@ -137,7 +137,7 @@ pub fn plan_invocations(request: &PlanRequest) -> Result<Plan, PluginError> {
     if !batch.is_empty() {
         invocations.push(invocation(request, &base, batch));
     }
-    Ok(Plan { invocations })
+    Ok(Plan::new(invocations))
 }
 
 /// `--format`, `--format=json`, `-f`, `-fjson` and the like.
@@ -153,15 +153,11 @@ fn is_reserved(arg: &str) -> bool {
 fn invocation(request: &PlanRequest, base: &[String], files: Vec<String>) -> Invocation {
     let mut args = base.to_vec();
     args.extend(files.iter().cloned());
-    Invocation {
-        program: request.tool.program.clone(),
-        args,
-        label: format!("{} files", files.len()),
-        covers: files,
-        // The project root: ESLint looks its config up from each file's directory upwards.
-        cwd: None,
-        ..Invocation::default()
-    }
+    // No cwd: the project root, as ESLint looks its config up from each file's directory
+    // upwards.
+    Invocation::new(&request.tool.program, args)
+        .with_label(format!("{} files", files.len()))
+        .with_covers(files)
 }
 
 #[cfg(test)]
@@ -172,19 +168,12 @@ mod tests {
     use super::*;
 
     fn request(files: Vec<String>, extra_args: &[&str], options: serde_json::Value) -> PlanRequest {
-        PlanRequest {
-            project_root: "/p".into(),
-            tool: ResolvedTool {
-                program: "/usr/bin/node".into(),
-                prefix_args: vec!["/p/node_modules/eslint/bin/eslint.js".into()],
-                version: "10.15.0".into(),
-            },
-            files,
-            whole_project: true,
-            extra_args: extra_args.iter().map(|a| (*a).to_owned()).collect(),
-            options,
-            work_dir: "/p/.signalint/work/eslint".into(),
-        }
+        let tool = ResolvedTool::new("/usr/bin/node", "10.15.0")
+            .with_prefix_args(vec!["/p/node_modules/eslint/bin/eslint.js".into()]);
+        PlanRequest::new("/p", tool, files, "/p/.signalint/work/eslint")
+            .with_whole_project(true)
+            .with_extra_args(extra_args.iter().map(|a| (*a).to_owned()).collect())
+            .with_options(options)
     }
 
     fn files(n: usize) -> Vec<String> {

@@ -106,10 +106,7 @@ impl<'a> SourceIndex<'a> {
     /// `-1` is the byte order mark itself, which only a BOM-removing fix points at.
     pub fn at_offset(&self, offset: i64) -> Option<Position> {
         if offset == -1 && self.bom_bytes > 0 {
-            return Some(Position {
-                byte_offset: Some(0),
-                ..Position::new(1, 1, ColumnUnit::Utf16)
-            });
+            return Some(Position::new(1, 1, ColumnUnit::Utf16).with_byte_offset(0));
         }
         let offset = usize::try_from(offset).ok()?;
         if offset > self.utf16_len() {
@@ -122,10 +119,8 @@ impl<'a> SourceIndex<'a> {
     }
 
     fn position(&self, line: u32, column: u32, byte: usize) -> Position {
-        Position {
-            byte_offset: Some((self.bom_bytes + byte) as u64),
-            ..Position::new(line, column, ColumnUnit::Utf16)
-        }
+        Position::new(line, column, ColumnUnit::Utf16)
+            .with_byte_offset((self.bom_bytes + byte) as u64)
     }
 
     fn utf16_len(&self) -> usize {

@@ -19,23 +19,17 @@ use signalint_plugin_eslint::Eslint;
 use common::{EXPECTED, eslint_entry, eslint_version, fixture_copy, node, project_files};
 
 fn plan_request(root: &Path, files: Vec<String>, options: Value) -> PlanRequest {
-    PlanRequest {
-        project_root: root.to_string_lossy().into_owned(),
-        // What the host resolves for the `node_modules/eslint/bin/eslint.js` candidate.
-        tool: ResolvedTool {
-            program: node(),
-            prefix_args: vec![eslint_entry().to_string_lossy().into_owned()],
-            version: eslint_version(),
-        },
+    // What the host resolves for the `node_modules/eslint/bin/eslint.js` candidate.
+    let tool = ResolvedTool::new(node(), eslint_version())
+        .with_prefix_args(vec![eslint_entry().to_string_lossy().into_owned()]);
+    PlanRequest::new(
+        root.to_string_lossy(),
+        tool,
         files,
-        whole_project: true,
-        extra_args: vec![],
-        options,
-        work_dir: root
-            .join(".signalint/work/eslint")
-            .to_string_lossy()
-            .into_owned(),
-    }
+        root.join(".signalint/work/eslint").to_string_lossy(),
+    )
+    .with_whole_project(true)
+    .with_options(options)
 }
 
 /// Runs one invocation like the host: in the project root unless it says otherwise, with
@@ -48,15 +42,13 @@ fn run(root: &Path, invocation: &Invocation) -> ParseRequest {
         .current_dir(invocation.cwd.as_deref().map_or(root, Path::new))
         .output()
         .unwrap();
-    ParseRequest {
-        project_root: root.to_string_lossy().into_owned(),
-        invocation: invocation.clone(),
-        exit_code: output.status.code(),
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        truncated: false,
-        report_files: vec![],
-    }
+    ParseRequest::new(
+        root.to_string_lossy(),
+        invocation.clone(),
+        output.status.code(),
+    )
+    .with_stdout(String::from_utf8(output.stdout).unwrap())
+    .with_stderr(String::from_utf8_lossy(&output.stderr))
 }
 
 /// One full round: the plan, each run's raw message count, and the parsed outcomes.

@@ -132,7 +132,8 @@ impl KeyInputs {
                     },
                 }
             }
-            EngineScope::FileLocal => {
+            // File-local, and an engine of an unknown scope never gets here (see `run_engine`).
+            _ => {
                 let mut cached = Vec::new();
                 let mut misses = Vec::new();
                 let mut configs = ConfigHasher::new(&self.root, &self.config_files);
@@ -175,7 +176,8 @@ impl KeyInputs {
                     inputs,
                 })
             }
-            EngineScope::FileLocal => {
+            // File-local, and an engine of an unknown scope never gets here (see `run_engine`).
+            _ => {
                 let mut configs = ConfigHasher::new(&self.root, &self.config_files);
                 let files = self
                     .relevant
@@ -216,7 +218,7 @@ impl KeyInputs {
                     &self.program_inputs,
                 )),
             },
-            EngineScope::FileLocal => Keys::Ready {
+            _ => Keys::Ready {
                 files: deferred
                     .files
                     .iter()
@@ -250,7 +252,7 @@ impl KeyInputs {
                     program: program.filter(|_| unchanged),
                 }
             }
-            EngineScope::FileLocal => Keys::Ready {
+            _ => Keys::Ready {
                 files: files
                     .into_iter()
                     .zip(&deferred.files)
@@ -282,6 +284,18 @@ pub(crate) async fn run_engine(
         .engine
         .as_ref()
         .expect("checked when the plugin loaded");
+    if !matches!(
+        info.scope,
+        EngineScope::FileLocal | EngineScope::WholeProgram
+    ) {
+        return EngineOutcome::status_only(EngineStatus::error(format!(
+            "plugin `{}` declares an engine scope this signalint does not know (built against a \
+             newer plugin API); update signalint or use a plugin built against \
+             signalint-plugin-api {}",
+            manifest.id,
+            signalint_plugin_api::PLUGIN_API_VERSION
+        )));
+    }
     let engine_config = context.config.engines.get(&plan.id);
 
     let override_path = engine_config.and_then(|e| e.tool.as_deref());
@@ -400,7 +414,7 @@ pub(crate) async fn run_engine(
             save(shard).await;
             let coverage = match info.scope {
                 EngineScope::WholeProgram => Coverage::All,
-                EngineScope::FileLocal => Coverage::files(relevant.to_vec()),
+                _ => Coverage::files(relevant.to_vec()),
             };
             return cached_outcome(issues, &resolution.tool.version, started, coverage);
         }
@@ -419,20 +433,20 @@ pub(crate) async fn run_engine(
             work.display()
         )));
     }
-    let request = PlanRequest {
-        project_root: context.root.to_string_lossy().into_owned(),
-        tool: resolution.tool.clone(),
-        files: to_run.clone(),
-        // A whole-program engine always checks every program, so its result does not depend on
-        // which files were asked about (and can be cached by its inputs alone). A file-local
-        // engine always gets the explicit list of cache misses, walked with the project's
-        // ignores, never "the whole directory": the engine's own ignore rules (a parent
-        // repository's .gitignore, say) could otherwise drop files silently.
-        whole_project: info.scope == EngineScope::WholeProgram,
-        extra_args: engine_config.map(|e| e.args.clone()).unwrap_or_default(),
-        options,
-        work_dir: work.to_string_lossy().into_owned(),
-    };
+    // A whole-program engine always checks every program, so its result does not depend on
+    // which files were asked about (and can be cached by its inputs alone). A file-local
+    // engine always gets the explicit list of cache misses, walked with the project's
+    // ignores, never "the whole directory": the engine's own ignore rules (a parent
+    // repository's .gitignore, say) could otherwise drop files silently.
+    let request = PlanRequest::new(
+        context.root.to_string_lossy(),
+        resolution.tool.clone(),
+        to_run.clone(),
+        work.to_string_lossy(),
+    )
+    .with_whole_project(info.scope == EngineScope::WholeProgram)
+    .with_extra_args(engine_config.map(|e| e.args.clone()).unwrap_or_default())
+    .with_options(options);
     let plugin = plan.plugin.clone();
     let planned =
         tokio::task::spawn_blocking(move || plugin.call::<_, Plan>(methods::PLAN, &request)).await;
@@ -493,6 +507,7 @@ pub(crate) async fn run_engine(
     let mut skipped = 0;
     let mut diagnostics: Vec<(PathBuf, Diagnostic)> = Vec::new();
     let mut covered: Vec<String> = Vec::new();
+    let mut unplaceable = 0;
     for (_, result) in results {
         match result {
             Ok((invocation, outcome)) => {
@@ -504,11 +519,30 @@ pub(crate) async fn run_engine(
                     .cwd
                     .map(PathBuf::from)
                     .unwrap_or_else(|| context.root.clone());
-                diagnostics.extend(outcome.diagnostics.into_iter().map(|d| (cwd.clone(), d)));
+                for diagnostic in outcome.diagnostics {
+                    let placeable = [diagnostic.start, diagnostic.end]
+                        .iter()
+                        .flatten()
+                        .all(super::positions::placeable);
+                    if placeable {
+                        diagnostics.push((cwd.clone(), diagnostic));
+                    } else {
+                        unplaceable += 1;
+                    }
+                }
                 covered.extend(invocation.covers);
             }
             Err(failure) => failures.push(failure),
         }
+    }
+
+    if unplaceable > 0 {
+        skipped += unplaceable;
+        failures.push(format!(
+            "{unplaceable} diagnostics of {} count columns in a unit this signalint does not know \
+             (a newer plugin API); they were dropped: update signalint",
+            plan.id
+        ));
     }
 
     // Positions are converted while the keys of a cold run settle.
@@ -554,7 +588,7 @@ pub(crate) async fn run_engine(
     status.duration_ms = Some(started.elapsed().as_millis() as u64);
     let rechecked = match info.scope {
         EngineScope::WholeProgram => Coverage::All,
-        EngineScope::FileLocal => Coverage::files(if failures.is_empty() {
+        _ => Coverage::files(if failures.is_empty() {
             relevant.to_vec()
         } else {
             covered
@@ -802,10 +836,7 @@ async fn run_invocation(
     let report_files: Vec<ReportFile> = invocation
         .report_files
         .iter()
-        .map(|path| ReportFile {
-            path: path.clone(),
-            contents: read_capped(path, context.runner.output_cap()),
-        })
+        .map(|path| ReportFile::new(path, read_capped(path, context.runner.output_cap())))
         .collect();
     for report in &invocation.report_files {
         let _ = std::fs::remove_file(report);
@@ -816,15 +847,15 @@ async fn run_invocation(
                 .as_ref()
                 .is_some_and(|c| c.len() >= context.runner.output_cap())
         });
-    let request = ParseRequest {
-        project_root: context.root.to_string_lossy().into_owned(),
-        invocation: invocation.clone(),
-        exit_code: output.exit_code(),
-        stdout: output.stdout.clone(),
-        stderr: output.stderr.clone(),
-        truncated: overflow,
-        report_files,
-    };
+    let request = ParseRequest::new(
+        context.root.to_string_lossy(),
+        invocation.clone(),
+        output.exit_code(),
+    )
+    .with_stdout(output.stdout.clone())
+    .with_stderr(output.stderr.clone())
+    .with_truncated(overflow)
+    .with_report_files(report_files);
     let plugin = plugin.clone();
     let parsed = tokio::task::spawn_blocking(move || {
         plugin.call::<_, ParseOutcome>(methods::PARSE, &request)
@@ -955,7 +986,8 @@ fn to_issues(
                 rule: diagnostic.rule,
                 severity: match diagnostic.severity {
                     Severity::Error => IssueSeverity::Error,
-                    Severity::Warning | Severity::Info | Severity::Hint => IssueSeverity::Warning,
+                    // Info, hint, and a severity of a newer plugin API.
+                    _ => IssueSeverity::Warning,
                 },
                 message: diagnostic.message,
                 fixable: !diagnostic.fixes.is_empty(),

@@ -85,7 +85,7 @@ impl SourceText {
             None => {
                 let (start, end) = self.line_range(position.line)?;
                 let wanted = position.column.saturating_sub(1) as usize;
-                start + advance(&self.text[start..end], wanted, position.unit)
+                start + advance(&self.text[start..end], wanted, position.unit)?
             }
         };
         // Editors do not count a byte order mark as a column.
@@ -101,9 +101,10 @@ impl SourceText {
     }
 }
 
-/// Byte length of the prefix of `line` that is `units` long in `unit`, clamped to the line.
-fn advance(line: &str, units: usize, unit: ColumnUnit) -> usize {
-    match unit {
+/// Byte length of the prefix of `line` that is `units` long in `unit`, clamped to the line;
+/// `None` for a unit of a newer plugin API, which cannot be counted.
+fn advance(line: &str, units: usize, unit: ColumnUnit) -> Option<usize> {
+    Some(match unit {
         ColumnUnit::Utf8Bytes => floor_char_boundary(line, units),
         ColumnUnit::CodePoints => line
             .char_indices()
@@ -113,13 +114,24 @@ fn advance(line: &str, units: usize, unit: ColumnUnit) -> usize {
             let mut counted = 0;
             for (i, c) in line.char_indices() {
                 if counted >= units {
-                    return i;
+                    return Some(i);
                 }
                 counted += c.len_utf16();
             }
             line.len()
         }
-    }
+        _ => return None,
+    })
+}
+
+/// Whether the host can place `position` at all: an exact byte offset, or a column in a unit
+/// it knows.
+pub fn placeable(position: &Position) -> bool {
+    position.byte_offset.is_some()
+        || matches!(
+            position.unit,
+            ColumnUnit::Utf8Bytes | ColumnUnit::CodePoints | ColumnUnit::Utf16
+        )
 }
 
 fn floor_char_boundary(text: &str, mut index: usize) -> usize {
@@ -196,12 +208,20 @@ mod tests {
                 expected,
                 "{line}"
             );
-            let offset = Position {
-                byte_offset: Some(10 + bytes as u64 - 1),
-                ..at(0, 0, ColumnUnit::Utf8Bytes)
-            };
+            let offset = at(0, 0, ColumnUnit::Utf8Bytes).with_byte_offset(10 + bytes as u64 - 1);
             assert_eq!(source.resolve(&offset), expected, "{line}");
         }
+    }
+
+    #[test]
+    fn a_unit_of_a_newer_api_cannot_be_placed_without_an_offset() {
+        let source = SourceText::new("abc\n".into());
+        let unknown = at(1, 2, ColumnUnit::Unknown);
+        assert!(!placeable(&unknown));
+        assert_eq!(source.resolve(&unknown), None);
+        let exact = unknown.with_byte_offset(1);
+        assert!(placeable(&exact), "an offset needs no unit");
+        assert_eq!(source.resolve(&exact).map(|r| r.col), Some(2));
     }
 
     #[test]
@@ -212,10 +232,7 @@ mod tests {
         assert_eq!(source.line_text(3), "c");
         assert_eq!(source.line_text(4), "d");
         let r = source
-            .resolve(&Position {
-                byte_offset: Some(7),
-                ..at(0, 0, ColumnUnit::Utf8Bytes)
-            })
+            .resolve(&at(0, 0, ColumnUnit::Utf8Bytes).with_byte_offset(7))
             .unwrap();
         assert_eq!((r.line, r.col), (3, 1));
         let r = source.resolve(&at(2, 3, ColumnUnit::CodePoints)).unwrap();
@@ -230,10 +247,7 @@ mod tests {
             source.resolve(&at(1, 99, ColumnUnit::Utf16)).unwrap().col,
             4
         );
-        let past_end = Position {
-            byte_offset: Some(999),
-            ..at(0, 0, ColumnUnit::Utf8Bytes)
-        };
+        let past_end = at(0, 0, ColumnUnit::Utf8Bytes).with_byte_offset(999);
         assert_eq!(source.resolve(&past_end).unwrap().line, 2);
     }
 
@@ -245,10 +259,7 @@ mod tests {
             1,
             "engines that skip the BOM"
         );
-        let offset = Position {
-            byte_offset: Some(3),
-            ..at(0, 0, ColumnUnit::Utf8Bytes)
-        };
+        let offset = at(0, 0, ColumnUnit::Utf8Bytes).with_byte_offset(3);
         assert_eq!(
             source.resolve(&offset).unwrap().col,
             1,
@@ -259,10 +270,7 @@ mod tests {
     #[test]
     fn offsets_inside_a_character_snap_back() {
         let source = SourceText::new("é".into());
-        let inside = Position {
-            byte_offset: Some(1),
-            ..at(0, 0, ColumnUnit::Utf8Bytes)
-        };
+        let inside = at(0, 0, ColumnUnit::Utf8Bytes).with_byte_offset(1);
         assert_eq!(source.resolve(&inside).unwrap().col, 1);
     }
 }

@@ -1,5 +1,6 @@
 //! Loading one plugin library: probe, header, version handshake, root module, manifest.
 
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 use abi_stable::library::{LibraryError, RootModule, lib_header_from_path};
@@ -8,8 +9,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use signalint_plugin_api::abi::PluginModuleRef;
 use signalint_plugin_api::{
-    ABI_PROBE_SYMBOL, PLUGIN_API_VERSION, PluginKind, PluginManifest, SIGNALINT_ABI_VERSION,
-    methods,
+    ABI_PROBE_SYMBOL, PAYLOAD_VERSION, PLUGIN_API_VERSION, PluginKind, PluginManifest,
+    SIGNALINT_ABI_VERSION, methods,
 };
 
 /// Why a library did not load. Every message names the file and says what to do.
@@ -43,6 +44,32 @@ pub enum LoadError {
 
     #[error("{}: its manifest is invalid: {detail}; this is a bug in the plugin", path.display())]
     Manifest { path: PathBuf, detail: String },
+
+    #[error(
+        "{}: speaks plugin payload version {found}, this signalint speaks {}; rebuild the plugin against signalint-plugin-api {}",
+        path.display(), spoken(), compatible_requirement(PLUGIN_API_VERSION)
+    )]
+    PayloadVersion { path: PathBuf, found: u64 },
+
+    #[error(
+        "{}: a plugin of a kind this signalint does not know (`{kind}`); update signalint, or rebuild the plugin against signalint-plugin-api {}",
+        path.display(), compatible_requirement(PLUGIN_API_VERSION)
+    )]
+    UnknownKind { path: PathBuf, kind: String },
+}
+
+/// The payload versions this host reads and writes. A plugin states its own in its manifest
+/// (the export macro stamps [`PAYLOAD_VERSION`] of the plugin API it was built against).
+pub const SPOKEN_PAYLOAD_VERSIONS: RangeInclusive<u32> = PAYLOAD_VERSION..=PAYLOAD_VERSION;
+
+/// `2`, or `2 to 3` once the host speaks a range.
+fn spoken() -> String {
+    let (low, high) = SPOKEN_PAYLOAD_VERSIONS.into_inner();
+    if low == high {
+        low.to_string()
+    } else {
+        format!("{low} to {high}")
+    }
 }
 
 /// `^major.minor` for 0.x, `^major` after 1.0.
@@ -160,8 +187,28 @@ pub fn load_plugin(path: &Path) -> Result<PluginHandle, LoadError> {
         detail,
     };
     let answer = raw_call(module, methods::MANIFEST, "null").map_err(manifest_error)?;
-    let manifest: PluginManifest =
+    // The payload version comes first: a manifest of another version may not even decode.
+    let raw: serde_json::Value =
         serde_json::from_str(&answer).map_err(|e| manifest_error(e.to_string()))?;
+    let payload_version = raw["payload_version"].as_u64().unwrap_or(0);
+    if !u32::try_from(payload_version).is_ok_and(|v| SPOKEN_PAYLOAD_VERSIONS.contains(&v)) {
+        return Err(LoadError::PayloadVersion {
+            path: path.to_owned(),
+            found: payload_version,
+        });
+    }
+    let kind = raw["kind"].as_str().unwrap_or_default().to_owned();
+    let manifest: PluginManifest =
+        serde_json::from_value(raw).map_err(|e| manifest_error(e.to_string()))?;
+    match manifest.kind {
+        PluginKind::Engine | PluginKind::RulePack => {}
+        _ => {
+            return Err(LoadError::UnknownKind {
+                path: path.to_owned(),
+                kind,
+            });
+        }
+    }
     match manifest.kind {
         PluginKind::Engine if manifest.engine.is_none() => {
             return Err(manifest_error(
@@ -244,6 +291,11 @@ mod tests {
         assert!(api_compatible("0.1.0", "0.1.7"));
         assert!(!api_compatible("0.2.0", "0.1.0"));
         assert!(!api_compatible("1.0.0", "0.1.0"));
+        assert!(
+            !api_compatible("0.1.0", "0.2.0"),
+            "0.1 plugins are refused by 0.2 hosts"
+        );
+        assert!(!api_compatible("1.0.0", "0.2.0"));
         assert!(api_compatible("1.4.0", "1.2.0"));
         assert!(!api_compatible("2.0.0", "1.2.0"));
         assert!(!api_compatible("garbage", "1.2.0"));

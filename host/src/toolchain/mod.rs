@@ -144,11 +144,7 @@ pub async fn resolve(
         });
     }
     Ok(Resolution {
-        tool: ResolvedTool {
-            program: candidate.program,
-            prefix_args: candidate.prefix_args,
-            version,
-        },
+        tool: ResolvedTool::new(candidate.program, version).with_prefix_args(candidate.prefix_args),
         source: candidate.source,
         location: candidate.location,
     })

@@ -74,6 +74,7 @@ pub mod fixture {
     pub const API_NEXT: &str = "signalint_fixture_api_next";
     pub const PANICKY: &str = "signalint_fixture_panicky";
     pub const FAULT_ENGINE: &str = "signalint_fixture_fault_engine";
+    pub const PAYLOAD_NEXT: &str = "signalint_fixture_payload_next";
 }
 
 /// Every `libsignalint_plugin_*` library the workspace build produced, sorted.

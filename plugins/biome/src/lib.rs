@@ -92,7 +92,7 @@ mod plan;
 
 use signalint_plugin_api::{
     ColumnUnit, EngineAdapter, EngineInfo, EngineScope, ParseOutcome, ParseRequest, Plan,
-    PlanRequest, PluginError, PluginKind, PluginManifest, ToolCandidate, ToolSpec,
+    PlanRequest, PluginError, PluginManifest, ToolCandidate, ToolSpec,
 };
 
 pub use parse::parse_reports;
@@ -152,41 +152,30 @@ pub fn native_binary_paths() -> Vec<String> {
 
 impl EngineAdapter for Biome {
     fn manifest(&self) -> PluginManifest {
-        PluginManifest {
-            id: "biome".into(),
-            kind: PluginKind::Engine,
-            version: env!("CARGO_PKG_VERSION").into(),
-            api_version: String::new(),
-            payload_version: 0,
-            description: "Biome linter (all severities, fixes from Biome's own edits)".into(),
-            engine: Some(EngineInfo {
-                scope: EngineScope::FileLocal,
-                tool: ToolSpec {
-                    name: "biome".into(),
-                    // --reporter-file needs 2.4; rdjson suggestions are real edits from 2.5.
-                    version_range: ">=2.5.0, <3.0.0".into(),
-                    candidates: native_binary_paths()
-                        .into_iter()
-                        .map(|path| ToolCandidate {
-                            path,
-                            launcher: None,
-                        })
-                        .collect(),
-                    path_names: vec!["biome".into()],
-                    version_args: vec!["--version".into()],
-                    npm_packages: vec!["@biomejs/biome@2.6.8".into()],
-                },
-                extensions: [
-                    "js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "json", "jsonc", "css",
-                    "graphql", "gql",
-                ]
-                .into_iter()
-                .map(String::from)
-                .collect(),
-                config_files: vec!["biome.json".into(), "biome.jsonc".into()],
-            }),
-            rule_pack: None,
-        }
+        // --reporter-file needs 2.4; rdjson suggestions are real edits from 2.5.
+        let tool = ToolSpec::new("biome", ">=2.5.0, <3.0.0")
+            .with_candidates(
+                native_binary_paths()
+                    .into_iter()
+                    .map(ToolCandidate::new)
+                    .collect(),
+            )
+            .with_npm_packages(vec!["@biomejs/biome@2.6.8".into()]);
+        let extensions = [
+            "js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "json", "jsonc", "css",
+            "graphql", "gql",
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect();
+        let engine = EngineInfo::new(EngineScope::FileLocal, tool, extensions)
+            .with_config_files(vec!["biome.json".into(), "biome.jsonc".into()]);
+        PluginManifest::engine(
+            "biome",
+            env!("CARGO_PKG_VERSION"),
+            "Biome linter (all severities, fixes from Biome's own edits)",
+            engine,
+        )
     }
 
     fn plan(&self, request: &PlanRequest) -> Result<Plan, PluginError> {

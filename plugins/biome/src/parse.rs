@@ -74,17 +74,12 @@ fn json_diagnostic(record: &Value) -> Option<Diagnostic> {
         .map(str::trim)
         .filter(|t| !t.is_empty())
         .collect();
-    Some(Diagnostic {
-        file,
-        start,
-        end,
-        rule,
-        severity,
-        message,
-        help: (!advices.is_empty()).then(|| advices.join("\n")),
-        url: None,
-        fixes: vec![],
-    })
+    let mut diagnostic = Diagnostic::new(rule, severity, message);
+    diagnostic.file = file;
+    diagnostic.start = start;
+    diagnostic.end = end;
+    diagnostic.help = (!advices.is_empty()).then(|| advices.join("\n"));
+    Some(diagnostic)
 }
 
 /// What the rdjson report adds to a diagnostic.
@@ -101,11 +96,11 @@ struct Extra {
 
 fn edit(suggestion: &Value) -> Option<TextEdit> {
     let range = suggestion.get("range")?;
-    Some(TextEdit {
-        start: position(range.get("start")?)?,
-        end: position(range.get("end")?)?,
-        new_text: suggestion.get("text")?.as_str()?.to_owned(),
-    })
+    Some(TextEdit::new(
+        position(range.get("start")?)?,
+        position(range.get("end")?)?,
+        suggestion.get("text")?.as_str()?,
+    ))
 }
 
 fn rdjson_extra(record: &Value) -> Extra {
@@ -133,21 +128,19 @@ fn rdjson_extra(record: &Value) -> Extra {
         .map(|list| list.iter().map(edit).collect::<Option<Vec<_>>>())
         .and_then(|edits| edits)
         .unwrap_or_default();
-    let standalone =
-        message_text(record.get("message").unwrap_or(&Value::Null)).map(|message| Diagnostic {
-            file: path.clone(),
-            start,
-            end,
-            rule: category.clone().unwrap_or_else(|| "biome".to_owned()),
-            severity: record
-                .get("severity")
-                .and_then(Value::as_str)
-                .map_or(Severity::Warning, severity),
-            message,
-            help: None,
-            url: url.clone(),
-            fixes: fixes.clone(),
-        });
+    let standalone = message_text(record.get("message").unwrap_or(&Value::Null)).map(|message| {
+        let rule = category.clone().unwrap_or_else(|| "biome".to_owned());
+        let severity = record
+            .get("severity")
+            .and_then(Value::as_str)
+            .map_or(Severity::Warning, severity);
+        let mut diagnostic = Diagnostic::new(rule, severity, message).with_fixes(fixes.clone());
+        diagnostic.file = path.clone();
+        diagnostic.start = start;
+        diagnostic.end = end;
+        diagnostic.url = url.clone();
+        diagnostic
+    });
     Extra {
         category,
         path,

@@ -196,17 +196,13 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
                     covers.len()
                 )
             };
-            Invocation {
-                program: request.tool.program.clone(),
-                args,
-                covers,
-                report_files,
-                label,
-                ..Invocation::default()
-            }
+            Invocation::new(&request.tool.program, args)
+                .with_covers(covers)
+                .with_report_files(report_files)
+                .with_label(label)
         })
         .collect();
-    Ok(Plan { invocations })
+    Ok(Plan::new(invocations))
 }
 
 #[cfg(test)]
@@ -215,19 +211,13 @@ mod tests {
     use signalint_plugin_api::ResolvedTool;
 
     fn request(files: &[&str], options: serde_json::Value) -> PlanRequest {
-        PlanRequest {
-            project_root: "/p".into(),
-            tool: ResolvedTool {
-                program: "/p/node_modules/@biomejs/cli-linux-x64/biome".into(),
-                prefix_args: vec![],
-                version: "2.6.8".into(),
-            },
-            files: files.iter().map(|f| f.to_string()).collect(),
-            whole_project: false,
-            extra_args: vec![],
-            options,
-            work_dir: "/p/.signalint/work/".into(),
-        }
+        PlanRequest::new(
+            "/p",
+            ResolvedTool::new("/p/node_modules/@biomejs/cli-linux-x64/biome", "2.6.8"),
+            files.iter().map(|f| f.to_string()).collect(),
+            "/p/.signalint/work/",
+        )
+        .with_options(options)
     }
 
     /// A request for Biome 2.5, whose rdjson report has no severity: json and rdjson.

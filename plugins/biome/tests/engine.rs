@@ -70,19 +70,13 @@ fn plan_request(root: &Path, files: &[&str], options: serde_json::Value) -> Plan
         .trim()
         .trim_start_matches("Version: ")
         .to_owned();
-    PlanRequest {
-        project_root: root.to_string_lossy().into_owned(),
-        tool: ResolvedTool {
-            program: biome_binary().to_string_lossy().into_owned(),
-            prefix_args: vec![],
-            version,
-        },
-        files: files.iter().map(|f| f.to_string()).collect(),
-        whole_project: false,
-        extra_args: vec![],
-        options,
-        work_dir: root.join(".signalint/work").to_string_lossy().into_owned(),
-    }
+    PlanRequest::new(
+        root.to_string_lossy(),
+        ResolvedTool::new(biome_binary().to_string_lossy(), version),
+        files.iter().map(|f| f.to_string()).collect(),
+        root.join(".signalint/work").to_string_lossy(),
+    )
+    .with_options(options)
 }
 
 /// Runs one invocation like the host: cwd = project root unless set, report files read back.
@@ -94,22 +88,20 @@ fn run(root: &Path, invocation: &Invocation) -> ParseRequest {
         .current_dir(invocation.cwd.as_deref().map_or(root, Path::new))
         .output()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", invocation.program));
-    ParseRequest {
-        project_root: root.to_string_lossy().into_owned(),
-        invocation: invocation.clone(),
-        exit_code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        truncated: false,
-        report_files: invocation
+    ParseRequest::new(
+        root.to_string_lossy(),
+        invocation.clone(),
+        output.status.code(),
+    )
+    .with_stdout(String::from_utf8_lossy(&output.stdout))
+    .with_stderr(String::from_utf8_lossy(&output.stderr))
+    .with_report_files(
+        invocation
             .report_files
             .iter()
-            .map(|p| ReportFile {
-                path: p.clone(),
-                contents: std::fs::read_to_string(p).ok(),
-            })
+            .map(|p| ReportFile::new(p, std::fs::read_to_string(p).ok()))
             .collect(),
-    }
+    )
 }
 
 /// How many diagnostics a report file lists (read independently of the adapter).

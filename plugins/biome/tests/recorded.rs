@@ -379,27 +379,16 @@ fn exit_code_classification() {
 
 #[test]
 fn parse_reads_report_files_through_the_plugin_boundary() {
-    let request = ParseRequest {
-        project_root: "/p".into(),
-        invocation: Invocation {
-            report_files: vec!["/w/biome-1-0.json".into(), "/w/biome-1-0.rdjson".into()],
-            ..Invocation::default()
-        },
-        exit_code: Some(1),
-        stdout: String::new(),
-        stderr: recorded("project.stderr"),
-        truncated: false,
-        report_files: vec![
-            ReportFile {
-                path: "/w/biome-1-0.rdjson".into(),
-                contents: Some(recorded("project.rdjson")),
-            },
-            ReportFile {
-                path: "/w/biome-1-0.json".into(),
-                contents: Some(recorded("project.json")),
-            },
-        ],
-    };
+    let invocation = Invocation::default().with_report_files(vec![
+        "/w/biome-1-0.json".into(),
+        "/w/biome-1-0.rdjson".into(),
+    ]);
+    let request = ParseRequest::new("/p", invocation, Some(1))
+        .with_stderr(recorded("project.stderr"))
+        .with_report_files(vec![
+            ReportFile::new("/w/biome-1-0.rdjson", Some(recorded("project.rdjson"))),
+            ReportFile::new("/w/biome-1-0.json", Some(recorded("project.json"))),
+        ]);
     let direct = Biome::new().parse(&request).unwrap();
     let json = call_engine(
         &Biome::new(),
@@ -465,20 +454,14 @@ fn every_prefix_of_a_report_parses_without_panicking() {
 
 #[test]
 fn plan_through_the_plugin_boundary() {
-    let request = signalint_plugin_api::PlanRequest {
-        project_root: "/p".into(),
-        tool: signalint_plugin_api::ResolvedTool {
-            program: "/p/biome".into(),
-            prefix_args: vec![],
-            // 2.5 plans both reports and never looks at the (here absent) files.
-            version: "2.5.1".into(),
-        },
-        files: vec!["src/a.ts".into(), "src/(x) y/b.ts".into()],
-        whole_project: false,
-        extra_args: vec![],
-        options: serde_json::json!({"files_max_size": 2048}),
-        work_dir: "/p/.signalint/work/biome".into(),
-    };
+    let request = signalint_plugin_api::PlanRequest::new(
+        "/p",
+        // 2.5 plans both reports and never looks at the (here absent) files.
+        signalint_plugin_api::ResolvedTool::new("/p/biome", "2.5.1"),
+        vec!["src/a.ts".into(), "src/(x) y/b.ts".into()],
+        "/p/.signalint/work/biome",
+    )
+    .with_options(serde_json::json!({"files_max_size": 2048}));
     let json = call_engine(
         &Biome::new(),
         "plan",
@@ -500,23 +483,11 @@ fn plan_through_the_plugin_boundary() {
 /// A request as the host sends it after running `invocation`, with the rdjson report only.
 fn rdjson_only_request(covers: &[&str], rdjson: &str) -> ParseRequest {
     let path = "/p/.signalint/work/biome-1-0.rdjson".to_owned();
-    ParseRequest {
-        project_root: "/p".into(),
-        invocation: Invocation {
-            program: "/p/biome".into(),
-            covers: covers.iter().map(|f| (*f).to_owned()).collect(),
-            report_files: vec![path.clone()],
-            ..Invocation::default()
-        },
-        exit_code: Some(0),
-        stdout: String::new(),
-        stderr: String::new(),
-        truncated: false,
-        report_files: vec![ReportFile {
-            path,
-            contents: Some(recorded(rdjson)),
-        }],
-    }
+    let invocation = Invocation::new("/p/biome", vec![])
+        .with_covers(covers.iter().map(|f| (*f).to_owned()).collect())
+        .with_report_files(vec![path.clone()]);
+    ParseRequest::new("/p", invocation, Some(0))
+        .with_report_files(vec![ReportFile::new(path, Some(recorded(rdjson)))])
 }
 
 #[test]

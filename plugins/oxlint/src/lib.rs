@@ -14,7 +14,7 @@ mod plan;
 
 use signalint_plugin_api::{
     EngineAdapter, EngineInfo, EngineScope, ParseOutcome, ParseRequest, Plan, PlanRequest,
-    PluginError, PluginKind, PluginManifest, ToolCandidate, ToolSpec,
+    PluginError, PluginManifest, ToolCandidate, ToolSpec,
 };
 
 pub use parse::parse_output;
@@ -34,31 +34,20 @@ pub struct Oxlint;
 
 impl EngineAdapter for Oxlint {
     fn manifest(&self) -> PluginManifest {
-        PluginManifest {
-            id: "oxlint".into(),
-            kind: PluginKind::Engine,
-            version: env!("CARGO_PKG_VERSION").into(),
-            api_version: String::new(),
-            payload_version: 0,
-            description: "oxlint, the Oxc JavaScript and TypeScript linter".into(),
-            engine: Some(EngineInfo {
-                scope: EngineScope::FileLocal,
-                tool: ToolSpec {
-                    name: "oxlint".into(),
-                    version_range: ">=1.0.0, <2.0.0".into(),
-                    candidates: vec![ToolCandidate {
-                        path: "node_modules/oxlint/bin/oxlint".into(),
-                        launcher: Some("node".into()),
-                    }],
-                    path_names: vec!["oxlint".into()],
-                    version_args: vec!["--version".into()],
-                    npm_packages: vec![format!("oxlint@{PINNED_VERSION}")],
-                },
-                extensions: EXTENSIONS.iter().map(|e| (*e).to_owned()).collect(),
-                config_files: vec![".oxlintrc.json".into(), ".oxlintrc.jsonc".into()],
-            }),
-            rule_pack: None,
-        }
+        let tool = ToolSpec::new("oxlint", ">=1.0.0, <2.0.0")
+            .with_candidates(vec![
+                ToolCandidate::new("node_modules/oxlint/bin/oxlint").with_launcher("node"),
+            ])
+            .with_npm_packages(vec![format!("oxlint@{PINNED_VERSION}")]);
+        let extensions = EXTENSIONS.iter().map(|e| (*e).to_owned()).collect();
+        let engine = EngineInfo::new(EngineScope::FileLocal, tool, extensions)
+            .with_config_files(vec![".oxlintrc.json".into(), ".oxlintrc.jsonc".into()]);
+        PluginManifest::engine(
+            "oxlint",
+            env!("CARGO_PKG_VERSION"),
+            "oxlint, the Oxc JavaScript and TypeScript linter",
+            engine,
+        )
     }
 
     fn plan(&self, request: &PlanRequest) -> Result<Plan, PluginError> {

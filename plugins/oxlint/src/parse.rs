@@ -92,14 +92,11 @@ fn failure(request: &ParseRequest, reason: &str) -> ParseOutcome {
     let exit = request
         .exit_code
         .map_or("a signal".to_owned(), |c| format!("exit code {c}"));
-    ParseOutcome {
-        failure: Some(
-            format!("{reason} ({exit}): {}", tail.join("\n"))
-                .trim_end_matches(": ")
-                .to_owned(),
-        ),
-        ..ParseOutcome::default()
-    }
+    ParseOutcome::failure(
+        format!("{reason} ({exit}): {}", tail.join("\n"))
+            .trim_end_matches(": ")
+            .to_owned(),
+    )
 }
 
 fn to_diagnostic(record: Record) -> Option<Diagnostic> {
@@ -118,18 +115,14 @@ fn to_diagnostic(record: Record) -> Option<Diagnostic> {
     let (start, end) = match record.labels.first() {
         Some(label) => {
             let span = &label.span;
-            let start = Position {
-                line: span.line.unwrap_or(0),
-                column: span.column.unwrap_or(0),
-                unit: ColumnUnit::Utf8Bytes,
-                byte_offset: Some(span.offset),
-            };
-            let end = Position {
-                line: 0,
-                column: 0,
-                unit: ColumnUnit::Utf8Bytes,
-                byte_offset: Some(span.offset + span.length),
-            };
+            let start = Position::new(
+                span.line.unwrap_or(0),
+                span.column.unwrap_or(0),
+                ColumnUnit::Utf8Bytes,
+            )
+            .with_byte_offset(span.offset);
+            let end = Position::new(0, 0, ColumnUnit::Utf8Bytes)
+                .with_byte_offset(span.offset + span.length);
             (Some(start), Some(end))
         }
         None => (None, None),
@@ -138,17 +131,13 @@ fn to_diagnostic(record: Record) -> Option<Diagnostic> {
         (Some(help), Some(note)) => Some(format!("{help} ({note})")),
         (help, note) => help.or(note),
     };
-    Some(Diagnostic {
-        file: record.filename,
-        start,
-        end,
-        rule,
-        severity,
-        message: record.message,
-        help,
-        url: record.url,
-        fixes: Vec::new(),
-    })
+    let mut diagnostic = Diagnostic::new(rule, severity, record.message);
+    diagnostic.file = record.filename;
+    diagnostic.start = start;
+    diagnostic.end = end;
+    diagnostic.help = help;
+    diagnostic.url = record.url;
+    Some(diagnostic)
 }
 
 /// `eslint(no-debugger)` → `eslint/no-debugger`; the plugin scope is kept, so
@@ -170,15 +159,7 @@ mod tests {
     use super::*;
 
     fn request(stdout: &str, exit_code: i32) -> ParseRequest {
-        ParseRequest {
-            project_root: "/p".into(),
-            invocation: Invocation::default(),
-            exit_code: Some(exit_code),
-            stdout: stdout.into(),
-            stderr: String::new(),
-            truncated: false,
-            report_files: vec![],
-        }
+        ParseRequest::new("/p", Invocation::default(), Some(exit_code)).with_stdout(stdout)
     }
 
     const RECORDED: &str = include_str!("../tests/fixtures/recorded.json");

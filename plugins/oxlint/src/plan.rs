@@ -38,19 +38,15 @@ pub fn plan_invocations(request: &PlanRequest) -> Plan {
     if !batch.is_empty() {
         invocations.push(invocation(request, &base, batch));
     }
-    Plan { invocations }
+    Plan::new(invocations)
 }
 
 fn invocation(request: &PlanRequest, base: &[String], files: Vec<String>) -> Invocation {
     let mut args = base.to_vec();
     args.extend(files.iter().cloned());
-    Invocation {
-        program: request.tool.program.clone(),
-        args,
-        label: format!("{} files", files.len()),
-        covers: files,
-        ..Invocation::default()
-    }
+    Invocation::new(&request.tool.program, args)
+        .with_label(format!("{} files", files.len()))
+        .with_covers(files)
 }
 
 #[cfg(test)]
@@ -60,19 +56,10 @@ mod tests {
     use super::*;
 
     fn request(files: Vec<String>) -> PlanRequest {
-        PlanRequest {
-            project_root: "/p".into(),
-            tool: ResolvedTool {
-                program: "node".into(),
-                prefix_args: vec!["/p/node_modules/oxlint/bin/oxlint".into()],
-                version: "1.94.0".into(),
-            },
-            files,
-            whole_project: false,
-            extra_args: vec!["--threads=1".into()],
-            options: serde_json::Value::Null,
-            work_dir: "/p/.signalint/work".into(),
-        }
+        let tool = ResolvedTool::new("node", "1.94.0")
+            .with_prefix_args(vec!["/p/node_modules/oxlint/bin/oxlint".into()]);
+        PlanRequest::new("/p", tool, files, "/p/.signalint/work")
+            .with_extra_args(vec!["--threads=1".into()])
     }
 
     #[test]

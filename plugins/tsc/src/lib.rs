@@ -125,7 +125,7 @@ mod plan;
 
 use signalint_plugin_api::{
     ColumnUnit, EngineAdapter, EngineInfo, EngineScope, ParseOutcome, ParseRequest, Plan,
-    PlanRequest, PluginError, PluginKind, PluginManifest, ToolCandidate, ToolSpec,
+    PlanRequest, PluginError, PluginManifest, ToolCandidate, ToolSpec,
 };
 
 pub use parse::parse_output;
@@ -179,41 +179,24 @@ pub const JS_COMPILER_PATH: &str = "node_modules/typescript/lib/tsc.js";
 
 impl EngineAdapter for Tsc {
     fn manifest(&self) -> PluginManifest {
-        PluginManifest {
-            id: "tsc".into(),
-            kind: PluginKind::Engine,
-            version: env!("CARGO_PKG_VERSION").into(),
-            api_version: String::new(),
-            payload_version: 0,
-            description: "TypeScript type checking (tsc 7 native, or tsc 6), one run per tsconfig"
-                .into(),
-            engine: Some(EngineInfo {
-                scope: EngineScope::WholeProgram,
-                tool: ToolSpec {
-                    name: "tsc".into(),
-                    version_range: ">=6.0.0, <8.0.0".into(),
-                    candidates: vec![
-                        ToolCandidate {
-                            path: native_binary_path(),
-                            launcher: None,
-                        },
-                        ToolCandidate {
-                            path: JS_COMPILER_PATH.into(),
-                            launcher: Some("node".into()),
-                        },
-                    ],
-                    path_names: vec!["tsc".into()],
-                    version_args: vec!["--version".into()],
-                    npm_packages: vec!["typescript@7.0.2".into()],
-                },
-                extensions: ["ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs"]
-                    .into_iter()
-                    .map(String::from)
-                    .collect(),
-                config_files: vec!["tsconfig.json".into(), "package.json".into()],
-            }),
-            rule_pack: None,
-        }
+        let tool = ToolSpec::new("tsc", ">=6.0.0, <8.0.0")
+            .with_candidates(vec![
+                ToolCandidate::new(native_binary_path()),
+                ToolCandidate::new(JS_COMPILER_PATH).with_launcher("node"),
+            ])
+            .with_npm_packages(vec!["typescript@7.0.2".into()]);
+        let extensions = ["ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs"]
+            .into_iter()
+            .map(String::from)
+            .collect();
+        let engine = EngineInfo::new(EngineScope::WholeProgram, tool, extensions)
+            .with_config_files(vec!["tsconfig.json".into(), "package.json".into()]);
+        PluginManifest::engine(
+            "tsc",
+            env!("CARGO_PKG_VERSION"),
+            "TypeScript type checking (tsc 7 native, or tsc 6), one run per tsconfig",
+            engine,
+        )
     }
 
     fn plan(&self, request: &PlanRequest) -> Result<Plan, PluginError> {

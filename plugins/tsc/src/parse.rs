@@ -141,17 +141,10 @@ fn head_diagnostic(caps: &regex::Captures<'_>) -> Option<Diagnostic> {
         "warning" => Severity::Warning,
         _ => Severity::Info,
     };
-    Some(Diagnostic {
-        file,
-        start,
-        end: None,
-        rule: format!("TS{code}"),
-        severity,
-        message: caps["msg"].trim_end().to_owned(),
-        help: None,
-        url: None,
-        fixes: vec![],
-    })
+    let mut diagnostic = Diagnostic::new(format!("TS{code}"), severity, caps["msg"].trim_end());
+    diagnostic.file = file;
+    diagnostic.start = start;
+    Some(diagnostic)
 }
 
 fn truncate_chars(text: &str, max: usize) -> String {
@@ -289,11 +282,9 @@ pub fn parse_output(
             stderr,
         )),
     };
-    ParseOutcome {
-        diagnostics: lines.diagnostics,
-        skipped_records: lines.skipped,
-        failure,
-    }
+    let mut outcome = ParseOutcome::new(lines.diagnostics).with_skipped(lines.skipped);
+    outcome.failure = failure;
+    outcome
 }
 
 pub(crate) fn parse_request(request: &ParseRequest) -> ParseOutcome {

@@ -286,16 +286,12 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
             }
             args.extend(threading.iter().cloned());
             args.extend(request.extra_args.iter().cloned());
-            Invocation {
-                program: request.tool.program.clone(),
-                args,
-                env: env.clone(),
-                label: path.clone(),
-                ..Invocation::default()
-            }
+            Invocation::new(&request.tool.program, args)
+                .with_env(env.clone())
+                .with_label(path)
         })
         .collect();
-    Ok(Plan { invocations })
+    Ok(Plan::new(invocations))
 }
 
 /// TypeScript 7's own number of checkers when nothing else is asked for.
@@ -391,19 +387,16 @@ mod tests {
     use signalint_plugin_api::ResolvedTool;
 
     fn request(files: &[&str], options: serde_json::Value) -> PlanRequest {
-        PlanRequest {
-            project_root: "/p".into(),
-            tool: ResolvedTool {
-                program: "/p/node_modules/@typescript/typescript-linux-x64/lib/tsc".into(),
-                prefix_args: vec![],
-                version: "7.0.2".into(),
-            },
-            files: files.iter().map(|f| f.to_string()).collect(),
-            whole_project: false,
-            extra_args: vec![],
-            options,
-            work_dir: "/p/.signalint/work".into(),
-        }
+        PlanRequest::new(
+            "/p",
+            ResolvedTool::new(
+                "/p/node_modules/@typescript/typescript-linux-x64/lib/tsc",
+                "7.0.2",
+            ),
+            files.iter().map(|f| f.to_string()).collect(),
+            "/p/.signalint/work",
+        )
+        .with_options(options)
     }
 
     fn labels(plan: &Plan) -> Vec<&str> {
@@ -514,11 +507,8 @@ mod tests {
     #[test]
     fn typescript_6_runs_through_the_launcher_without_native_flags() {
         let mut req = request(&["a.ts"], serde_json::json!({"single_threaded": true}));
-        req.tool = ResolvedTool {
-            program: "node".into(),
-            prefix_args: vec!["/p/node_modules/typescript/lib/tsc.js".into()],
-            version: "Version 6.0.3".into(),
-        };
+        req.tool = ResolvedTool::new("node", "Version 6.0.3")
+            .with_prefix_args(vec!["/p/node_modules/typescript/lib/tsc.js".into()]);
         req.extra_args = vec!["--skipLibCheck".into()];
         let plan = plan(&req).unwrap();
         let inv = &plan.invocations[0];

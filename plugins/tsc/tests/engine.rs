@@ -56,19 +56,14 @@ fn fixture(name: &str) -> tempfile::TempDir {
 
 fn plan_request(root: &Path, files: &[&str], options: serde_json::Value) -> PlanRequest {
     let binary = tsc_binary();
-    PlanRequest {
-        project_root: root.to_string_lossy().into_owned(),
-        tool: ResolvedTool {
-            program: binary.to_string_lossy().into_owned(),
-            prefix_args: vec![],
-            version: tsc_version(&binary),
-        },
-        files: files.iter().map(|f| f.to_string()).collect(),
-        whole_project: files.is_empty(),
-        extra_args: vec![],
-        options,
-        work_dir: root.join(".signalint/work").to_string_lossy().into_owned(),
-    }
+    PlanRequest::new(
+        root.to_string_lossy(),
+        ResolvedTool::new(binary.to_string_lossy(), tsc_version(&binary)),
+        files.iter().map(|f| f.to_string()).collect(),
+        root.join(".signalint/work").to_string_lossy(),
+    )
+    .with_whole_project(files.is_empty())
+    .with_options(options)
 }
 
 /// Runs one invocation like the host: cwd = project root unless set, report files read back.
@@ -80,22 +75,20 @@ fn run(root: &Path, invocation: &Invocation) -> ParseRequest {
         .current_dir(invocation.cwd.as_deref().map_or(root, Path::new))
         .output()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", invocation.program));
-    ParseRequest {
-        project_root: root.to_string_lossy().into_owned(),
-        invocation: invocation.clone(),
-        exit_code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        truncated: false,
-        report_files: invocation
+    ParseRequest::new(
+        root.to_string_lossy(),
+        invocation.clone(),
+        output.status.code(),
+    )
+    .with_stdout(String::from_utf8_lossy(&output.stdout))
+    .with_stderr(String::from_utf8_lossy(&output.stderr))
+    .with_report_files(
+        invocation
             .report_files
             .iter()
-            .map(|p| ReportFile {
-                path: p.clone(),
-                contents: std::fs::read_to_string(p).ok(),
-            })
+            .map(|p| ReportFile::new(p, std::fs::read_to_string(p).ok()))
             .collect(),
-    }
+    )
 }
 
 /// Head lines tsc printed (every line that is not indented and carries a `TS<code>: `).

@@ -247,18 +247,9 @@ fn exit_code_classification() {
 
 #[test]
 fn parse_through_the_plugin_boundary() {
-    let request = ParseRequest {
-        project_root: "/p".into(),
-        invocation: Invocation {
-            label: "tsconfig.json".into(),
-            ..Invocation::default()
-        },
-        exit_code: Some(1),
-        stdout: recorded("tsc7-project.stdout"),
-        stderr: String::new(),
-        truncated: false,
-        report_files: vec![],
-    };
+    let invocation = Invocation::default().with_label("tsconfig.json");
+    let request =
+        ParseRequest::new("/p", invocation, Some(1)).with_stdout(recorded("tsc7-project.stdout"));
     let direct = Tsc::new().parse(&request).unwrap();
     let json = call_engine(
         &Tsc::new(),
@@ -311,19 +302,13 @@ fn every_prefix_of_the_output_parses_without_panicking() {
 
 #[test]
 fn plan_through_the_plugin_boundary() {
-    let request = signalint_plugin_api::PlanRequest {
-        project_root: "/p".into(),
-        tool: signalint_plugin_api::ResolvedTool {
-            program: "/p/tsc".into(),
-            prefix_args: vec![],
-            version: "7.0.2".into(),
-        },
-        files: vec!["src/a.ts".into()],
-        whole_project: false,
-        extra_args: vec![],
-        options: serde_json::json!({"tsconfigs": [{"path": "tsconfig.json", "solution": true}]}),
-        work_dir: "/p/.signalint/work/tsc".into(),
-    };
+    let request = signalint_plugin_api::PlanRequest::new(
+        "/p",
+        signalint_plugin_api::ResolvedTool::new("/p/tsc", "7.0.2"),
+        vec!["src/a.ts".into()],
+        "/p/.signalint/work/tsc",
+    )
+    .with_options(serde_json::json!({"tsconfigs": [{"path": "tsconfig.json", "solution": true}]}));
     let direct = Tsc::new().plan(&request).unwrap();
     let json = call_engine(
         &Tsc::new(),

@@ -13,15 +13,9 @@ const BOM_JS: &str = include_str!("../../tests/fixtures/project/src/bom.js");
 const CRLF_JS: &str = include_str!("../../tests/fixtures/project/src/crlf.js");
 
 fn request(stdout: &str, exit_code: Option<i32>, stderr: &str) -> ParseRequest {
-    ParseRequest {
-        project_root: "/project".into(),
-        invocation: Invocation::default(),
-        exit_code,
-        stdout: stdout.into(),
-        stderr: stderr.into(),
-        truncated: false,
-        report_files: vec![],
-    }
+    ParseRequest::new("/project", Invocation::default(), exit_code)
+        .with_stdout(stdout)
+        .with_stderr(stderr)
 }
 
 fn recorded() -> ParseOutcome {
@@ -213,11 +207,7 @@ fn without_source_a_fix_still_marks_the_diagnostic_fixable() {
     assert_eq!(diagnostic.start, Some(start));
     assert_eq!(
         diagnostic.fixes,
-        [TextEdit {
-            start,
-            end: start,
-            new_text: "let x = 1;".into()
-        }]
+        [TextEdit::new(start, start, "let x = 1;")]
     );
 }
 

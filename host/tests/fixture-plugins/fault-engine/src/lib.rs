@@ -8,7 +8,10 @@
 //! * `segfault`: the tool kills itself with SIGSEGV;
 //! * `ok`: one diagnostic in the adapter's line format;
 //! * `crash-after-report`: the `ok` diagnostic, then SIGSEGV (a report the adapter can read, from
-//!   a run that did not finish).
+//!   a run that did not finish);
+//! * `newer-values`: two diagnostics with values of a newer plugin API, one with a column unit
+//!   the host does not know (`fault/newer-unit`), one with a severity it does not know
+//!   (`fault/newer-severity`).
 //!
 //! The tool is `/bin/sh` (found on `PATH`). The line format is
 //! `file:line:column: rule: message`, columns in UTF-16 code units. Like a real adapter, `parse`
@@ -17,8 +20,7 @@
 
 use signalint_plugin_api::{
     ColumnUnit, Diagnostic, EngineAdapter, EngineInfo, EngineScope, Invocation, ParseOutcome,
-    ParseRequest, Plan, PlanRequest, PluginError, PluginKind, PluginManifest, Position, Severity,
-    ToolSpec,
+    ParseRequest, Plan, PlanRequest, PluginError, PluginManifest, Position, Severity, ToolSpec,
 };
 
 struct FaultEngine;
@@ -44,6 +46,17 @@ fn script(request: &PlanRequest) -> Result<String, PluginError> {
             "echo 'this is not a report'; echo 'fault-engine: giving up' >&2; exit 2".into()
         }
         "segfault" => "kill -SEGV $$".into(),
+        "newer-values" => {
+            let file = request
+                .files
+                .first()
+                .map_or("fault.txt", String::as_str)
+                .replace('\'', "");
+            format!(
+                "echo '{file}:1:1: fault/newer-unit: counted in graphemes'; \
+                 echo '{file}:1:1: fault/newer-severity: a fatal finding'"
+            )
+        }
         "ok" | "crash-after-report" => {
             let file = request
                 .files
@@ -59,7 +72,7 @@ fn script(request: &PlanRequest) -> Result<String, PluginError> {
         }
         other => {
             return Err(PluginError::new(format!(
-                "unknown mode `{other}`; use hang, flood, garbage, segfault, ok or crash-after-report"
+                "unknown mode `{other}`; use hang, flood, garbage, segfault, ok, crash-after-report or newer-values"
             )));
         }
     })
@@ -67,42 +80,24 @@ fn script(request: &PlanRequest) -> Result<String, PluginError> {
 
 impl EngineAdapter for FaultEngine {
     fn manifest(&self) -> PluginManifest {
-        PluginManifest {
-            id: "fault-engine".into(),
-            kind: PluginKind::Engine,
-            version: env!("CARGO_PKG_VERSION").into(),
-            api_version: String::new(),
-            payload_version: 0,
-            description: "an engine whose tool hangs, floods, crashes or prints garbage".into(),
-            engine: Some(EngineInfo {
-                scope: EngineScope::FileLocal,
-                tool: ToolSpec {
-                    name: "sh".into(),
-                    version_range: ">=1.0.0".into(),
-                    candidates: vec![],
-                    path_names: vec!["sh".into()],
-                    version_args: vec!["-c".into(), "echo 1.0.0".into()],
-                    npm_packages: vec![],
-                },
-                extensions: vec!["txt".into()],
-                config_files: vec![],
-            }),
-            rule_pack: None,
-        }
+        let tool = ToolSpec::new("sh", ">=1.0.0")
+            .with_version_args(vec!["-c".into(), "echo 1.0.0".into()]);
+        let engine = EngineInfo::new(EngineScope::FileLocal, tool, vec!["txt".into()]);
+        PluginManifest::engine(
+            "fault-engine",
+            env!("CARGO_PKG_VERSION"),
+            "an engine whose tool hangs, floods, crashes or prints garbage",
+            engine,
+        )
     }
 
     fn plan(&self, request: &PlanRequest) -> Result<Plan, PluginError> {
         let mut args = request.tool.prefix_args.clone();
         args.extend(["-c".to_owned(), script(request)?]);
-        Ok(Plan {
-            invocations: vec![Invocation {
-                program: request.tool.program.clone(),
-                args,
-                covers: request.files.clone(),
-                label: request.options["mode"].as_str().unwrap_or("ok").to_owned(),
-                ..Invocation::default()
-            }],
-        })
+        let run = Invocation::new(&request.tool.program, args)
+            .with_covers(request.files.clone())
+            .with_label(request.options["mode"].as_str().unwrap_or("ok"));
+        Ok(Plan::new(vec![run]))
     }
 
     fn parse(&self, request: &ParseRequest) -> Result<ParseOutcome, PluginError> {
@@ -136,17 +131,17 @@ fn parse_line(line: &str) -> Option<Diagnostic> {
     if file.is_empty() || rule.is_empty() || message.is_empty() {
         return None;
     }
-    Some(Diagnostic {
-        file: Some(file.to_owned()),
-        start: Some(Position::new(line_number, column, ColumnUnit::Utf16)),
-        end: None,
-        rule: rule.to_owned(),
-        severity: Severity::Warning,
-        message: message.to_owned(),
-        help: None,
-        url: None,
-        fixes: Vec::new(),
-    })
+    // What a plugin of a newer API sends: values this host's API decodes as `Unknown`.
+    let (unit, severity) = match rule {
+        "fault/newer-unit" => (ColumnUnit::Unknown, Severity::Warning),
+        "fault/newer-severity" => (ColumnUnit::Utf16, Severity::Unknown),
+        _ => (ColumnUnit::Utf16, Severity::Warning),
+    };
+    Some(
+        Diagnostic::new(rule, severity, message)
+            .with_file(file)
+            .with_start(Position::new(line_number, column, unit)),
+    )
 }
 
 signalint_plugin_api::export_engine!(FaultEngine);

@@ -4,47 +4,29 @@
 
 use signalint_plugin_api::{
     EngineAdapter, EngineInfo, EngineScope, Invocation, ParseOutcome, ParseRequest, Plan,
-    PlanRequest, PluginError, PluginKind, PluginManifest, ToolSpec,
+    PlanRequest, PluginError, PluginManifest, ToolSpec,
 };
 
 struct Panicky;
 
 impl EngineAdapter for Panicky {
     fn manifest(&self) -> PluginManifest {
-        PluginManifest {
-            id: "panicky".into(),
-            kind: PluginKind::Engine,
-            version: env!("CARGO_PKG_VERSION").into(),
-            api_version: String::new(),
-            payload_version: 0,
-            description: "an engine adapter that panics".into(),
-            engine: Some(EngineInfo {
-                scope: EngineScope::FileLocal,
-                tool: ToolSpec {
-                    name: "sh".into(),
-                    version_range: ">=1.0.0".into(),
-                    candidates: vec![],
-                    path_names: vec!["sh".into()],
-                    version_args: vec!["-c".into(), "echo 1.0.0".into()],
-                    npm_packages: vec![],
-                },
-                extensions: vec!["txt".into()],
-                config_files: vec![],
-            }),
-            rule_pack: None,
-        }
+        let tool = ToolSpec::new("sh", ">=1.0.0")
+            .with_version_args(vec!["-c".into(), "echo 1.0.0".into()]);
+        let engine = EngineInfo::new(EngineScope::FileLocal, tool, vec!["txt".into()]);
+        PluginManifest::engine(
+            "panicky",
+            env!("CARGO_PKG_VERSION"),
+            "an engine adapter that panics",
+            engine,
+        )
     }
 
     fn plan(&self, request: &PlanRequest) -> Result<Plan, PluginError> {
         if request.options["panic_in"].as_str() == Some("parse") {
-            return Ok(Plan {
-                invocations: vec![Invocation {
-                    program: request.tool.program.clone(),
-                    args: vec!["-c".into(), "echo planned fine".into()],
-                    label: "parse panics".into(),
-                    ..Invocation::default()
-                }],
-            });
+            let args = vec!["-c".into(), "echo planned fine".into()];
+            let run = Invocation::new(&request.tool.program, args).with_label("parse panics");
+            return Ok(Plan::new(vec![run]));
         }
         panic!("panicky engine refuses to plan");
     }
