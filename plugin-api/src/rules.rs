@@ -149,6 +149,12 @@ pub struct Finding {
     /// The quoted text that triggered the finding, when there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub evidence: Option<String>,
+    /// Stands for a field a later version adds: with the `growth-check` feature on, every
+    /// rule pack must still build, which proves that adding an optional field breaks none.
+    #[cfg(feature = "growth-check")]
+    #[doc(hidden)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub growth_check: Option<String>,
 }
 
 impl Finding {
@@ -168,6 +174,8 @@ impl Finding {
             related_tool: None,
             pointer: None,
             evidence: None,
+            #[cfg(feature = "growth-check")]
+            growth_check: None,
         }
     }
 
