@@ -85,7 +85,14 @@ pub fn rule_info() -> RuleInfo {
     let mut doc = RULE.doc();
     doc.push_str("\n## Signals\n");
     for signal in signals::ALL {
-        doc.push_str(&format!("\n### `{}`\n{}.\n\n", signal.id, signal.summary));
+        let mut summary = signal.summary.chars();
+        let first = summary.next().map(|c| c.to_ascii_uppercase());
+        doc.push_str(&format!(
+            "\n### `{}`\n{}{}.\n\n",
+            signal.id,
+            first.into_iter().collect::<String>(),
+            summary.as_str()
+        ));
         doc.push_str(&rule_kit::demote_headings(&signal.doc(), 2));
     }
     RULE.info().with_doc(doc)
