@@ -27,7 +27,17 @@ pub fn surface(rule: &Rule, json: &str) -> McpSurface {
 
 /// All findings for `surface`, with `rule` switched on whatever its activation.
 pub fn lint_with(rule: &Rule, surface: &McpSurface) -> Vec<Finding> {
-    let options = json!({"rules": {rule.id: "on"}});
+    lint_with_options(rule, surface, &Value::Null)
+}
+
+/// All findings for `surface` with the pack options of an example (`null` for none), `rule`
+/// switched on whatever its activation.
+fn lint_with_options(rule: &Rule, surface: &McpSurface, options: &Value) -> Vec<Finding> {
+    let mut options = match options {
+        Value::Object(_) => options.clone(),
+        _ => json!({}),
+    };
+    options["rules"][rule.id] = json!("on");
     crate::lint_surfaces(std::slice::from_ref(surface), &options).expect("valid options")
 }
 
@@ -46,7 +56,7 @@ pub fn findings_of(rule: &Rule, json: &str) -> Vec<Finding> {
 pub fn check_examples(rule: &Rule) -> Vec<Vec<Finding>> {
     rule_kit::check_examples(
         rule,
-        |example| lint_with(rule, &surface(rule, &example.json)),
+        |example| lint_with_options(rule, &surface(rule, &example.json), &example.options),
         |finding| finding.code == rule.id,
     )
 }
