@@ -153,13 +153,15 @@
 //! [`PAYLOAD_VERSION`] the plugin speaks, and a host refuses a plugin whose payload version it
 //! does not speak, naming both and the plugin API to rebuild against.
 //!
-//! Rule packs implement [`RulePack`] and export it with [`export_rule_pack!`].
+//! Rule packs implement [`RulePack`] and export it with [`export_rule_pack!`]; [`rule_kit`]
+//! declares their rules with documentation whose examples run as tests.
 
 pub mod abi;
 mod diagnostic;
 mod engine;
 pub mod export;
 mod manifest;
+pub mod rule_kit;
 mod rules;
 
 pub use abi::{ABI_PROBE_SYMBOL, SIGNALINT_ABI_VERSION};

@@ -307,12 +307,22 @@ pub struct ToolCandidate {
 
 /// The rules a rule pack can report.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct RulePackInfo {
     pub rules: Vec<RuleInfo>,
 }
 
+impl RulePackInfo {
+    pub fn new(rules: impl Into<Vec<RuleInfo>>) -> Self {
+        Self {
+            rules: rules.into(),
+        }
+    }
+}
+
 /// One rule of a rule pack.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct RuleInfo {
     /// Stable code: `SHADOW_PATTERN`, `name-format`.
     pub code: String,
@@ -322,4 +332,35 @@ pub struct RuleInfo {
     /// Documentation link, if there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
+    /// The rule's full documentation in markdown, in ruff's sections (`## What it does`,
+    /// `## Why is this bad?`, `## Example`, `Use instead:`); `signalint rules` prints it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub doc: Option<String>,
+}
+
+impl RuleInfo {
+    pub fn new(
+        code: impl Into<String>,
+        default_severity: crate::rules::FindingSeverity,
+        summary: impl Into<String>,
+    ) -> Self {
+        Self {
+            code: code.into(),
+            default_severity,
+            summary: summary.into(),
+            url: None,
+            doc: None,
+        }
+    }
+
+    pub fn with_url(mut self, url: impl Into<String>) -> Self {
+        self.url = Some(url.into());
+        self
+    }
+
+    /// The rule's documentation (markdown).
+    pub fn with_doc(mut self, doc: impl Into<String>) -> Self {
+        self.doc = Some(doc.into());
+        self
+    }
 }

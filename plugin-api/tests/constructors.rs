@@ -82,12 +82,8 @@ fn manifests_built_for_each_kind_say_their_kind() {
     assert_eq!(engine.kind, PluginKind::Engine);
     assert!(engine.engine.is_some() && engine.rule_pack.is_none());
 
-    let pack = PluginManifest::rule_pack(
-        "names",
-        "0.1.0",
-        "Naming rules",
-        serde_json::from_value(serde_json::json!({ "rules": [] })).unwrap(),
-    );
+    let pack =
+        PluginManifest::rule_pack("names", "0.1.0", "Naming rules", RulePackInfo::new(vec![]));
     assert_eq!(pack.kind, PluginKind::RulePack);
     assert!(pack.rule_pack.is_some() && pack.engine.is_none());
 

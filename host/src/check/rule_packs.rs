@@ -311,9 +311,10 @@ pub fn to_issues(
         .filter_map(|finding| {
             let severity = match finding.severity {
                 FindingSeverity::Critical | FindingSeverity::Error => IssueSeverity::Error,
-                FindingSeverity::Warning => IssueSeverity::Warning,
                 FindingSeverity::Info if include_info => IssueSeverity::Warning,
                 FindingSeverity::Info => return None,
+                // Warning, and a severity from a newer pack (`Unknown`): kept, not dropped.
+                _ => IssueSeverity::Warning,
             };
             let surface = surfaces.get(finding.surface)?;
             let (line, col, line_text) = match (&surface.text, &finding.pointer) {
@@ -369,13 +370,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_severity_from_a_newer_pack_becomes_a_warning() {
+        let surfaces = [LoadedSurface {
+            surface: McpSurface::new("s"),
+            text: None,
+            display_path: "mcp:s".to_owned(),
+            bases: Default::default(),
+        }];
+        let finding: Finding = serde_json::from_str(
+            r#"{"code": "X", "severity": "fatal", "message": "m", "surface": 0}"#,
+        )
+        .unwrap();
+        let info = Finding::new("Y", FindingSeverity::Info, "weak", 0);
+        let issues = to_issues("pack", &surfaces, vec![finding, info.clone()], false);
+        assert_eq!(issues.len(), 1, "info is dropped without include_info");
+        assert_eq!(issues[0].rule, "X");
+        assert_eq!(issues[0].severity, IssueSeverity::Warning);
+        let issues = to_issues("pack", &surfaces, vec![info], true);
+        assert_eq!(issues[0].severity, IssueSeverity::Warning);
+    }
+
+    #[test]
     fn the_shared_request_is_an_analyze_request() {
         let surface = |server: &str| LoadedSurface {
-            surface: McpSurface {
-                server: server.to_owned(),
-                tools: vec![serde_json::json!({"name": "t", "description": "d"})],
-                ..McpSurface::default()
-            },
+            surface: McpSurface::new(server)
+                .with_tools(vec![serde_json::json!({"name": "t", "description": "d"})]),
             text: None,
             display_path: format!("mcp:{server}"),
             bases: Default::default(),
@@ -388,10 +407,13 @@ mod tests {
             options: options.clone(),
         })
         .unwrap();
-        let expected = AnalyzeRequest {
-            surfaces: surfaces.iter().map(|s| s.surface.clone()).collect(),
+        let expected = AnalyzeRequest::new(
+            surfaces
+                .iter()
+                .map(|s| s.surface.clone())
+                .collect::<Vec<_>>(),
             options,
-        };
+        );
         assert_eq!(
             serde_json::from_str::<AnalyzeRequest>(&sent).unwrap(),
             expected

@@ -5,6 +5,7 @@ mod doctor;
 mod explain;
 mod init;
 mod plugins;
+mod rules;
 mod setup;
 mod tools;
 
@@ -52,6 +53,8 @@ enum Command {
     Check(check::CheckArgs),
     /// List every plugin found on the plugin path and whether it loaded.
     Plugins(plugins::PluginsArgs),
+    /// List every rule of every loaded rule pack with its documentation, and every engine.
+    Rules(rules::RulesArgs),
     /// Show every issue of a cluster (or one issue) from the latest check.
     Explain(explain::ExplainArgs),
     /// Show the fix/regress loops signalint has seen (or reset them with --reset).
@@ -82,6 +85,7 @@ pub fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(ref args) => check::run(&cli, args),
         Command::Plugins(ref args) => plugins::run(&cli, args),
+        Command::Rules(ref args) => rules::run(&cli, args),
         Command::Explain(ref args) => explain::explain(&cli, args),
         Command::Loops(ref args) => explain::loops(&cli, args),
         Command::Mcp(ref args) => mcp(&cli, args),

@@ -269,7 +269,11 @@ fn to_scan_finding(
         file: surface
             .filter(|s| s.text.is_some())
             .map(|s| s.display_path.clone()),
-        severity: finding.severity,
+        // A severity from a newer pack counts as a warning, as in `check`.
+        severity: match finding.severity {
+            FindingSeverity::Unknown => FindingSeverity::Warning,
+            known => known,
+        },
         code: finding.code,
         message: finding.message,
         tool: finding.tool,
@@ -294,8 +298,9 @@ fn human(report: &ScanReport) -> String {
             FindingSeverity::Critical | FindingSeverity::Error => {
                 anstyle::AnsiColor::Red.on_default().bold()
             }
-            FindingSeverity::Warning => anstyle::AnsiColor::Yellow.on_default().bold(),
             FindingSeverity::Info => anstyle::Style::new().dimmed(),
+            // Warning, and a severity from a newer pack, which counts as one.
+            _ => anstyle::AnsiColor::Yellow.on_default().bold(),
         };
         let severity = serde_json::to_value(finding.severity)
             .ok()

@@ -61,14 +61,12 @@ pub async fn list_live_server(server: &LiveServer) -> Result<LoadedSurface, Sour
             .list_all_tools()
             .await
             .map_err(|e| format!("tools/list failed: {e}"))?;
-        let mut surface = McpSurface {
-            server: server.name.clone(),
-            ..McpSurface::default()
-        };
-        surface.tools = tools
-            .iter()
-            .filter_map(|t| serde_json::to_value(t).ok())
-            .collect();
+        let mut surface = McpSurface::new(server.name.clone()).with_tools(
+            tools
+                .iter()
+                .filter_map(|t| serde_json::to_value(t).ok())
+                .collect::<Vec<_>>(),
+        );
         if capabilities.as_ref().is_some_and(|c| c.resources.is_some()) {
             if let Ok(resources) = client.list_all_resources().await {
                 surface.resources = resources

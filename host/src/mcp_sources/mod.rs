@@ -109,12 +109,9 @@ fn one_surface(
     let (surface, bases) = from_value(value, &fallback_name).ok_or_else(|| SourceError::Shape {
         path: display_path.to_owned(),
     })?;
-    let surface = McpSurface {
-        origin: Some(SurfaceOrigin::File {
-            path: display_path.to_owned(),
-        }),
-        ..surface
-    };
+    let surface = surface.with_origin(SurfaceOrigin::File {
+        path: display_path.to_owned(),
+    });
     Ok(LoadedSurface {
         surface,
         text: Some(Arc::from(text)),
@@ -162,14 +159,11 @@ pub fn load_file_surfaces(
                 _ => Vec::new(),
             };
             LoadedSurface {
-                surface: McpSurface {
-                    server,
-                    origin: Some(SurfaceOrigin::File {
+                surface: McpSurface::new(server)
+                    .with_origin(SurfaceOrigin::File {
                         path: display_path.to_owned(),
-                    }),
-                    tools,
-                    ..McpSurface::default()
-                },
+                    })
+                    .with_tools(tools),
                 text: Some(shared.clone()),
                 display_path: display_path.to_owned(),
                 bases: Bases {
@@ -183,10 +177,7 @@ pub fn load_file_surfaces(
 
 /// Interprets a JSON document as an MCP surface.
 pub fn from_value(value: Value, fallback_name: &str) -> Option<(McpSurface, Bases)> {
-    let mut surface = McpSurface {
-        server: fallback_name.to_owned(),
-        ..McpSurface::default()
-    };
+    let mut surface = McpSurface::new(fallback_name);
     let mut bases = Bases::default();
     match value {
         Value::Array(tools) => {

@@ -1,4 +1,4 @@
-//! Prints the findings of the pack on a corpus file of `shared/corpus` (one surface per item).
+//! Prints the findings of the pack on a corpus file of the repository's `corpus/` (one surface per item).
 //!
 //! `cargo run -p signalint-plugin-mcp-lint --example corpus_report -- dev-benign-hard.json`
 
@@ -12,18 +12,14 @@ fn main() {
     let file = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "dev-benign-hard.json".into());
-    let path = format!(
-        "{}/../../../shared/corpus/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = format!("{}/../../corpus/{file}", env!("CARGO_MANIFEST_DIR"));
     let items: Vec<Value> =
         serde_json::from_str(&std::fs::read_to_string(path).expect("corpus file")).expect("JSON");
     let surfaces: Vec<McpSurface> = items
         .iter()
-        .map(|item| McpSurface {
-            server: item["id"].as_str().unwrap_or("?").to_owned(),
-            tools: item["tools"].as_array().cloned().unwrap_or_default(),
-            ..McpSurface::default()
+        .map(|item| {
+            McpSurface::new(item["id"].as_str().unwrap_or("?").to_owned())
+                .with_tools(item["tools"].as_array().cloned().unwrap_or_default())
         })
         .collect();
     for f in lint_surfaces(&surfaces, &Value::Null).expect("valid options") {

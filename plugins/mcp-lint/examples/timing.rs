@@ -12,17 +12,16 @@ use signalint_plugin_mcp_lint::lint_surfaces;
 
 fn load(file: &str) -> Vec<McpSurface> {
     let path = format!(
-        "{}/../../../shared/corpus/real-benign/{file}",
+        "{}/../../corpus/real-benign/{file}",
         env!("CARGO_MANIFEST_DIR")
     );
     let items: Vec<Value> =
         serde_json::from_str(&std::fs::read_to_string(path).expect("corpus file")).expect("JSON");
     items
         .iter()
-        .map(|item| McpSurface {
-            server: item["server"].as_str().unwrap_or("?").to_owned(),
-            tools: item["tools"].as_array().cloned().unwrap_or_default(),
-            ..McpSurface::default()
+        .map(|item| {
+            McpSurface::new(item["server"].as_str().unwrap_or("?").to_owned())
+                .with_tools(item["tools"].as_array().cloned().unwrap_or_default())
         })
         .collect()
 }

@@ -44,16 +44,10 @@ impl<'a> Cx<'a> {
         message: impl Into<String>,
     ) -> Option<&mut Finding> {
         let severity = self.settings.level(rule)?;
-        self.findings.push(Finding {
-            code: rule.id.to_owned(),
-            severity,
-            message: message.into(),
-            surface: self.surface,
-            tool: self.tool.clone(),
-            related_tool: None,
-            pointer: Some(pointer.into()),
-            evidence: None,
-        });
+        let mut finding =
+            Finding::new(rule.id, severity, message, self.surface).with_pointer(pointer);
+        finding.tool = self.tool.clone();
+        self.findings.push(finding);
         self.findings.last_mut()
     }
 

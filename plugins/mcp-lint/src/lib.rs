@@ -9,12 +9,13 @@
 //! Plain functions for tests and benches: [`lint_surfaces`] and [`lint_surface`].
 
 use signalint_plugin_api::{
-    AnalyzeOutcome, AnalyzeRequest, Finding, McpSurface, PluginError, PluginManifest, RuleInfo,
-    RulePack, RulePackInfo,
+    AnalyzeOutcome, AnalyzeRequest, Finding, McpSurface, PluginError, PluginManifest, RulePack,
+    RulePackInfo, rule_kit,
 };
 
-/// Declares one rule: its doc comment (the user documentation, with `json invalid` and
-/// `json valid` examples that the test-suite runs) and its metadata.
+/// Declares one rule through the plugin API's rule kit: its doc comment (the user
+/// documentation, with `json invalid` and `json valid` examples that the test-suite runs) and
+/// its metadata, with the pack's group and activation.
 macro_rules! declare_rule {
     (
         $(#[doc = $doc:literal])*
@@ -26,15 +27,18 @@ macro_rules! declare_rule {
             summary: $summary:literal $(,)?
         }
     ) => {
-        $(#[doc = $doc])*
-        $vis const $name: $crate::rule::Rule = $crate::rule::Rule {
-            id: $id,
-            group: $crate::rule::Group::$group,
-            severity: ::signalint_plugin_api::FindingSeverity::$sev,
-            activation: declare_rule!(@activation $($act)?),
-            summary: $summary,
-            docs: concat!($($doc, "\n"),*),
-        };
+        ::signalint_plugin_api::declare_rule! {
+            $(#[doc = $doc])*
+            $vis $name: $crate::rule::Meta = {
+                id: $id,
+                severity: $sev,
+                summary: $summary,
+                meta: $crate::rule::Meta {
+                    group: $crate::rule::Group::$group,
+                    activation: declare_rule!(@activation $($act)?),
+                },
+            }
+        }
     };
     (@activation) => { $crate::rule::Activation::Default };
     (@activation $act:ident) => { $crate::rule::Activation::$act };
@@ -91,24 +95,15 @@ impl RulePack for McpLint {
             PACK_ID,
             env!("CARGO_PKG_VERSION"),
             "Lints MCP tool, resource and prompt definitions and server.json",
-            RulePackInfo {
-                rules: registry::RULES
-                    .iter()
-                    .map(|rule| RuleInfo {
-                        code: rule.id.into(),
-                        default_severity: rule.severity,
-                        summary: rule.summary.into(),
-                        url: None,
-                    })
-                    .collect(),
-            },
+            RulePackInfo::new(rule_kit::infos(registry::RULES)),
         )
     }
 
     fn analyze(&self, request: &AnalyzeRequest) -> Result<AnalyzeOutcome, PluginError> {
-        Ok(AnalyzeOutcome {
-            findings: lint_surfaces(&request.surfaces, &request.options)?,
-        })
+        Ok(AnalyzeOutcome::new(lint_surfaces(
+            &request.surfaces,
+            &request.options,
+        )?))
     }
 }
 

@@ -76,7 +76,7 @@ impl Settings {
         };
         let mut levels = HashMap::with_capacity(registry::RULES.len());
         for rule in registry::RULES {
-            let on = rule.activation == Activation::Default || strict;
+            let on = rule.meta.activation == Activation::Default || strict;
             levels.insert(rule.id, on.then_some(rule.severity));
         }
         for (id, level) in &raw.rules {

@@ -126,25 +126,23 @@ mod tests {
                 "{} is not kebab-case",
                 rule.id
             );
-            for section in [
-                "## What it does",
-                "## Why is this bad?",
-                "## Example",
-                "Use instead:",
-            ] {
-                assert!(
-                    rule.docs.contains(section),
-                    "{} docs lack `{section}`",
-                    rule.id
-                );
-            }
-            assert!(
-                !rule.summary.ends_with('.'),
-                "{} summary ends with a period",
-                rule.id
-            );
+            let problems = rule.problems();
+            assert!(problems.is_empty(), "{}", problems.join("\n"));
         }
         assert_eq!(RULES.len(), 96);
+    }
+
+    #[test]
+    fn the_manifest_carries_every_rule_with_its_doc() {
+        use signalint_plugin_api::RulePack;
+        let manifest = crate::McpLint::new().manifest();
+        let rules = manifest.rule_pack.expect("a rule pack").rules;
+        assert_eq!(rules.len(), RULES.len());
+        for (info, rule) in rules.iter().zip(RULES) {
+            assert_eq!(info.code, rule.id);
+            let doc = info.doc.as_deref().unwrap_or_default();
+            assert!(doc.starts_with("## What it does\n"), "{}: {doc}", rule.id);
+        }
     }
 
     #[test]

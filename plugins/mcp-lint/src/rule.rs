@@ -1,6 +1,4 @@
-//! Rule metadata.
-
-use signalint_plugin_api::FindingSeverity;
+//! Rule metadata: the plugin API's rule kit, with this pack's group and activation.
 
 /// The family a rule belongs to; it decides what the rule's examples are (a surface, or a
 /// `server.json` document) and where the rule file lives.
@@ -48,16 +46,13 @@ pub enum Activation {
     Strict,
 }
 
-/// One rule: stable id, default severity and documentation.
+/// What this pack keeps per rule beside the rule kit's id, severity, summary and doc.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rule {
-    /// Stable kebab-case id; the finding `code`.
-    pub id: &'static str,
+pub struct Meta {
     pub group: Group,
-    pub severity: FindingSeverity,
     pub activation: Activation,
-    /// One line: what the rule finds.
-    pub summary: &'static str,
-    /// The rule's doc comment (markdown), with its examples.
-    pub docs: &'static str,
 }
+
+/// One rule: stable kebab-case id (the finding `code`), default severity, summary and
+/// documentation, plus its [`Meta`] (as `rule.meta`).
+pub type Rule = signalint_plugin_api::rule_kit::Rule<Meta>;

@@ -1,4 +1,4 @@
-//! False-positive guard on the shared corpus: the real Smithery manifests (3,065 tools,
+//! False-positive guard on the repository's `corpus/`: the real Smithery manifests (3,065 tools,
 //! names and descriptions) and the hand-written benign-hard manifests. Every finding here
 //! was reviewed; a new one needs review before the snapshot is updated.
 
@@ -9,17 +9,13 @@ use signalint_plugin_api::McpSurface;
 use signalint_plugin_mcp_lint::lint_surfaces;
 
 fn load(file: &str) -> Vec<McpSurface> {
-    let path = format!(
-        "{}/../../../shared/corpus/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = format!("{}/../../corpus/{file}", env!("CARGO_MANIFEST_DIR"));
     let items: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     items
         .iter()
-        .map(|item| McpSurface {
-            server: item["id"].as_str().unwrap_or("?").to_owned(),
-            tools: item["tools"].as_array().cloned().unwrap_or_default(),
-            ..McpSurface::default()
+        .map(|item| {
+            McpSurface::new(item["id"].as_str().unwrap_or("?").to_owned())
+                .with_tools(item["tools"].as_array().cloned().unwrap_or_default())
         })
         .collect()
 }

@@ -1,5 +1,5 @@
 //! The `tools/list` of a real server: the github-mcp-server tool snapshots (117 tools, MIT,
-//! see `shared/corpus/real-benign/PROVENANCE.md`). The findings are reviewed and pinned.
+//! see `corpus/real-benign/PROVENANCE.md`). The findings are reviewed and pinned.
 
 use serde_json::Value;
 use signalint_plugin_api::McpSurface;
@@ -7,18 +7,15 @@ use signalint_plugin_mcp_lint::lint_surfaces;
 
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/corpus/real-benign/github-mcp-server-toolsnaps.json"
+    "/../../corpus/real-benign/github-mcp-server-toolsnaps.json"
 );
 
 fn surface() -> McpSurface {
     let items: Vec<Value> =
         serde_json::from_str(&std::fs::read_to_string(CORPUS).unwrap()).unwrap();
     let item = &items[0];
-    McpSurface {
-        server: item["server"].as_str().unwrap_or("github").to_owned(),
-        tools: item["tools"].as_array().unwrap().clone(),
-        ..McpSurface::default()
-    }
+    McpSurface::new(item["server"].as_str().unwrap_or("github").to_owned())
+        .with_tools(item["tools"].as_array().unwrap().clone())
 }
 
 #[test]

@@ -12,11 +12,7 @@ use signalint_plugin_mcp_lint::lint_surfaces;
 fn lint(path: &Path) -> Vec<signalint_plugin_api::Finding> {
     let text = fs::read_to_string(path).unwrap();
     let doc: Value = serde_json::from_str(&text).unwrap();
-    let surface = McpSurface {
-        server: "example".into(),
-        server_json: Some(doc),
-        ..McpSurface::default()
-    };
+    let surface = McpSurface::new("example").with_server_json(doc);
     lint_surfaces(&[surface], &Value::Null).unwrap()
 }
 

@@ -38,11 +38,7 @@ fn deep_schemas_are_bounded() {
         .spawn(|| {
             let mut tool = json!({"name": "deep", "description": "d"});
             tool["inputSchema"] = deep(5000);
-            let surface = McpSurface {
-                server: "deep".into(),
-                tools: vec![tool],
-                ..McpSurface::default()
-            };
+            let surface = McpSurface::new("deep").with_tools(vec![tool]);
             let findings = lint_surfaces(&[surface], &Value::Null).unwrap();
             // The format at the bottom is beyond the depth limit and not reported.
             assert!(
@@ -64,11 +60,9 @@ fn parsed_input_at_serde_json_limit() {
         text = format!(r#"{{"type": "object", "properties": {{"x": {text}}}}}"#);
     }
     let schema: Value = serde_json::from_str(&text).unwrap();
-    let surface = McpSurface {
-        server: "deep".into(),
-        tools: vec![json!({"name": "deep", "description": "d", "inputSchema": schema})],
-        ..McpSurface::default()
-    };
+    let surface = McpSurface::new("deep").with_tools(vec![
+        json!({"name": "deep", "description": "d", "inputSchema": schema}),
+    ]);
     let findings = lint_surfaces(&[surface], &Value::Null).unwrap();
     assert!(
         findings.iter().all(|f| f.code == "describe-on-fields"),
@@ -100,20 +94,16 @@ fn odd_values_everywhere() {
     ];
     let mut surfaces = Vec::new();
     for sj in server_jsons {
-        surfaces.push(McpSurface {
-            server: "odd".into(),
-            tools: odd.to_vec(),
-            resources: odd.to_vec(),
-            resource_templates: odd.to_vec(),
-            prompts: odd.to_vec(),
-            server_json: Some(sj),
-            ..McpSurface::default()
-        });
+        surfaces.push(
+            McpSurface::new("odd")
+                .with_tools(odd.to_vec())
+                .with_resources(odd.to_vec())
+                .with_resource_templates(odd.to_vec())
+                .with_prompts(odd.to_vec())
+                .with_server_json(sj),
+        );
     }
-    let request = AnalyzeRequest {
-        surfaces,
-        options: Value::Null,
-    };
+    let request = AnalyzeRequest::new(surfaces, Value::Null);
     let outcome = McpLint::new().analyze(&request).unwrap();
     assert!(!outcome.findings.is_empty());
     for f in &outcome.findings {

@@ -9,10 +9,7 @@ use serde_json::Value;
 use signalint_plugin_api::{AnalyzeRequest, McpSurface, call_rule_pack, methods};
 use signalint_plugin_param_synonyms::{ParamSynonyms, analyze};
 
-const CORPUS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/corpus/real-benign/"
-);
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/real-benign/");
 const RUNS: usize = 200;
 
 fn main() {
@@ -23,17 +20,13 @@ fn main() {
     ] {
         let text = std::fs::read_to_string(format!("{CORPUS}{file}")).expect("corpus file");
         let items: Vec<Value> = serde_json::from_str(&text).expect("corpus JSON");
-        surfaces.extend(items.into_iter().map(|item| McpSurface {
-            server: item["server"].as_str().unwrap_or_default().to_owned(),
-            tools: item["tools"].as_array().cloned().unwrap_or_default(),
-            ..McpSurface::default()
+        surfaces.extend(items.into_iter().map(|item| {
+            McpSurface::new(item["server"].as_str().unwrap_or_default().to_owned())
+                .with_tools(item["tools"].as_array().cloned().unwrap_or_default())
         }));
     }
     let tools: usize = surfaces.iter().map(|s| s.tools.len()).sum();
-    let request = AnalyzeRequest {
-        surfaces,
-        options: Value::Null,
-    };
+    let request = AnalyzeRequest::new(surfaces, Value::Null);
     let payload = serde_json::to_string(&request).expect("request JSON");
 
     let findings = analyze(&request).expect("analyze").len();

@@ -1,38 +1,6 @@
 //! `PARAMETER_CONFLICT`: one concept, several parameter names, across one server's tools.
 //!
-//! ## What it does
-//! Normalizes every property name of every tool's `inputSchema` (top-level and nested) into a
-//! concept: the words of the name, case style and separators ignored, each word made singular,
-//! synonyms mapped to their group's canonical name. A concept that is spelled in more than one
-//! way across the server's tools gives **one** finding that lists every spelling and the tools
-//! using it.
-//!
-//! A list parameter and a single-value parameter are different concepts even when their names
-//! only differ in number: `field_names` (an array) next to `field_name` (a string) is the usual
-//! convention, not a conflict.
-//!
-//! ## Why is this bad?
-//! A model that learned `perPage` from one tool will pass `perPage` to the next one too. When
-//! that tool calls it `per_page`, the argument is dropped or rejected, and the model has to
-//! guess again. One name per concept makes the server predictable.
-//!
-//! ## Example
-//! ```json
-//! {"tools": [
-//!   {"name": "list_issues", "inputSchema": {"properties": {"perPage": {"type": "number"}}}},
-//!   {"name": "list_commits", "inputSchema": {"properties": {"per_page": {"type": "number"}}}}
-//! ]}
-//! ```
-//! Use instead:
-//! ```json
-//! {"tools": [
-//!   {"name": "list_issues", "inputSchema": {"properties": {"perPage": {"type": "number"}}}},
-//!   {"name": "list_commits", "inputSchema": {"properties": {"perPage": {"type": "number"}}}}
-//! ]}
-//! ```
-//!
-//! ## Options
-//! `synonym_groups` and `builtin_synonyms`, see the crate README.
+//! Declared as [`RULE`], whose documentation says what it finds and why.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -41,10 +9,51 @@ use signalint_plugin_api::{Finding, FindingSeverity, McpSurface};
 use crate::normalize::Synonyms;
 use crate::schema;
 
-pub const CODE: &str = "PARAMETER_CONFLICT";
-pub const SEVERITY: FindingSeverity = FindingSeverity::Warning;
-pub const SUMMARY: &str =
-    "One concept is spelled in several ways across a server's tool parameters (perPage, per_page)";
+signalint_plugin_api::declare_rule! {
+    /// ## What it does
+    /// Normalizes every property name of every tool's `inputSchema` (top-level and nested) into a
+    /// concept: the words of the name, case style and separators ignored, each word made singular,
+    /// synonyms mapped to their group's canonical name. A concept that is spelled in more than one
+    /// way across the server's tools gives **one** finding that lists every spelling and the tools
+    /// using it.
+    ///
+    /// A list parameter and a single-value parameter are different concepts even when their names
+    /// only differ in number: `field_names` (an array) next to `field_name` (a string) is the usual
+    /// convention, not a conflict.
+    ///
+    /// ## Why is this bad?
+    /// A model that learned `perPage` from one tool will pass `perPage` to the next one too. When
+    /// that tool calls it `per_page`, the argument is dropped or rejected, and the model has to
+    /// guess again. One name per concept makes the server predictable.
+    ///
+    /// ## Example
+    /// ```json invalid
+    /// {"tools": [
+    ///   {"name": "list_issues", "inputSchema": {"properties": {"perPage": {"type": "number"}}}},
+    ///   {"name": "list_commits", "inputSchema": {"properties": {"per_page": {"type": "number"}}}}
+    /// ]}
+    /// ```
+    /// Use instead:
+    /// ```json valid
+    /// {"tools": [
+    ///   {"name": "list_issues", "inputSchema": {"properties": {"perPage": {"type": "number"}}}},
+    ///   {"name": "list_commits", "inputSchema": {"properties": {"perPage": {"type": "number"}}}}
+    /// ]}
+    /// ```
+    ///
+    /// ## Options
+    /// `synonym_groups` and `builtin_synonyms`, see the crate README.
+    pub RULE = {
+        id: "PARAMETER_CONFLICT",
+        severity: Warning,
+        summary: "One concept is spelled in several ways across a server's tool parameters (perPage, per_page)",
+    }
+}
+
+/// The finding code, [`RULE`]'s id.
+pub const CODE: &str = RULE.id;
+/// The default severity, [`RULE`]'s.
+pub const SEVERITY: FindingSeverity = RULE.severity;
 
 /// How many tool names the message lists per spelling before it says "and N more".
 const LISTED_TOOLS: usize = 3;
@@ -173,16 +182,11 @@ fn finding(
     );
     let minority_use = &minority.uses[0];
     let pointer = representative(surface, minority_use.tool, minority.name, concept.is_list);
-    let finding = Finding {
-        code: CODE.to_owned(),
-        severity: SEVERITY,
-        message,
-        surface: surface_index,
-        tool: surface.tool_name(minority_use.tool).map(str::to_owned),
-        related_tool: surface.tool_name(majority.uses[0].tool).map(str::to_owned),
-        pointer,
-        evidence: Some(minority.name.to_owned()),
-    };
+    let mut finding =
+        Finding::new(CODE, SEVERITY, message, surface_index).with_evidence(minority.name);
+    finding.tool = surface.tool_name(minority_use.tool).map(str::to_owned);
+    finding.related_tool = surface.tool_name(majority.uses[0].tool).map(str::to_owned);
+    finding.pointer = pointer;
     (tools.len(), finding)
 }
 
@@ -232,12 +236,13 @@ mod tests {
 
     use super::*;
 
+    #[test]
+    fn documented_examples() {
+        crate::check_examples(&RULE);
+    }
+
     fn surface(tools: Value) -> McpSurface {
-        McpSurface {
-            server: "test".to_owned(),
-            tools: serde_json::from_value(tools).unwrap(),
-            ..McpSurface::default()
-        }
+        McpSurface::new("test").with_tools(serde_json::from_value::<Vec<Value>>(tools).unwrap())
     }
 
     fn tool(name: &str, properties: Value) -> Value {

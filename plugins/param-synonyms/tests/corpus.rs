@@ -5,10 +5,7 @@ use serde_json::{Value, json};
 use signalint_plugin_api::{AnalyzeRequest, McpSurface, RulePack, call_rule_pack, methods};
 use signalint_plugin_param_synonyms::{ParamSynonyms, analyze};
 
-const CORPUS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/corpus/real-benign/"
-);
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/real-benign/");
 
 /// The items of a corpus file as surfaces (`server` and `tools` of each item).
 fn surfaces(file: &str) -> Vec<McpSurface> {
@@ -16,19 +13,15 @@ fn surfaces(file: &str) -> Vec<McpSurface> {
     let items: Vec<Value> = serde_json::from_str(&text).expect("corpus JSON");
     items
         .into_iter()
-        .map(|item| McpSurface {
-            server: item["server"].as_str().unwrap_or_default().to_owned(),
-            tools: item["tools"].as_array().cloned().unwrap_or_default(),
-            ..McpSurface::default()
+        .map(|item| {
+            McpSurface::new(item["server"].as_str().unwrap_or_default().to_owned())
+                .with_tools(item["tools"].as_array().cloned().unwrap_or_default())
         })
         .collect()
 }
 
 fn request(surfaces: Vec<McpSurface>) -> AnalyzeRequest {
-    AnalyzeRequest {
-        surfaces,
-        options: Value::Null,
-    }
+    AnalyzeRequest::new(surfaces, Value::Null)
 }
 
 #[test]

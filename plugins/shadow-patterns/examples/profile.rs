@@ -24,10 +24,7 @@ fn cpu_ms() -> f64 {
 
 fn main() {
     whole_pipeline();
-    let dir = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/real-benign/"
-    );
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/real-benign/");
     let mut texts: Vec<(String, Vec<String>)> = Vec::new();
     for file in [
         "github-mcp-server-toolsnaps.json",
@@ -136,10 +133,7 @@ fn main() {
 fn whole_pipeline() {
     use signalint_plugin_api::{AnalyzeRequest, McpSurface};
     use signalint_plugin_shadow_patterns::{Options, analyze_surfaces};
-    let dir = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/real-benign/"
-    );
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/real-benign/");
     let mut requests = Vec::new();
     for file in [
         "github-mcp-server-toolsnaps.json",
@@ -148,14 +142,13 @@ fn whole_pipeline() {
         let data = std::fs::read_to_string(format!("{dir}{file}")).unwrap_or_default();
         let items: Vec<Value> = serde_json::from_str(&data).unwrap_or_default();
         for item in items {
-            requests.push(AnalyzeRequest {
-                surfaces: vec![McpSurface {
-                    server: item["server"].as_str().unwrap_or("").to_owned(),
-                    tools: item["tools"].as_array().cloned().unwrap_or_default(),
-                    ..McpSurface::default()
-                }],
-                options: Value::Null,
-            });
+            requests.push(AnalyzeRequest::new(
+                vec![
+                    McpSurface::new(item["server"].as_str().unwrap_or("").to_owned())
+                        .with_tools(item["tools"].as_array().cloned().unwrap_or_default()),
+                ],
+                Value::Null,
+            ));
         }
     }
     let options = Options::default();

@@ -20,14 +20,13 @@ fn main() {
         {
             continue;
         }
-        let request = AnalyzeRequest {
-            surfaces: vec![McpSurface {
-                server: item["server"].as_str().unwrap_or("").to_owned(),
-                tools: item["tools"].as_array().cloned().unwrap_or_default(),
-                ..McpSurface::default()
-            }],
-            options: Value::Null,
-        };
+        let request = AnalyzeRequest::new(
+            vec![
+                McpSurface::new(item["server"].as_str().unwrap_or("").to_owned())
+                    .with_tools(item["tools"].as_array().cloned().unwrap_or_default()),
+            ],
+            Value::Null,
+        );
         println!("== {}", item["id"]);
         for f in analyze_surfaces(&request, &Options::default()) {
             println!(

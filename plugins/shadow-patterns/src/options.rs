@@ -40,10 +40,10 @@ impl Default for Options {
 }
 
 fn signal_name(name: &str) -> Result<String, PluginError> {
-    if ALL.iter().any(|s| s.name == name) {
+    if ALL.iter().any(|s| s.id == name) {
         Ok(name.to_owned())
     } else {
-        let known: Vec<&str> = ALL.iter().map(|s| s.name).collect();
+        let known: Vec<&str> = ALL.iter().map(|s| s.id).collect();
         Err(PluginError::new(format!(
             "shadow-patterns: unknown signal `{name}` in options; known signals: {}",
             known.join(", ")
@@ -52,11 +52,13 @@ fn signal_name(name: &str) -> Result<String, PluginError> {
 }
 
 fn severity(value: &Value, key: &str) -> Result<FindingSeverity, PluginError> {
-    serde_json::from_value(value.clone()).map_err(|_| {
-        PluginError::new(format!(
+    match serde_json::from_value(value.clone()) {
+        // `Unknown` is for answers from newer peers, not a severity to configure.
+        Ok(FindingSeverity::Unknown) | Err(_) => Err(PluginError::new(format!(
             "shadow-patterns: option `{key}` must be one of \"critical\", \"error\", \"warning\", \"info\", got {value}"
-        ))
-    })
+        ))),
+        Ok(severity) => Ok(severity),
+    }
 }
 
 impl Options {

@@ -1,4 +1,4 @@
-//! Measures the pack on the shared corpus and fails below the targets.
+//! Measures the pack on the repository's `corpus/` and fails below the targets.
 //!
 //! * recall on `dev-malicious.json` (per manifest) ≥ 0.90;
 //! * false-positive rate on `dev-benign-hard.json` (per manifest) ≤ 0.02;
@@ -18,25 +18,20 @@ use signalint_plugin_api::{AnalyzeRequest, Finding, FindingSeverity, McpSurface}
 use signalint_plugin_shadow_patterns::{CODE, Options, analyze_surfaces};
 
 fn corpus(name: &str) -> Vec<Value> {
-    let path = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus"
-    ))
-    .join(name);
+    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus")).join(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
 }
 
 fn request(item: &Value) -> AnalyzeRequest {
-    AnalyzeRequest {
-        surfaces: vec![McpSurface {
-            server: item["server"].as_str().unwrap_or("server").to_owned(),
-            tools: item["tools"].as_array().cloned().unwrap_or_default(),
-            ..McpSurface::default()
-        }],
-        options: Value::Null,
-    }
+    AnalyzeRequest::new(
+        vec![
+            McpSurface::new(item["server"].as_str().unwrap_or("server").to_owned())
+                .with_tools(item["tools"].as_array().cloned().unwrap_or_default()),
+        ],
+        Value::Null,
+    )
 }
 
 fn counts(f: &Finding) -> bool {

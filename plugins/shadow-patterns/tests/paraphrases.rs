@@ -8,14 +8,13 @@ use signalint_plugin_api::{AnalyzeRequest, FindingSeverity, McpSurface};
 use signalint_plugin_shadow_patterns::{Options, analyze_surfaces};
 
 fn flagged(tools: Value) -> Vec<String> {
-    let request = AnalyzeRequest {
-        surfaces: vec![McpSurface {
-            server: "test".into(),
-            tools: serde_json::from_value(tools).unwrap_or_default(),
-            ..McpSurface::default()
-        }],
-        options: Value::Null,
-    };
+    let request = AnalyzeRequest::new(
+        vec![
+            McpSurface::new("test")
+                .with_tools(serde_json::from_value::<Vec<Value>>(tools).unwrap_or_default()),
+        ],
+        Value::Null,
+    );
     analyze_surfaces(&request, &Options::default())
         .into_iter()
         .filter(|f| {

@@ -49,16 +49,12 @@ impl RulePack for ToolHygiene {
             PACK_ID,
             env!("CARGO_PKG_VERSION"),
             "Duplicate tool names, inconsistent tool naming and oversized servers",
-            RulePackInfo {
-                rules: rules::infos(),
-            },
+            RulePackInfo::new(rules::infos()),
         )
     }
 
     fn analyze(&self, request: &AnalyzeRequest) -> Result<AnalyzeOutcome, PluginError> {
-        Ok(AnalyzeOutcome {
-            findings: analyze(request)?,
-        })
+        Ok(AnalyzeOutcome::new(analyze(request)?))
     }
 }
 

@@ -9,10 +9,7 @@ use signalint_plugin_api::{
 };
 use signalint_plugin_tool_hygiene::{ToolHygiene, analyze};
 
-const CORPUS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/corpus/real-benign/"
-);
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/real-benign/");
 
 /// The items of a corpus file as surfaces (`server` and `tools` of each item).
 fn surfaces(file: &str) -> Vec<McpSurface> {
@@ -20,16 +17,15 @@ fn surfaces(file: &str) -> Vec<McpSurface> {
     let items: Vec<Value> = serde_json::from_str(&text).expect("corpus JSON");
     items
         .into_iter()
-        .map(|item| McpSurface {
-            server: item["server"].as_str().unwrap_or_default().to_owned(),
-            tools: item["tools"].as_array().cloned().unwrap_or_default(),
-            ..McpSurface::default()
+        .map(|item| {
+            McpSurface::new(item["server"].as_str().unwrap_or_default().to_owned())
+                .with_tools(item["tools"].as_array().cloned().unwrap_or_default())
         })
         .collect()
 }
 
 fn request(surfaces: Vec<McpSurface>, options: Value) -> AnalyzeRequest {
-    AnalyzeRequest { surfaces, options }
+    AnalyzeRequest::new(surfaces, options)
 }
 
 #[test]

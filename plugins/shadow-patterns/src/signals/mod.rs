@@ -103,14 +103,9 @@ impl Hit {
     }
 }
 
-/// The metadata of a signal.
-#[derive(Debug, PartialEq, Eq)]
-pub struct SignalInfo {
-    /// Stable kebab-case name, used in messages and options.
-    pub name: &'static str,
-    /// One line: what it finds.
-    pub summary: &'static str,
-}
+/// The declaration of a signal (the plugin API's rule kit): its stable kebab-case name as
+/// `id`, used in messages and options, a one-line summary, and its documentation.
+pub type SignalInfo = signalint_plugin_api::rule_kit::Rule;
 
 /// Every signal, in reporting order.
 pub const ALL: &[&SignalInfo] = &[

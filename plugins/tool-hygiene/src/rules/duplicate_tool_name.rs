@@ -1,31 +1,6 @@
 //! `DUPLICATE_TOOL_NAME`: two tools answer to the same name.
 //!
-//! ## What it does
-//! Reports a tool name defined more than once by one server (critical), and a tool name defined
-//! by several servers of the same check (a warning, critical when the servers share one context:
-//! option `platform = true`). One finding per duplicated name.
-//!
-//! Surfaces that carry the same server name are treated as one server (the same server read
-//! from two sources), so their names are not compared with each other across surfaces.
-//!
-//! ## Why is this bad?
-//! Clients and models address tools by name. Within a server, a second definition with the same
-//! name makes one of them unreachable, and which one depends on the client. Across servers, a
-//! client that merges tool lists without prefixes cannot tell the tools apart, and a model may
-//! call the wrong server's tool; a malicious server can use a colliding name on purpose.
-//!
-//! ## Example
-//! ```json
-//! {"tools": [{"name": "get_price"}, {"name": "get_quote"}, {"name": "get_price"}]}
-//! ```
-//! Use instead:
-//! ```json
-//! {"tools": [{"name": "get_price"}, {"name": "get_quote"}, {"name": "get_price_history"}]}
-//! ```
-//!
-//! ## Options
-//! `platform` (default `false`): the servers are loaded together into one context, so a name
-//! shared by two servers is critical.
+//! Declared as [`RULE`], whose documentation says what it finds and why.
 
 use std::collections::HashMap;
 
@@ -34,10 +9,44 @@ use signalint_plugin_api::{Finding, FindingSeverity};
 use crate::options::Options;
 use crate::rules::{Server, count};
 
-pub const CODE: &str = "DUPLICATE_TOOL_NAME";
-pub const SEVERITY: FindingSeverity = FindingSeverity::Critical;
-pub const SUMMARY: &str =
-    "A tool name is defined twice in one server, or by several servers loaded together";
+signalint_plugin_api::declare_rule! {
+    /// ## What it does
+    /// Reports a tool name defined more than once by one server (critical), and a tool name defined
+    /// by several servers of the same check (a warning, critical when the servers share one context:
+    /// option `platform = true`). One finding per duplicated name.
+    ///
+    /// Surfaces that carry the same server name are treated as one server (the same server read
+    /// from two sources), so their names are not compared with each other across surfaces.
+    ///
+    /// ## Why is this bad?
+    /// Clients and models address tools by name. Within a server, a second definition with the same
+    /// name makes one of them unreachable, and which one depends on the client. Across servers, a
+    /// client that merges tool lists without prefixes cannot tell the tools apart, and a model may
+    /// call the wrong server's tool; a malicious server can use a colliding name on purpose.
+    ///
+    /// ## Example
+    /// ```json invalid
+    /// {"tools": [{"name": "get_price"}, {"name": "get_quote"}, {"name": "get_price"}]}
+    /// ```
+    /// Use instead:
+    /// ```json valid
+    /// {"tools": [{"name": "get_price"}, {"name": "get_quote"}, {"name": "get_price_history"}]}
+    /// ```
+    ///
+    /// ## Options
+    /// `platform` (default `false`): the servers are loaded together into one context, so a name
+    /// shared by two servers is critical.
+    pub RULE = {
+        id: "DUPLICATE_TOOL_NAME",
+        severity: Critical,
+        summary: "A tool name is defined twice in one server, or by several servers loaded together",
+    }
+}
+
+/// The finding code, [`RULE`]'s id.
+pub const CODE: &str = RULE.id;
+/// The default severity, [`RULE`]'s.
+pub const SEVERITY: FindingSeverity = RULE.severity;
 
 /// Findings for all surfaces of one check.
 pub fn check(servers: &[Server<'_>], options: &Options) -> Vec<Finding> {
@@ -62,20 +71,19 @@ pub fn within_server(server: &Server<'_>) -> Vec<Finding> {
         .map(|group| {
             let name = group[0].0;
             let places: Vec<String> = group.iter().map(|(_, t)| format!("tools[{t}]")).collect();
-            Finding {
-                code: CODE.to_owned(),
-                severity: FindingSeverity::Critical,
-                message: format!(
+            Finding::new(
+                CODE,
+                FindingSeverity::Critical,
+                format!(
                     "tool name \"{name}\" is defined {} times in this server ({}); clients call tools by name, so only one of them is reachable: rename or remove the others",
                     group.len(),
                     places.join(", "),
                 ),
-                surface: server.index,
-                tool: Some(name.to_owned()),
-                related_tool: None,
-                pointer: Some(format!("/tools/{}/name", group[1].1)),
-                evidence: Some(name.to_owned()),
-            }
+                server.index,
+            )
+            .with_tool(name)
+            .with_pointer(format!("/tools/{}/name", group[1].1))
+            .with_evidence(name)
         })
         .collect()
 }
@@ -134,20 +142,19 @@ pub fn across_servers(servers: &[Server<'_>], options: &Options) -> Vec<Finding>
         findings.push((
             anchor,
             tool,
-            Finding {
-                code: CODE.to_owned(),
+            Finding::new(
+                CODE,
                 severity,
-                message: format!(
+                format!(
                     "tool name \"{name}\" is defined by {}: {}; {context}: rename the tools or prefix them with their server",
                     count(names.len(), "server"),
                     join_and(&names),
                 ),
-                surface: servers[anchor].index,
-                tool: Some(name.to_owned()),
-                related_tool: None,
-                pointer: Some(format!("/tools/{tool}/name")),
-                evidence: Some(name.to_owned()),
-            },
+                servers[anchor].index,
+            )
+            .with_tool(name)
+            .with_pointer(format!("/tools/{tool}/name"))
+            .with_evidence(name),
         ));
     }
     findings.sort_by_key(|&(surface, tool, _)| (surface, tool));
@@ -191,6 +198,11 @@ mod tests {
     use signalint_plugin_api::McpSurface;
 
     use super::*;
+
+    #[test]
+    fn documented_examples() {
+        crate::rules::check_examples(&RULE);
+    }
     use crate::rules::test_support::surface;
 
     fn check(surfaces: &[McpSurface], options: &Options) -> Vec<Finding> {

@@ -4,7 +4,8 @@ pub mod duplicate_tool_name;
 pub mod naming_convention;
 pub mod tool_count_warning;
 
-use signalint_plugin_api::{McpSurface, RuleInfo};
+use signalint_plugin_api::rule_kit::{self, Rule};
+use signalint_plugin_api::{AnalyzeRequest, Finding, McpSurface, RuleInfo};
 
 /// One surface with its tool names read once (the rules look at names many times).
 #[derive(Debug, Clone)]
@@ -48,33 +49,32 @@ impl<'a> Server<'a> {
     }
 }
 
-/// The rules of the pack, as the manifest lists them.
+/// Every rule of the pack, in reporting order.
+pub static RULES: &[&Rule] = &[
+    &duplicate_tool_name::RULE,
+    &naming_convention::RULE,
+    &tool_count_warning::RULE,
+];
+
+/// The rules of the pack, as the manifest lists them (with their documentation).
 pub fn infos() -> Vec<RuleInfo> {
-    [
-        (
-            duplicate_tool_name::CODE,
-            duplicate_tool_name::SEVERITY,
-            duplicate_tool_name::SUMMARY,
-        ),
-        (
-            naming_convention::CODE,
-            naming_convention::SEVERITY,
-            naming_convention::SUMMARY,
-        ),
-        (
-            tool_count_warning::CODE,
-            tool_count_warning::SEVERITY,
-            tool_count_warning::SUMMARY,
-        ),
-    ]
-    .into_iter()
-    .map(|(code, default_severity, summary)| RuleInfo {
-        code: code.to_owned(),
-        default_severity,
-        summary: summary.to_owned(),
-        url: None,
-    })
-    .collect()
+    rule_kit::infos(RULES)
+}
+
+/// Runs the documented examples of `rule` through the whole pack, with each example's
+/// options: invalid ones must give a finding of the rule, valid ones none. Returns the
+/// findings of the invalid examples, for snapshots.
+pub fn check_examples(rule: &Rule) -> Vec<Vec<Finding>> {
+    rule_kit::check_examples(
+        rule,
+        |example| {
+            let surface = rule_kit::surface(&example.json)
+                .unwrap_or_else(|e| panic!("example of `{}`: {e}\n{}", rule.id, example.json));
+            crate::analyze(&AnalyzeRequest::new(vec![surface], example.options.clone()))
+                .expect("valid options")
+        },
+        |finding| finding.code == rule.id,
+    )
 }
 
 /// `1 tool`, `3 tools`.
@@ -87,6 +87,28 @@ pub(crate) fn count(n: usize, noun: &str) -> String {
 }
 
 #[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_is_documented_and_listed_in_the_readme() {
+        let readme = include_str!("../../README.md");
+        for rule in RULES {
+            let problems = rule.problems();
+            assert!(problems.is_empty(), "{}", problems.join("\n"));
+            assert!(readme.contains(&format!("`{}`", rule.id)), "{}", rule.id);
+        }
+        let infos = infos();
+        assert_eq!(infos.len(), 3);
+        assert!(infos.iter().all(|i| {
+            i.doc
+                .as_deref()
+                .is_some_and(|d| d.starts_with("## What it does"))
+        }));
+    }
+}
+
+#[cfg(test)]
 pub(crate) mod test_support {
     use serde_json::{Value, json};
     use signalint_plugin_api::McpSurface;
@@ -95,13 +117,11 @@ pub(crate) mod test_support {
     ///
     /// Test with `Server::all(&[surface(..)])`.
     pub fn surface(server: &str, names: &[&str]) -> McpSurface {
-        McpSurface {
-            server: server.to_owned(),
-            tools: names
+        McpSurface::new(server).with_tools(
+            names
                 .iter()
                 .map(|n| json!({"name": n, "description": "", "inputSchema": {"type": "object"}}))
                 .collect::<Vec<Value>>(),
-            ..McpSurface::default()
-        }
+        )
     }
 }

@@ -1,40 +1,49 @@
 //! `NAMING_CONVENTION`: a tool name that does not follow the server's case style.
 //!
-//! ## What it does
-//! Classifies every tool name of a server as snake_case, camelCase, kebab-case, PascalCase,
-//! SCREAMING_SNAKE_CASE, a single lower-case word, or a mix. The convention is the style that
-//! more than half of the names follow; a single lower-case word (`search`) follows snake, camel
-//! and kebab case alike, so it never stands out and counts for each of them. Ties go to snake,
-//! camel, kebab, Pascal, then SCREAMING_SNAKE case. Every name that does not follow the
-//! convention, mixed names included (`get_userName`, `__private__`), gets a warning with the
-//! name rewritten in the convention.
-//!
-//! Without a majority there is no convention to enforce, and no finding: a server whose names
-//! are mostly `stats_sharpe-ratio` (a prefix, then kebab case) has a scheme of its own.
-//!
-//! ## Why is this bad?
-//! Models generalize from the names they see. In a server whose tools are `get_issue` and
-//! `list_issues`, a `createIssue` tool is easy to miss or to call as `create_issue`; a consistent
-//! manifest is easier for models and people to read.
-//!
-//! ## Example
-//! ```json
-//! {"tools": [{"name": "get_issue"}, {"name": "list_issues"}, {"name": "createIssue"}]}
-//! ```
-//! Use instead:
-//! ```json
-//! {"tools": [{"name": "get_issue"}, {"name": "list_issues"}, {"name": "create_issue"}]}
-//! ```
+//! Declared as [`RULE`], whose documentation says what it finds and why.
 
 use signalint_plugin_api::{Finding, FindingSeverity};
 
 use crate::naming::{Style, classify, rename};
 use crate::rules::{Server, count};
 
-pub const CODE: &str = "NAMING_CONVENTION";
-pub const SEVERITY: FindingSeverity = FindingSeverity::Warning;
-pub const SUMMARY: &str =
-    "A tool name does not follow the case style (snake, camel, kebab) of the server's other tools";
+signalint_plugin_api::declare_rule! {
+    /// ## What it does
+    /// Classifies every tool name of a server as snake_case, camelCase, kebab-case, PascalCase,
+    /// SCREAMING_SNAKE_CASE, a single lower-case word, or a mix. The convention is the style that
+    /// more than half of the names follow; a single lower-case word (`search`) follows snake, camel
+    /// and kebab case alike, so it never stands out and counts for each of them. Ties go to snake,
+    /// camel, kebab, Pascal, then SCREAMING_SNAKE case. Every name that does not follow the
+    /// convention, mixed names included (`get_userName`, `__private__`), gets a warning with the
+    /// name rewritten in the convention.
+    ///
+    /// Without a majority there is no convention to enforce, and no finding: a server whose names
+    /// are mostly `stats_sharpe-ratio` (a prefix, then kebab case) has a scheme of its own.
+    ///
+    /// ## Why is this bad?
+    /// Models generalize from the names they see. In a server whose tools are `get_issue` and
+    /// `list_issues`, a `createIssue` tool is easy to miss or to call as `create_issue`; a consistent
+    /// manifest is easier for models and people to read.
+    ///
+    /// ## Example
+    /// ```json invalid
+    /// {"tools": [{"name": "get_issue"}, {"name": "list_issues"}, {"name": "createIssue"}]}
+    /// ```
+    /// Use instead:
+    /// ```json valid
+    /// {"tools": [{"name": "get_issue"}, {"name": "list_issues"}, {"name": "create_issue"}]}
+    /// ```
+    pub RULE = {
+        id: "NAMING_CONVENTION",
+        severity: Warning,
+        summary: "A tool name does not follow the case style (snake, camel, kebab) of the server's other tools",
+    }
+}
+
+/// The finding code, [`RULE`]'s id.
+pub const CODE: &str = RULE.id;
+/// The default severity, [`RULE`]'s.
+pub const SEVERITY: FindingSeverity = RULE.severity;
 
 /// The style that more than half of the names follow, and how many follow it.
 pub fn convention(styles: &[Style]) -> Option<(Style, usize)> {
@@ -68,19 +77,18 @@ pub fn check_server(server: &Server<'_>) -> Vec<Finding> {
                 Some(renamed) => format!("rename it to \"{renamed}\""),
                 None => format!("rename it to follow {convention}"),
             };
-            Finding {
-                code: CODE.to_owned(),
-                severity: SEVERITY,
-                message: format!(
+            Finding::new(
+                CODE,
+                SEVERITY,
+                format!(
                     "tool \"{name}\" is {style}, but {followers} of {} in this server follow {convention}; {fix}",
                     count(named.len(), "tool"),
                 ),
-                surface: server.index,
-                tool: Some(name.to_owned()),
-                related_tool: None,
-                pointer: Some(format!("/tools/{tool}/name")),
-                evidence: Some(name.to_owned()),
-            }
+                server.index,
+            )
+            .with_tool(name)
+            .with_pointer(format!("/tools/{tool}/name"))
+            .with_evidence(name)
         })
         .collect()
 }
@@ -95,6 +103,11 @@ mod tests {
     use signalint_plugin_api::McpSurface;
 
     use super::*;
+
+    #[test]
+    fn documented_examples() {
+        crate::rules::check_examples(&RULE);
+    }
     use crate::rules::test_support::surface;
 
     fn check(surfaces: &[McpSurface]) -> Vec<Finding> {

@@ -1,51 +1,60 @@
 //! `TOOL_COUNT_WARNING`: a server with more tools than a model chooses between reliably.
 //!
-//! ## What it does
-//! Reports a server that exposes more than `max_tools` tools (default 20), once per server.
-//!
-//! ## Why is this bad?
-//! Every tool definition costs context, and tool-selection accuracy drops as the list grows
-//! past a couple of dozen entries: the model calls a near miss, or none. Focused servers, or
-//! toolsets that a client enables on demand, keep the list short.
-//!
-//! ## Example
-//! With `max_tools = 2`:
-//! ```json
-//! {"tools": [{"name": "get_issue"}, {"name": "list_issues"}, {"name": "create_issue"}]}
-//! ```
-//! Use instead: split the server, or raise `max_tools` if the size is deliberate.
-//! ```json
-//! {"tools": [{"name": "get_issue"}, {"name": "list_issues"}]}
-//! ```
-//!
-//! ## Options
-//! `max_tools` (default 20): the largest number of tools that passes.
+//! Declared as [`RULE`], whose documentation says what it finds and why.
 
 use signalint_plugin_api::{Finding, FindingSeverity};
 
 use crate::options::Options;
 use crate::rules::Server;
 
-pub const CODE: &str = "TOOL_COUNT_WARNING";
-pub const SEVERITY: FindingSeverity = FindingSeverity::Warning;
-pub const SUMMARY: &str = "A server exposes more tools than max_tools (default 20)";
+signalint_plugin_api::declare_rule! {
+    /// ## What it does
+    /// Reports a server that exposes more than `max_tools` tools (default 20), once per server.
+    ///
+    /// ## Why is this bad?
+    /// Every tool definition costs context, and tool-selection accuracy drops as the list grows
+    /// past a couple of dozen entries: the model calls a near miss, or none. Focused servers, or
+    /// toolsets that a client enables on demand, keep the list short.
+    ///
+    /// ## Example
+    /// With `max_tools = 2`:
+    /// ```json invalid options={"max_tools": 2}
+    /// {"tools": [{"name": "get_issue"}, {"name": "list_issues"}, {"name": "create_issue"}]}
+    /// ```
+    /// Use instead: split the server, or raise `max_tools` if the size is deliberate.
+    /// ```json valid options={"max_tools": 2}
+    /// {"tools": [{"name": "get_issue"}, {"name": "list_issues"}]}
+    /// ```
+    ///
+    /// ## Options
+    /// `max_tools` (default 20): the largest number of tools that passes.
+    pub RULE = {
+        id: "TOOL_COUNT_WARNING",
+        severity: Warning,
+        summary: "A server exposes more tools than max_tools (default 20)",
+    }
+}
+
+/// The finding code, [`RULE`]'s id.
+pub const CODE: &str = RULE.id;
+/// The default severity, [`RULE`]'s.
+pub const SEVERITY: FindingSeverity = RULE.severity;
 
 /// The finding for one surface, if it has too many tools.
 pub fn check_server(server: &Server<'_>, options: &Options) -> Option<Finding> {
     let surface = server.surface;
     let tools = surface.tools.len();
-    (tools > options.max_tools).then(|| Finding {
-        code: CODE.to_owned(),
-        severity: SEVERITY,
-        message: format!(
-            "server \"{}\" exposes {tools} tools, more than the {} allowed (max_tools); models pick the right tool less reliably from a long list: split it into focused servers or let clients enable groups of tools",
-            surface.server, options.max_tools,
-        ),
-        surface: server.index,
-        tool: None,
-        related_tool: None,
-        pointer: Some("/tools".to_owned()),
-        evidence: None,
+    (tools > options.max_tools).then(|| {
+        Finding::new(
+            CODE,
+            SEVERITY,
+            format!(
+                "server \"{}\" exposes {tools} tools, more than the {} allowed (max_tools); models pick the right tool less reliably from a long list: split it into focused servers or let clients enable groups of tools",
+                surface.server, options.max_tools,
+            ),
+            server.index,
+        )
+        .with_pointer("/tools")
     })
 }
 
@@ -62,6 +71,11 @@ mod tests {
     use signalint_plugin_api::McpSurface;
 
     use super::*;
+
+    #[test]
+    fn documented_examples() {
+        crate::rules::check_examples(&RULE);
+    }
     use crate::rules::test_support::surface;
 
     fn check(surfaces: &[McpSurface], options: &Options) -> Vec<Finding> {
