@@ -5,8 +5,10 @@
 //! built-in engine whose tool is found and every built-in rule pack.
 
 mod error;
+pub mod trust;
 
 pub use error::ConfigError;
+pub use trust::Untrusted;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -40,6 +42,10 @@ pub struct Config {
     /// Where the config was read from (`None` for the defaults).
     #[serde(skip)]
     pub source: Option<PathBuf>,
+    /// The keys that would run a command and were dropped because the file is not trusted
+    /// (see [`trust`]); `None` when nothing was dropped.
+    #[serde(skip)]
+    pub untrusted: Option<Untrusted>,
 }
 
 /// `[plugins]`.
@@ -190,13 +196,16 @@ pub struct McpServerConfig {
 }
 
 impl Config {
-    /// Reads `path`. Every problem is a [`ConfigError`] naming the file, line and key.
+    /// Reads `path`. Every problem is a [`ConfigError`] naming the file, line and key. The keys
+    /// that run a command are kept only if the user trusts the file ([`trust`]).
     pub fn load(path: &Path) -> Result<Self, ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
             path: path.to_owned(),
             source,
         })?;
-        Self::parse(&text, path)
+        let mut config = Self::parse(&text, path)?;
+        trust::apply(&mut config, text.as_bytes());
+        Ok(config)
     }
 
     /// Parses config text; `path` is used in messages and to resolve relative plugin paths.
