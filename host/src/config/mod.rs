@@ -23,6 +23,12 @@ pub const DEFAULT_TIMEOUT_SECS: u64 = 120;
 /// Bytes of stdout (and, separately, stderr) kept from one engine run.
 pub const DEFAULT_OUTPUT_CAP_MIB: u64 = 10;
 
+/// The largest output cap accepted: each engine keeps up to this much of stdout and of stderr
+/// in memory, so a larger value is a typo or an attempt to exhaust memory.
+pub const MAX_OUTPUT_CAP_MIB: u64 = 4096;
+/// The most engine processes allowed at once; far above any machine's useful parallelism.
+pub const MAX_CONCURRENCY: usize = 1024;
+
 /// The whole configuration.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -252,6 +258,12 @@ impl Config {
         if self.check.max_output_mib == 0 {
             return Err(invalid("max_output_mib", "must be at least 1 MiB".into()));
         }
+        if self.check.max_output_mib > MAX_OUTPUT_CAP_MIB {
+            return Err(invalid(
+                "max_output_mib",
+                format!("must be at most {MAX_OUTPUT_CAP_MIB} MiB (it is a per-stream memory cap)"),
+            ));
+        }
         if self.check.page_size == 0 {
             return Err(invalid("page_size", "must be at least 1".into()));
         }
@@ -260,6 +272,12 @@ impl Config {
         }
         if self.check.concurrency == Some(0) {
             return Err(invalid("concurrency", "must be at least 1".into()));
+        }
+        if self.check.concurrency.is_some_and(|n| n > MAX_CONCURRENCY) {
+            return Err(invalid(
+                "concurrency",
+                format!("must be at most {MAX_CONCURRENCY} engine processes at once"),
+            ));
         }
         if !(0..=19).contains(&self.check.background_niceness) {
             return Err(invalid(
