@@ -167,6 +167,17 @@ fn screen(line: &[u8], in_flight: &Mutex<HashSet<String>>) -> Verdict {
     let (Some(method), Some(id)) = (method, message.get("id")) else {
         return Verdict::Pass;
     };
+    // MCP's params are always an object; the library drops a request whose params are not.
+    if message
+        .get("params")
+        .is_some_and(|params| !params.is_object() && !params.is_null())
+    {
+        return Verdict::Refuse {
+            id: id.clone(),
+            code: INVALID_PARAMS,
+            message: format!("{method}: params must be a JSON object"),
+        };
+    }
     if method == "tools/call"
         && message
             .pointer("/params/arguments")
