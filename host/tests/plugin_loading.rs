@@ -429,7 +429,8 @@ fn a_plugin_directory_inside_the_project_needs_an_opt_in() {
     )
     .unwrap();
 
-    let (code, json) = plugins_json(&root, None, &[]);
+    // Trusted (the test wrote the config), the directory still needs the opt-in.
+    let (code, json) = plugins_json(&root, None, &["--trust"]);
     assert_eq!(code, Some(0), "{json:#}");
     let skipped = json["skippedDirectories"].as_array().unwrap();
     assert_eq!(skipped.len(), 1, "{json:#}");
@@ -448,7 +449,7 @@ fn a_plugin_directory_inside_the_project_needs_an_opt_in() {
         "{json:#}"
     );
 
-    let (code, json) = plugins_json(&root, None, &["--allow-project-plugins"]);
+    let (code, json) = plugins_json(&root, None, &["--trust", "--allow-project-plugins"]);
     assert_eq!(code, Some(0), "{json:#}");
     assert!(json["skippedDirectories"].as_array().unwrap().is_empty());
     let row = json["plugins"]

@@ -50,8 +50,17 @@ impl Session {
 
     /// Forgets every loop signature and churn counter.
     pub fn reset_loops(&mut self) {
+        let _lock = self.lock_state();
         self.loops = LoopHistory::default();
         self.state.save_loops(&self.loops);
+    }
+
+    /// The state's advisory lock, or `None` (with a warning) when the state cannot be persisted.
+    fn lock_state(&self) -> Option<crate::state::files::DirLock> {
+        self.state
+            .lock()
+            .map_err(|e| tracing::warn!("this check's state will not be saved: {e}"))
+            .ok()
     }
 
     /// Runs a check, updates loops, delta and the latest check, and shapes the response.
@@ -79,6 +88,14 @@ impl Session {
         // A cancelled check saw only part of the engines: answer it, but remember nothing of it
         // (no loop history, no delta baseline, not the latest check).
         let cancelled = cancel.is_cancelled();
+        // Other servers and CLIs on the same project may have recorded checks since this session
+        // last looked: under the state's lock, start from what is on disk, so that none of their
+        // checks (and no oscillation split across them) is lost.
+        let lock = if cancelled { None } else { self.lock_state() };
+        if lock.is_some() {
+            self.loops = self.state.load_loops();
+            self.snapshots = self.state.load_snapshots();
+        }
         let loops = if cancelled {
             self.loops
                 .clone()
@@ -117,12 +134,15 @@ impl Session {
 
         tracing::debug!("response shaped");
         if !cancelled {
-            self.state.save_loops(&self.loops);
-            self.state.save_snapshots(&self.snapshots);
-            self.state.save_latest(&LatestCheck::of(&analysis));
+            if lock.is_some() {
+                self.state.save_loops(&self.loops);
+                self.state.save_snapshots(&self.snapshots);
+                self.state.save_latest(&LatestCheck::of(&analysis));
+                tracing::debug!("state saved");
+            }
             self.latest = Some(analysis);
-            tracing::debug!("state saved");
         }
+        drop(lock);
         response
     }
 }

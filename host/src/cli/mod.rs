@@ -8,6 +8,7 @@ mod plugins;
 mod rules;
 mod setup;
 mod tools;
+mod trust;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -40,6 +41,10 @@ pub struct Cli {
     /// Allow plugin directories from the config that lie inside the project.
     #[arg(long, global = true)]
     allow_project_plugins: bool,
+    /// Trust the config for this run: its `tool`, `args`, `[[mcp.servers]]` and plugin paths
+    /// take effect without `signalint trust` (also `SIGNALINT_TRUST=1`; for CI).
+    #[arg(long, global = true)]
+    trust: bool,
     /// More logging on stderr (-v info, -vv debug).
     #[arg(short, long, global = true, action = clap::ArgAction::Count)]
     verbose: u8,
@@ -69,6 +74,9 @@ enum Command {
     Tools(tools::ToolsArgs),
     /// Serve the MCP tools (check_project, check_files, get_issue_detail, …) on stdio.
     Mcp(crate::mcp::McpArgs),
+    /// Trust the project's config, so the commands it names (`tool`, `args`, `[[mcp.servers]]`,
+    /// plugin paths) may run; a change to the file needs trust again.
+    Trust(trust::TrustArgs),
 }
 
 /// Output format of `check`.
@@ -82,6 +90,9 @@ pub enum Format {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     init_logging(cli.verbose);
+    if cli.trust {
+        crate::config::trust::trust_this_run();
+    }
     let code = match cli.command {
         Command::Check(ref args) => check::run(&cli, args),
         Command::Plugins(ref args) => plugins::run(&cli, args),
@@ -93,6 +104,7 @@ pub fn main() -> ExitCode {
         Command::Doctor(ref args) => doctor::run(&cli, args),
         Command::Init(ref args) => init::run(&cli, args),
         Command::Tools(ref args) => tools::run(&cli, args),
+        Command::Trust(ref args) => trust::run(&cli, args),
     };
     ExitCode::from(code)
 }
@@ -129,8 +141,11 @@ fn init_logging(verbose: u8) {
     let debugging = filter
         .max_level_hint()
         .is_some_and(|level| level >= tracing::level_filters::LevelFilter::DEBUG);
+    // Colour only for a person at a terminal: a log file or an MCP client's stderr capture gets
+    // plain text.
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr)
         .with_target(false);
     // Debug output is for finding where time goes: stamp it with the time since start.

@@ -5,8 +5,10 @@
 //! built-in engine whose tool is found and every built-in rule pack.
 
 mod error;
+pub mod trust;
 
 pub use error::ConfigError;
+pub use trust::Untrusted;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -20,6 +22,12 @@ pub const CONFIG_FILE_NAME: &str = "signalint.toml";
 pub const DEFAULT_TIMEOUT_SECS: u64 = 120;
 /// Bytes of stdout (and, separately, stderr) kept from one engine run.
 pub const DEFAULT_OUTPUT_CAP_MIB: u64 = 10;
+
+/// The largest output cap accepted: each engine keeps up to this much of stdout and of stderr
+/// in memory, so a larger value is a typo or an attempt to exhaust memory.
+pub const MAX_OUTPUT_CAP_MIB: u64 = 4096;
+/// The most engine processes allowed at once; far above any machine's useful parallelism.
+pub const MAX_CONCURRENCY: usize = 1024;
 
 /// The whole configuration.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -40,6 +48,10 @@ pub struct Config {
     /// Where the config was read from (`None` for the defaults).
     #[serde(skip)]
     pub source: Option<PathBuf>,
+    /// The keys that would run a command and were dropped because the file is not trusted
+    /// (see [`trust`]); `None` when nothing was dropped.
+    #[serde(skip)]
+    pub untrusted: Option<Untrusted>,
 }
 
 /// `[plugins]`.
@@ -190,13 +202,16 @@ pub struct McpServerConfig {
 }
 
 impl Config {
-    /// Reads `path`. Every problem is a [`ConfigError`] naming the file, line and key.
+    /// Reads `path`. Every problem is a [`ConfigError`] naming the file, line and key. The keys
+    /// that run a command are kept only if the user trusts the file ([`trust`]).
     pub fn load(path: &Path) -> Result<Self, ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
             path: path.to_owned(),
             source,
         })?;
-        Self::parse(&text, path)
+        let mut config = Self::parse(&text, path)?;
+        trust::apply(&mut config, text.as_bytes());
+        Ok(config)
     }
 
     /// Parses config text; `path` is used in messages and to resolve relative plugin paths.
@@ -243,6 +258,12 @@ impl Config {
         if self.check.max_output_mib == 0 {
             return Err(invalid("max_output_mib", "must be at least 1 MiB".into()));
         }
+        if self.check.max_output_mib > MAX_OUTPUT_CAP_MIB {
+            return Err(invalid(
+                "max_output_mib",
+                format!("must be at most {MAX_OUTPUT_CAP_MIB} MiB (it is a per-stream memory cap)"),
+            ));
+        }
         if self.check.page_size == 0 {
             return Err(invalid("page_size", "must be at least 1".into()));
         }
@@ -251,6 +272,12 @@ impl Config {
         }
         if self.check.concurrency == Some(0) {
             return Err(invalid("concurrency", "must be at least 1".into()));
+        }
+        if self.check.concurrency.is_some_and(|n| n > MAX_CONCURRENCY) {
+            return Err(invalid(
+                "concurrency",
+                format!("must be at most {MAX_CONCURRENCY} engine processes at once"),
+            ));
         }
         if !(0..=19).contains(&self.check.background_niceness) {
             return Err(invalid(

@@ -101,3 +101,22 @@ fn a_whole_program_engine_yields_after_two_seconds_unless_told_otherwise() {
     let never = parse("[check]\nyield_after_ms = 0\n").unwrap();
     assert_eq!(never.check.yield_after_ms, 0);
 }
+
+#[test]
+fn huge_limits_are_refused_instead_of_panicking_or_overflowing() {
+    // A concurrency past the semaphore's limit used to panic; an output cap past u64 MiB wrapped
+    // to a 0-byte cap.
+    let err = parse("[check]\nconcurrency = 1000000000000\n").unwrap_err();
+    assert_eq!(err.line(), Some(2));
+    assert!(err.to_string().contains("at most 1024"), "{err}");
+    let err = parse("[check]\nmax_output_mib = 18446744073709551\n").unwrap_err();
+    assert_eq!(err.line(), Some(2));
+    assert!(err.to_string().contains("at most 4096 MiB"), "{err}");
+    assert_eq!(
+        parse("[check]\nconcurrency = 64\nmax_output_mib = 4096\n")
+            .unwrap()
+            .check
+            .max_output_mib,
+        4096
+    );
+}

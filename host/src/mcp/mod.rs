@@ -10,12 +10,16 @@
 //!   kills the check's engines, and engine started/finished events become progress
 //!   notifications (see `checks`).
 //!
+//! * Requests pass a gate first (see `guard`): an oversized line, a duplicate id in flight and
+//!   non-object arguments get the JSON-RPC error they deserve instead of silence.
+//!
 //! stdout belongs to the protocol: logs go to stderr through `tracing`, and descriptor 1 itself
 //! is pointed at stderr once the transport holds a private duplicate (see `stdio`).
 
 mod args;
 mod checks;
 mod error;
+mod guard;
 mod schema;
 mod server;
 mod stdio;
@@ -54,12 +58,15 @@ pub async fn serve(context: Context) -> Result<(), String> {
     let server = Server::new(checks::Checker::new(session));
     let checker = server.checker().clone();
     tracing::info!(root = %root.display(), "signalint MCP server on stdio");
+    let gated = guard::gate(stdio::protocol_streams());
     let running = server
-        .serve(stdio::protocol_streams())
+        .serve((gated.reader, gated.writer))
         .await
         .map_err(|e| format!("the MCP session did not start: {e}"))?;
     let ended = running.waiting().await;
     checker.shut_down(Duration::from_secs(10)).await;
+    // The last answers may still be on their way through the gate.
+    let _ = tokio::time::timeout(Duration::from_secs(5), gated.flushed).await;
     match ended {
         Ok(reason) => {
             tracing::info!(?reason, "MCP session ended");

@@ -3,6 +3,8 @@
 //! A path an agent or a person passes must name something inside the project: not absolute,
 //! not escaping through `..`, not escaping through a symlink (it is resolved, then checked
 //! again), no NUL, not empty, and not starting with `-` (it could be read as an engine flag).
+//! A backslash is a separator here as it is on Windows (an agent may send `src\a.ts`): it is
+//! turned into `/` before anything else is checked, so `src\..\..\x` escapes nothing.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -28,9 +30,15 @@ impl PathError {
     }
 }
 
+/// Engines take their file arguments from the command line, where such a name reads as an option,
+/// and every spelling of it (`./-x.ts`) names the same project-relative path.
+const LEADING_DASH: &str = "a project path starting with '-' would be read as an engine option; \
+     rename the file or directory, or check the directory that contains it";
+
 /// Validates `raw` against the canonical project root and returns it project-relative, with
 /// `/` separators (`.` for the root itself).
 pub fn validate(root: &Path, raw: &str) -> Result<String, PathError> {
+    let normalized = raw.replace('\\', "/");
     if raw.is_empty() {
         return Err(PathError::new(
             "empty_path",
@@ -42,14 +50,10 @@ pub fn validate(root: &Path, raw: &str) -> Result<String, PathError> {
         return Err(PathError::new("nul_in_path", raw, "it contains a NUL byte"));
     }
     if raw.starts_with('-') {
-        return Err(PathError::new(
-            "leading_dash",
-            raw,
-            "it starts with '-'; prefix it with \"./\"",
-        ));
+        return Err(PathError::new("leading_dash", raw, LEADING_DASH));
     }
-    let path = Path::new(raw);
-    if path.is_absolute() || raw.starts_with('\\') || raw.as_bytes().get(1) == Some(&b':') {
+    let path = Path::new(&normalized);
+    if path.is_absolute() || raw.as_bytes().get(1) == Some(&b':') {
         return Err(PathError::new(
             "absolute_path",
             raw,
@@ -95,13 +99,9 @@ pub fn validate(root: &Path, raw: &str) -> Result<String, PathError> {
             }
         }
     }
-    let text = relative.to_string_lossy().replace('\\', "/");
+    let text = relative.to_string_lossy().into_owned();
     if text.starts_with('-') {
-        return Err(PathError::new(
-            "leading_dash",
-            raw,
-            "it resolves to a name starting with '-'",
-        ));
+        return Err(PathError::new("leading_dash", raw, LEADING_DASH));
     }
     Ok(if text.is_empty() {
         ".".to_owned()
@@ -162,6 +162,8 @@ mod tests {
         assert_eq!(validate(&root, "src/a.ts").unwrap(), "src/a.ts");
         assert_eq!(validate(&root, "./src/../src/a.ts").unwrap(), "src/a.ts");
         assert_eq!(validate(&root, ".").unwrap(), ".");
+        assert_eq!(validate(&root, "src\\a.ts").unwrap(), "src/a.ts");
+        assert_eq!(validate(&root, "src\\sub\\..\\a.ts").unwrap(), "src/a.ts");
         assert_eq!(
             validate(&root, "src/new-file.ts").unwrap(),
             "src/new-file.ts",
@@ -180,6 +182,10 @@ mod tests {
             ("../outside", "escaping_path"),
             ("src/../../x", "escaping_path"),
             ("C:\\x", "absolute_path"),
+            ("\\etc\\passwd", "absolute_path"),
+            ("..\\outside", "escaping_path"),
+            ("src\\..\\..\\outside\\secret.ts", "escaping_path"),
+            ("./-dash.ts", "leading_dash"),
         ] {
             let err = validate(&root, raw).unwrap_err();
             assert_eq!(err.code, code, "{raw:?}");

@@ -5,14 +5,17 @@
 //! * `snapshots.json`: the previous check of each scope, for "what changed since last time".
 //! * `latest.json`: the latest successful check, whole, so every cluster can be expanded.
 //!
-//! Every file is written to a temporary name and renamed into place, so a crash leaves the old
-//! version or the new one, never a torn file. A file that does not parse is set aside as
+//! Every file is written to a random temporary name and renamed into place, so a crash leaves the
+//! old version or the new one, never a torn file; nothing is written or read through a link (see
+//! [`files`]): a `.signalint` that is a symlink, not a directory, or someone else's is refused. A file that does not parse is set aside as
 //! `<name>.corrupt` with a warning, and signalint starts from empty for that part.
 //!
 //! `snapshots.json` and `latest.json` are keyed by issue and cluster ids, which are content hashes:
 //! they carry the [`ID_VERSION`] they were written with, and a file of another version is set aside
 //! as `<name>.ids-v<N>` (its ids would match nothing, and a delta against it would call every issue
 //! new). `loops.json` is keyed by signatures, not ids, and is read whatever the id version.
+
+pub mod files;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -28,6 +31,9 @@ pub const STATE_DIR: &str = ".signalint";
 /// The version of the issue and cluster ids in `snapshots.json` and `latest.json`: bumped whenever
 /// the id derivation changes (2: XXH3-128 instead of BLAKE3). Files without it are version 1.
 pub const ID_VERSION: u32 = 2;
+
+/// The largest state file read back (a check of 100,000 issues writes about 60 MB).
+const MAX_STATE_BYTES: u64 = 512 << 20;
 
 /// Scopes remembered for deltas; the least recently used are forgotten first.
 const MAX_SNAPSHOTS: usize = 64;
@@ -185,7 +191,13 @@ impl StateDir {
 
     fn load_opt<T: DeserializeOwned>(&self, name: &str) -> Option<T> {
         let path = self.dir.join(name);
-        let bytes = std::fs::read(&path).ok()?;
+        let bytes = match files::read_regular(&path, MAX_STATE_BYTES) {
+            Ok(bytes) => bytes?,
+            Err(e) => {
+                tracing::warn!("{e}; starting afresh for it");
+                return None;
+            }
+        };
         match serde_json::from_slice(&bytes) {
             Ok(value) => Some(value),
             Err(e) => {
@@ -208,20 +220,23 @@ impl StateDir {
     }
 
     fn try_save<T: Serialize>(&self, name: &str, value: &T) -> std::io::Result<()> {
-        std::fs::create_dir_all(&self.dir)?;
-        ensure_gitignore(&self.dir);
-        let target = self.dir.join(name);
-        let temporary = self.dir.join(format!(".{name}.{}.tmp", std::process::id()));
-        std::fs::write(&temporary, serde_json::to_vec(value)?)?;
-        std::fs::rename(&temporary, &target)
+        self.ensure()?;
+        files::write_atomic(&self.dir, name, &serde_json::to_vec(value)?)
     }
-}
 
-/// Keeps `.signalint/` out of the user's commits.
-fn ensure_gitignore(dir: &Path) {
-    let path = dir.join(".gitignore");
-    if !path.exists() {
-        let _ = std::fs::write(path, "*\n");
+    /// Creates the directory if needed and checks it is a plain directory of the user's (see
+    /// [`files::ensure_private_dir`]), with a `.gitignore` that keeps it out of commits.
+    pub fn ensure(&self) -> std::io::Result<()> {
+        files::ensure_private_dir(&self.dir)?;
+        files::create_new(&self.dir.join(".gitignore"), b"*\n")?;
+        Ok(())
+    }
+
+    /// Holds the state's advisory lock: take it around a read, change and write-back of the state
+    /// so that several servers and CLIs on one project lose none of each other's updates.
+    pub fn lock(&self) -> std::io::Result<files::DirLock> {
+        self.ensure()?;
+        files::DirLock::acquire(&self.dir, "state.lock")
     }
 }
 
@@ -283,6 +298,38 @@ mod tests {
         assert!(state.path().join("snapshots.json.ids-v1").exists());
         assert!(state.path().join("latest.json.ids-v1").exists());
         assert!(!state.path().join("snapshots.json").exists());
+    }
+
+    #[test]
+    fn a_committed_state_symlink_receives_nothing() {
+        let root = tempfile::tempdir().unwrap();
+        let elsewhere = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink(elsewhere.path(), root.path().join(STATE_DIR)).unwrap();
+        let state = StateDir::new(root.path());
+        state.save_loops(&LoopHistory {
+            checks: 1,
+            ..LoopHistory::default()
+        });
+        state.save_latest(&LatestCheck::default());
+        assert!(state.lock().is_err());
+        let written: Vec<_> = std::fs::read_dir(elsewhere.path()).unwrap().collect();
+        assert!(written.is_empty(), "{written:?}");
+    }
+
+    #[test]
+    fn a_planted_state_file_link_is_not_read_or_written_through() {
+        let root = tempfile::tempdir().unwrap();
+        let state = StateDir::new(root.path());
+        state.ensure().unwrap();
+        let victim = root.path().join("victim.json");
+        std::fs::write(&victim, r#"{"checks": 9}"#).unwrap();
+        std::os::unix::fs::symlink(&victim, state.path().join("loops.json")).unwrap();
+        assert_eq!(state.load_loops(), LoopHistory::default(), "not read");
+        state.save_loops(&LoopHistory::default());
+        assert_eq!(
+            std::fs::read_to_string(&victim).unwrap(),
+            r#"{"checks": 9}"#
+        );
     }
 
     #[test]

@@ -159,6 +159,12 @@ pub fn signalint(plugin_path: Option<&Path>) -> Command {
     command.env_remove("SIGNALINT_PLUGIN_PATH");
     command.env_remove("SIGNALINT_ALLOW_PROJECT_PLUGINS");
     command.env_remove("SIGNALINT_LOG");
+    // The user's trust store is not the tests' business: nothing is trusted unless a test says so.
+    command.env_remove("SIGNALINT_TRUST");
+    command.env(
+        "SIGNALINT_CONFIG_DIR",
+        std::env::temp_dir().join("signalint-tests-trust-nothing"),
+    );
     // Never install the managed engine toolchain from a test.
     command.env("SIGNALINT_NO_INSTALL", "1");
     if let Some(path) = plugin_path {
