@@ -38,7 +38,8 @@ fn project(files: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) {
 
 /// The programs that ran, in the order of the runs.
 fn runs(root: &Path) -> Vec<String> {
-    std::fs::read_to_string(root.join(".signalint/work/prog/runs.log"))
+    let work = signalint::state::work_dir(root, "prog").unwrap();
+    std::fs::read_to_string(work.join("runs.log"))
         .unwrap_or_default()
         .lines()
         .map(str::to_owned)

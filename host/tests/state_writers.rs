@@ -7,11 +7,12 @@ mod support;
 use std::path::Path;
 use std::sync::Arc;
 
-use signalint::check::{Context, ManagedToolchain, ResponseOptions, Scope, Session};
+use signalint::check::{Context, ResponseOptions, Scope, Session, engine_plugin_ids};
 use signalint::config::Config;
 use signalint::plugins::{PluginDir, PluginDirSource, Registry};
 use signalint::runner::Runner;
 use signalint::state::StateDir;
+use signalint::toolchain::ManagedToolchain;
 use tokio_util::sync::CancellationToken;
 
 fn context(root: &Path) -> Context {
@@ -28,7 +29,10 @@ fn context(root: &Path) -> Context {
     }]);
     Context {
         root: root.to_owned(),
-        toolchain: Arc::new(ManagedToolchain::for_registry(&registry, &config)),
+        toolchain: Arc::new(ManagedToolchain::for_registry(
+            &registry,
+            engine_plugin_ids(&config),
+        )),
         registry: Arc::new(registry),
         config: Arc::new(config),
         runner: Runner::new(2, 10 * 1024 * 1024),

@@ -11,8 +11,9 @@
 //!
 //! Each engine's entries live in one file under `.signalint/cache/v<CACHE_VERSION>/<engine>.json`, read once
 //! and written once per check (one file per source file was measured to cost more than the
-//! engine run on a slow disk). It is written to a temporary name and renamed, so a crash never
-//! leaves a torn file; a file that does not parse is ignored and everything is recomputed. The
+//! engine run on a slow disk). It is written to a random temporary name and renamed, so a crash
+//! never leaves a torn file, and neither a write nor a read follows a link a repository planted
+//! (see `state::files`); a file that does not parse is ignored and everything is recomputed. The
 //! cache is bounded: past [`MAX_ENTRIES`] per engine the least recently used entries go.
 
 mod keys;
@@ -27,11 +28,14 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::core::IssueInput;
+use crate::state::{StateDir, files};
 
 /// Bump when the entry format or the key derivation changes.
 pub const CACHE_VERSION: u32 = 2;
 /// Entries kept per project before the oldest are evicted.
 pub const MAX_ENTRIES: usize = 20_000;
+/// The largest shard read back (20,000 entries of a noisy engine stay well below it).
+const MAX_SHARD_BYTES: u64 = 1 << 30;
 /// Checks after which a used entry's recency is written back.
 const TOUCH_EVERY: u64 = 16;
 
@@ -47,6 +51,8 @@ struct ShardFile {
 /// One engine's cache, loaded for one check; [`Shard::save`] writes it back once.
 #[derive(Debug)]
 pub struct Shard {
+    /// `.signalint/`, checked level by level before anything is written below it.
+    state: StateDir,
     path: PathBuf,
     file: ShardFile,
     dirty: bool,
@@ -98,12 +104,14 @@ impl Shard {
             }
         }
         let result = (|| -> std::io::Result<()> {
-            std::fs::create_dir_all(self.path.parent().expect("shard paths have a parent"))?;
-            let temporary = self
-                .path
-                .with_extension(format!("tmp{}", std::process::id()));
-            std::fs::write(&temporary, serde_json::to_vec(&self.file)?)?;
-            std::fs::rename(&temporary, &self.path)
+            self.state.ensure()?;
+            let dir = files::ensure_private_dirs(self.state.path(), &["cache", &version_dir()])?;
+            let name = self.path.file_name().expect("shard paths have a file name");
+            files::write_atomic(
+                &dir,
+                &name.to_string_lossy(),
+                &serde_json::to_vec(&self.file)?,
+            )
         })();
         if let Err(e) = result {
             tracing::warn!("cannot write the cache {}: {e}", self.path.display());
@@ -114,24 +122,29 @@ impl Shard {
 /// The cache of one project.
 #[derive(Debug, Clone)]
 pub struct Cache {
+    state: StateDir,
     dir: PathBuf,
+}
+
+fn version_dir() -> String {
+    format!("v{CACHE_VERSION}")
 }
 
 impl Cache {
     pub fn new(root: &Path) -> Self {
+        let state = StateDir::new(root);
         Self {
-            dir: root
-                .join(crate::state::STATE_DIR)
-                .join("cache")
-                .join(format!("v{CACHE_VERSION}")),
+            dir: state.path().join("cache").join(version_dir()),
+            state,
         }
     }
 
     /// Loads one engine's cache (empty when absent or unreadable).
     pub fn shard(&self, engine: &str) -> Shard {
         let path = self.dir.join(format!("{engine}.json"));
-        let mut file = match std::fs::read(&path) {
-            Ok(bytes) => match serde_json::from_slice::<ShardFile>(&bytes) {
+        let mut file = match files::read_regular(&path, MAX_SHARD_BYTES) {
+            Ok(None) => ShardFile::default(),
+            Ok(Some(bytes)) => match serde_json::from_slice::<ShardFile>(&bytes) {
                 Ok(file) if file.version == CACHE_VERSION => file,
                 _ => {
                     tracing::warn!(
@@ -141,11 +154,15 @@ impl Cache {
                     ShardFile::default()
                 }
             },
-            Err(_) => ShardFile::default(),
+            Err(e) => {
+                tracing::warn!("{e}; results are recomputed");
+                ShardFile::default()
+            }
         };
         file.version = CACHE_VERSION;
         file.tick += 1;
         Shard {
+            state: self.state.clone(),
             path,
             file,
             dirty: false,
@@ -174,6 +191,21 @@ mod tests {
             url: None,
             line_text: "debugger;".into(),
         }
+    }
+
+    #[test]
+    fn a_planted_cache_link_receives_nothing() {
+        let root = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        let state = root.path().join(crate::state::STATE_DIR);
+        std::fs::create_dir(&state).unwrap();
+        std::os::unix::fs::symlink(outside.path(), state.join("cache")).unwrap();
+        let cache = Cache::new(root.path());
+        let mut shard = cache.shard("oxlint");
+        shard.put("k", &[issue("planted")]);
+        shard.save();
+        let written: Vec<_> = std::fs::read_dir(outside.path()).unwrap().collect();
+        assert!(written.is_empty(), "{written:?}");
     }
 
     #[test]

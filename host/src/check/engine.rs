@@ -47,11 +47,6 @@ pub(crate) struct CheckFiles {
     pub tree: Option<Arc<Vec<String>>>,
 }
 
-/// The scratch directory engines may write to: `.signalint/work/<engine>`.
-pub(crate) fn work_dir(root: &Path, engine: &str) -> PathBuf {
-    root.join(".signalint").join("work").join(engine)
-}
-
 pub(crate) async fn run_engine(
     context: &Context,
     plan: &EnginePlan,
@@ -319,11 +314,10 @@ fn plan_request(
     options: serde_json::Value,
     programs: Vec<Program>,
 ) -> Result<PlanRequest, Stop> {
-    let work = work_dir(&context.root, &plan.id);
-    std::fs::create_dir_all(&work).map_err(|e| {
+    let work = crate::state::work_dir(&context.root, &plan.id).map_err(|e| {
         Box::new(EngineStatus::error(format!(
-            "cannot create {}: {e}",
-            work.display()
+            "cannot create the engine's scratch directory under {}: {e}",
+            crate::state::cache_home().display()
         )))
     })?;
     let extra_args = context

@@ -38,6 +38,18 @@ pub fn ensure_private_dir(dir: &Path) -> io::Result<()> {
     }
 }
 
+/// [`ensure_private_dir`] for `base` and then for each of `components` below it in turn, so
+/// that no level of the path can be a link a repository planted. Returns the deepest directory.
+pub fn ensure_private_dirs(base: &Path, components: &[&str]) -> io::Result<std::path::PathBuf> {
+    ensure_private_dir(base)?;
+    let mut dir = base.to_owned();
+    for component in components {
+        dir.push(component);
+        ensure_private_dir(&dir)?;
+    }
+    Ok(dir)
+}
+
 fn check_private_dir(dir: &Path) -> io::Result<()> {
     let meta = std::fs::symlink_metadata(dir)?;
     let refuse = |what: &str| {
@@ -189,6 +201,20 @@ mod tests {
         let mode = std::fs::metadata(&fresh).unwrap().mode() & 0o777;
         assert_eq!(mode, 0o700);
         ensure_private_dir(&fresh).unwrap();
+    }
+
+    #[test]
+    fn every_level_of_a_private_tree_is_checked() {
+        let base = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        let state = base.path().join("state");
+        std::fs::create_dir(&state).unwrap();
+        std::os::unix::fs::symlink(outside.path(), state.join("cache")).unwrap();
+        let err = ensure_private_dirs(&state, &["cache", "v2"]).unwrap_err();
+        assert!(err.to_string().contains("symbolic link"), "{err}");
+        assert!(!outside.path().join("v2").exists());
+        let made = ensure_private_dirs(&state, &["work", "tsc"]).unwrap();
+        assert_eq!(made, state.join("work/tsc"));
     }
 
     #[test]

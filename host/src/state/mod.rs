@@ -32,6 +32,41 @@ pub const STATE_DIR: &str = ".signalint";
 /// the id derivation changes (2: XXH3-128 instead of BLAKE3). Files without it are version 1.
 pub const ID_VERSION: u32 = 2;
 
+/// The user's cache directory (`$XDG_CACHE_HOME`, else `~/.cache`), outside every repository.
+pub fn cache_home() -> PathBuf {
+    if let Some(dir) = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    match std::env::var_os("HOME") {
+        Some(home) => PathBuf::from(home).join(".cache"),
+        None => std::env::temp_dir(),
+    }
+}
+
+/// The scratch directory of one engine for one project (tsc's build info, report files): a
+/// private directory per project under the user's cache directory, where a repository cannot
+/// plant a link for an engine to write through (as it could under `.signalint/`), and which
+/// works for a read-only checkout too. Created on demand, every level checked.
+pub fn work_dir(root: &Path, engine: &str) -> std::io::Result<PathBuf> {
+    let project = blake3::hash(root.as_os_str().as_encoded_bytes()).to_hex();
+    let engine: String = engine
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let base = cache_home();
+    std::fs::create_dir_all(&base)?;
+    files::ensure_private_dirs(
+        &base.join("signalint"),
+        &["work", &project.as_str()[..16], &engine],
+    )
+}
+
 /// The largest state file read back (a check of 100,000 issues writes about 60 MB).
 const MAX_STATE_BYTES: u64 = 512 << 20;
 

@@ -155,13 +155,7 @@ impl Toolchain {
 }
 
 fn cache_home() -> PathBuf {
-    if let Some(dir) = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
-        return PathBuf::from(dir);
-    }
-    match std::env::var_os("HOME") {
-        Some(home) => PathBuf::from(home).join(".cache"),
-        None => std::env::temp_dir(),
-    }
+    crate::state::cache_home()
 }
 
 /// Splits `@scope/name@1.2.3` into name and version.
