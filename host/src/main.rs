@@ -5,5 +5,7 @@
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
+    // First, while the process has one thread: the watchdog is forked here.
+    signalint::runner::guard_process_tree();
     signalint::cli::main()
 }

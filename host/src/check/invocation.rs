@@ -174,7 +174,7 @@ async fn run_invocation(
             ));
         }
         Ending::Cancelled => return Err(format!("{engine} was cancelled")),
-        Ending::Exited(_) | Ending::Signaled(_) => {}
+        Ending::Exited(_) | Ending::Signaled(_) | Ending::OutputExceeded => {}
     }
     let report_files: Vec<ReportFile> = invocation
         .report_files

@@ -12,7 +12,7 @@ use rmcp::transport::TokioChildProcess;
 use signalint_plugin_api::{McpSurface, SurfaceOrigin};
 
 use super::{Bases, LoadedSurface, SourceError};
-use crate::runner::scrubbed_environment;
+use crate::runner::{self, scrubbed_environment};
 
 /// A server to start.
 #[derive(Debug, Clone)]
@@ -46,14 +46,15 @@ pub async fn list_live_server(server: &LiveServer) -> Result<LoadedSurface, Sour
         .args(&server.args)
         .env_clear()
         .envs(scrubbed_environment())
-        .envs(&server.env)
-        .process_group(0)
-        .kill_on_drop(true);
-    let (transport, _stderr) = TokioChildProcess::builder(command)
-        .stderr(Stdio::null())
-        .spawn()
+        .envs(&server.env);
+    runner::prepare(&mut command);
+    let spawn = || {
+        TokioChildProcess::builder(command)
+            .stderr(Stdio::null())
+            .spawn()
+    };
+    let ((transport, _stderr), group) = runner::spawn_tracked(spawn, |(t, _)| t.id())
         .map_err(|e| fail(format!("cannot start `{}`: {e}", server.command_line())))?;
-    let group = transport.id().map(|pid| pid as i32);
     let listing = tokio::time::timeout(server.timeout, async {
         let client = ().serve(transport).await.map_err(|e| format!("initialize failed: {e}"))?;
         let capabilities = client.peer_info().map(|info| info.capabilities.clone());
@@ -93,12 +94,7 @@ pub async fn list_live_server(server: &LiveServer) -> Result<LoadedSurface, Sour
         Ok::<_, String>(surface)
     })
     .await;
-    if let Some(pgid) = group {
-        // SAFETY: killpg only sends a signal; a stale group id fails with ESRCH.
-        unsafe {
-            libc::killpg(pgid, libc::SIGKILL);
-        }
-    }
+    group.end().await;
     let mut surface = match listing {
         Ok(Ok(surface)) => surface,
         Ok(Err(detail)) => return Err(fail(detail)),

@@ -1,13 +1,18 @@
 //! The only place that spawns processes.
 //!
-//! Every engine run gets its own process group, a timeout, a cap on captured output (the rest
-//! is drained so the child never blocks on a full pipe), a slot from a concurrency limit, and a
-//! cancellation token. On timeout or cancellation the whole group is killed, so an engine's
-//! grandchildren (tsgolint under oxlint, the native compiler under an npm shim) die with it.
+//! Every engine run gets its own process group, a timeout, a cap on captured output (passing
+//! it kills the run at once), a slot from a concurrency limit, and a cancellation token. On
+//! timeout, cancellation or overflow the whole group is killed, so an engine's grandchildren
+//! (tsgolint under oxlint, the native compiler under an npm shim) die with it; [`tree`] sees
+//! to the processes that leave the group and to the host's own death.
 
 mod environment;
+mod tree;
 
 pub use environment::{AGENT_ENV_PREFIXES, scrubbed_environment};
+pub use tree::{
+    Tracked, exit_on_signals, guard_process_tree, live_groups, prepare, spawn_tracked, sweep,
+};
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -87,6 +92,8 @@ pub enum Ending {
     TimedOut,
     /// The run was cancelled and the process group was killed.
     Cancelled,
+    /// Stdout or stderr went past the output cap and the process group was killed then.
+    OutputExceeded,
 }
 
 /// What a run produced.
@@ -95,7 +102,8 @@ pub struct Output {
     pub ending: Ending,
     pub stdout: String,
     pub stderr: String,
-    /// True when stdout or stderr went past the cap and was cut.
+    /// True when stdout or stderr went past the cap and was cut (the ending is then
+    /// [`Ending::OutputExceeded`], unless a timeout or cancellation came first).
     pub truncated: bool,
     pub duration: Duration,
 }
@@ -172,7 +180,7 @@ impl Runner {
         self.record.lock().await.clone()
     }
 
-    /// Runs `command` to completion, timeout or cancellation.
+    /// Runs `command` to completion, timeout, cancellation or overflow.
     pub async fn run(
         &self,
         command: &Command,
@@ -200,9 +208,8 @@ impl Runner {
             .current_dir(&command.cwd)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .kill_on_drop(true);
+            .stderr(Stdio::piped());
+        prepare(&mut process);
         if command.niceness > 0 {
             let niceness = command.niceness;
             // SAFETY: setpriority is async-signal-safe and touches only the new process; a
@@ -214,10 +221,13 @@ impl Runner {
                 });
             }
         }
-        let mut child = process.spawn().map_err(|source| SpawnError {
-            program: command.program.clone(),
-            source,
-        })?;
+        // The group is killed when this guard drops, also if the future running us is dropped
+        // (a cancelled request): no engine outlives the check that started it.
+        let (mut child, group) = spawn_tracked(|| process.spawn(), tokio::process::Child::id)
+            .map_err(|source| SpawnError {
+                program: command.program.clone(),
+                source,
+            })?;
         let pid = child.id().unwrap_or_default();
         self.spawned.fetch_add(1, Ordering::SeqCst);
         {
@@ -231,34 +241,41 @@ impl Runner {
                 pid,
             });
         }
-        // The group is killed when this guard drops, also if the future running us is dropped
-        // (a cancelled request): no engine outlives the check that started it.
-        let group = GroupGuard(pid as i32);
-
         let cap = self.output_cap;
-        let stdout = tokio::spawn(read_capped(child.stdout.take().expect("piped"), cap));
-        let stderr = tokio::spawn(read_capped(child.stderr.take().expect("piped"), cap));
+        let exceeded = CancellationToken::new();
+        let stdout = child.stdout.take().expect("piped");
+        let stderr = child.stderr.take().expect("piped");
+        let stdout = tokio::spawn(read_capped(stdout, cap, exceeded.clone()));
+        let stderr = tokio::spawn(read_capped(stderr, cap, exceeded.clone()));
 
         let ending = tokio::select! {
             status = child.wait() => ending_of(status.ok()),
+            () = exceeded.cancelled() => Ending::OutputExceeded,
             never = demote(pid, command.demotion.as_ref()) => match never {},
             () = tokio::time::sleep(command.timeout) => Ending::TimedOut,
             () = cancel.cancelled() => Ending::Cancelled,
         };
-        // Kill whatever is left of the group: the leader on timeout or cancel, and on a normal
-        // exit any grandchild still holding our pipes.
+        // Kill whatever is left of the group: the leader on timeout, cancel or overflow, and
+        // on a normal exit any grandchild still holding our pipes; then the orphans that left
+        // the group, so the pipes close.
         group.kill();
         if !matches!(ending, Ending::Exited(_) | Ending::Signaled(_)) {
             let _ = child.wait().await;
         }
+        group.end().await;
         let grace = Duration::from_secs(2);
         let (stdout, cut_out) = collect(stdout, grace).await;
         let (stderr, cut_err) = collect(stderr, grace).await;
+        let truncated = cut_out || cut_err;
         Ok(Output {
-            ending,
+            // A process that printed past the cap and exited before the kill still overflowed.
+            ending: match ending {
+                Ending::Exited(_) | Ending::Signaled(_) if truncated => Ending::OutputExceeded,
+                ending => ending,
+            },
             stdout,
             stderr,
-            truncated: cut_out || cut_err,
+            truncated,
             duration: started.elapsed(),
         })
     }
@@ -317,26 +334,6 @@ pub fn signal_name(signal: i32) -> String {
     name.to_owned()
 }
 
-/// Kills a process group when dropped.
-struct GroupGuard(i32);
-
-impl GroupGuard {
-    fn kill(&self) {
-        if self.0 > 0 {
-            // SAFETY: killpg only sends a signal; a stale group id fails with ESRCH.
-            unsafe {
-                libc::killpg(self.0, libc::SIGKILL);
-            }
-        }
-    }
-}
-
-impl Drop for GroupGuard {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
-
 type Captured = tokio::task::JoinHandle<std::io::Result<(Vec<u8>, bool)>>;
 
 async fn collect(handle: Captured, grace: Duration) -> (String, bool) {
@@ -346,18 +343,23 @@ async fn collect(handle: Captured, grace: Duration) -> (String, bool) {
     }
 }
 
-/// Keeps at most `cap` bytes and drains the rest so the child never blocks on a full pipe.
+/// Keeps at most `cap` bytes; one byte more cancels `exceeded` (the run is then killed) and
+/// ends the reading.
 async fn read_capped<R: AsyncRead + Unpin>(
     mut reader: R,
     cap: usize,
+    exceeded: CancellationToken,
 ) -> std::io::Result<(Vec<u8>, bool)> {
     let mut kept = Vec::with_capacity(8192.min(cap));
     (&mut reader)
         .take(cap as u64)
         .read_to_end(&mut kept)
         .await?;
-    let drained = tokio::io::copy(&mut reader, &mut tokio::io::sink()).await?;
-    Ok((kept, drained > 0))
+    let past = reader.read(&mut [0u8; 1]).await? > 0;
+    if past {
+        exceeded.cancel();
+    }
+    Ok((kept, past))
 }
 
 #[cfg(test)]

@@ -82,26 +82,124 @@ async fn cancellation_kills_the_group() {
 }
 
 #[tokio::test]
-async fn output_past_the_cap_is_cut_and_drained() {
+async fn output_past_the_cap_kills_the_run_at_once() {
+    let runner = Runner::new(1, 1000);
+    for stream in ["", ">&2"] {
+        let started = Instant::now();
+        let out = runner
+            .run(
+                &sh(
+                    &format!("head -c 5000 /dev/zero | tr '\\0' x {stream}; sleep 30"),
+                    Duration::from_secs(20),
+                ),
+                &CancellationToken::new(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(out.ending, Ending::OutputExceeded, "{stream}");
+        assert!(out.truncated);
+        assert_eq!(out.stdout.len() + out.stderr.len(), 1000, "{stream}");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "the run went on past the cap: {:?}",
+            started.elapsed()
+        );
+    }
+}
+
+#[tokio::test]
+async fn output_up_to_the_cap_is_kept_whole() {
     let runner = Runner::new(1, 1000);
     let out = runner
         .run(
             &sh(
-                "head -c 5000000 /dev/zero | tr '\\0' x; echo done >&2",
+                "head -c 1000 /dev/zero | tr '\\0' x",
                 Duration::from_secs(20),
             ),
             &CancellationToken::new(),
         )
         .await
         .unwrap();
-    assert_eq!(
-        out.ending,
-        Ending::Exited(Some(0)),
-        "the child finished: the pipe was drained"
-    );
+    assert_eq!(out.ending, Ending::Exited(Some(0)));
     assert_eq!(out.stdout.len(), 1000);
-    assert!(out.truncated);
-    assert_eq!(out.stderr, "done\n");
+    assert!(!out.truncated);
+}
+
+/// Waits (five seconds at most) for `path` to hold a pid.
+async fn pid_in(path: &std::path::Path) -> i32 {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        if let Some(pid) = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| text.trim().parse().ok())
+        {
+            return pid;
+        }
+        assert!(Instant::now() < deadline, "no pid in {}", path.display());
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_running_group_is_registered_until_its_run_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pid");
+    let runner = Runner::new(1, 1000);
+    let command = sh(
+        &format!("echo $$ > '{}'; sleep 0.5", file.display()),
+        Duration::from_secs(10),
+    );
+    let cancel = CancellationToken::new();
+    let run = runner.run(&command, &cancel);
+    tokio::pin!(run);
+    let pid = tokio::select! {
+        out = &mut run => panic!("the run ended first: {out:?}"),
+        pid = pid_in(&file) => pid,
+    };
+    assert!(live_groups().contains(&pid), "{pid} is not registered");
+    assert_eq!(run.await.unwrap().ending, Ending::Exited(Some(0)));
+    assert!(!live_groups().contains(&pid), "{pid} is still registered");
+}
+
+#[test]
+fn an_engine_dies_with_the_host_thread_that_started_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pid");
+    let script = format!("echo $$ > '{}'; exec sleep 30", file.display());
+    let pid = std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            // Leaked, so neither the child's kill-on-drop nor the group guard runs: only the
+            // parent-death signal is left to end the process when this thread exits.
+            let runner: &'static Runner = Box::leak(Box::new(Runner::new(1, 1000)));
+            let command: &'static Command =
+                Box::leak(Box::new(sh(&script, Duration::from_secs(60))));
+            let cancel: &'static CancellationToken = Box::leak(Box::new(CancellationToken::new()));
+            let mut run = Box::pin(runner.run(command, cancel));
+            let pid = tokio::select! {
+                out = &mut run => panic!("the run ended first: {out:?}"),
+                pid = pid_in(&file) => pid,
+            };
+            std::mem::forget(run);
+            pid
+        })
+    })
+    .join()
+    .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while alive(pid) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let survived = alive(pid);
+    // SAFETY: signals and reaps the test's own child.
+    unsafe {
+        libc::kill(pid, libc::SIGKILL);
+        libc::waitpid(pid, std::ptr::null_mut(), 0);
+    }
+    assert!(!survived, "{pid} outlived the thread that spawned it");
 }
 
 #[tokio::test]

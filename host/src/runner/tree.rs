@@ -1,0 +1,402 @@
+//! No process the host starts outlives it, however it ends.
+//!
+//! * A registry of the process groups the host leads (every engine run, every live MCP server
+//!   being listed): a SIGTERM, SIGINT or SIGHUP of the host kills them all before it exits
+//!   ([`exit_on_signals`]).
+//! * Every process the host starts gets a parent-death signal ([`prepare`]), and a watchdog
+//!   process forked at start-up kills the registered groups when the host's end of a pipe
+//!   closes: a SIGKILL of the host takes the engines' grandchildren down too.
+//! * The host is the child subreaper, so a descendant that left its group (`setsid()`) and lost
+//!   its parent is re-parented to the host, which kills and reaps it once the run is over.
+
+use std::io;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+/// The process groups the host started and has not finished with, by leader pid.
+static GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+/// The write end of the watchdog's pipe, or -1 without a watchdog.
+static WATCHDOG_FD: AtomicI32 = AtomicI32::new(-1);
+/// The watchdog's pid (a child of the host, which must never kill it), or 0.
+static WATCHDOG_PID: AtomicI32 = AtomicI32::new(0);
+/// Whether the host is the child subreaper: only then is a child it did not start an orphan
+/// of one of its runs (in a test binary it may be another test's process).
+static ADOPTING: AtomicBool = AtomicBool::new(false);
+
+fn groups() -> MutexGuard<'static, Vec<i32>> {
+    GROUPS.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Sets the host up as the root of every process it starts: the child subreaper, with a
+/// watchdog for the case where it is killed outright. Call once, first thing in `main`, while
+/// the process has a single thread (the watchdog is forked).
+pub fn guard_process_tree() {
+    // SAFETY: prctl with these arguments only changes this process's own reaper flag.
+    if unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) } == 0 {
+        ADOPTING.store(true, Ordering::SeqCst);
+    }
+    // SAFETY: called while the process is single-threaded, so the forked child may run any
+    // code; the child never returns from `watch`.
+    unsafe { start_watchdog() };
+}
+
+/// Forks the watchdog: it keeps the set of registered groups it is sent and, when the pipe's
+/// write end closes (the host exited, however), kills every group still in the set.
+///
+/// # Safety
+/// The process must be single-threaded.
+unsafe fn start_watchdog() {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 fills the two-element array; both ends close on exec, so no engine holds
+    // the write end open after the host is gone.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return;
+    }
+    let [read, write] = fds;
+    // SAFETY: the process is single-threaded (the caller's promise).
+    match unsafe { libc::fork() } {
+        -1 => {
+            // SAFETY: closes the two descriptors just made.
+            unsafe {
+                libc::close(read);
+                libc::close(write);
+            }
+        }
+        0 => {
+            // SAFETY: this is the forked child, which owns its copies of the descriptors.
+            unsafe {
+                libc::close(write);
+                watch(read)
+            }
+        }
+        pid => {
+            // SAFETY: closes the host's copy of the read end.
+            unsafe { libc::close(read) };
+            WATCHDOG_PID.store(pid, Ordering::SeqCst);
+            WATCHDOG_FD.store(write, Ordering::SeqCst);
+        }
+    }
+}
+
+/// The watchdog's life: detach from the host's terminal signals and descriptors, follow the
+/// registrations (`+pid`, `-pid`, four bytes each), and kill what is left at end of file.
+///
+/// # Safety
+/// Only in the freshly forked watchdog, with `read` the pipe's read end.
+unsafe fn watch(read: i32) -> ! {
+    // SAFETY: plain system calls on this process's own signal dispositions and descriptors.
+    unsafe {
+        // A Ctrl-C reaches the whole foreground group: the watchdog must stay to see the host go.
+        for signal in [
+            libc::SIGINT,
+            libc::SIGTERM,
+            libc::SIGHUP,
+            libc::SIGQUIT,
+            libc::SIGPIPE,
+        ] {
+            libc::signal(signal, libc::SIG_IGN);
+        }
+        libc::prctl(libc::PR_SET_NAME, c"signalint-watch".as_ptr(), 0, 0, 0);
+        // Hold none of the host's streams: an MCP client waits for the host's stdout to close.
+        let null = libc::open(c"/dev/null".as_ptr(), libc::O_RDWR);
+        if null >= 0 {
+            for fd in 0..3 {
+                libc::dup2(null, fd);
+            }
+        }
+        let read = if libc::dup2(read, 3) == 3 { 3 } else { read };
+        if read == 3 {
+            libc::syscall(libc::SYS_close_range, 4u32, u32::MAX, 0u32);
+        }
+    }
+    let mut live: Vec<i32> = Vec::new();
+    let mut pending: Vec<u8> = Vec::new();
+    let mut buffer = [0u8; 512];
+    loop {
+        // SAFETY: reads into a local buffer of the given length.
+        let n = unsafe { libc::read(read, buffer.as_mut_ptr().cast(), buffer.len()) };
+        if n < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+            continue;
+        }
+        if n <= 0 {
+            break;
+        }
+        pending.extend_from_slice(&buffer[..n as usize]);
+        let whole = pending.len() / 4 * 4;
+        for message in pending[..whole].chunks_exact(4) {
+            let pid = i32::from_ne_bytes(message.try_into().expect("four bytes"));
+            if pid > 0 {
+                live.push(pid);
+            } else {
+                live.retain(|&p| p != -pid);
+            }
+        }
+        pending.drain(..whole);
+    }
+    for pid in live {
+        // SAFETY: killpg only sends a signal.
+        unsafe { libc::killpg(pid, libc::SIGKILL) };
+    }
+    // SAFETY: ends the watchdog without running the host's exit handlers.
+    unsafe { libc::_exit(0) }
+}
+
+/// Tells the watchdog about a registration (`pid`) or its end (`-pid`).
+fn tell_watchdog(message: i32) {
+    let fd = WATCHDOG_FD.load(Ordering::SeqCst);
+    if fd >= 0 {
+        let bytes = message.to_ne_bytes();
+        // SAFETY: writes four bytes from a local array; a pipe write this small is atomic.
+        unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+    }
+}
+
+/// Makes `command` start a process that leads its own group, is killed when the host is, and
+/// is killed when its handle is dropped. Spawn it with [`spawn_tracked`].
+///
+/// The parent-death signal fires when the *thread* that spawned the process exits, not the
+/// process: every spawn happens in an async function polled by a runtime worker thread or by
+/// the thread in `block_on`, both of which live as long as the runtime (the host never calls
+/// the runner from `spawn_blocking`, whose idle threads exit after a few seconds).
+pub fn prepare(command: &mut tokio::process::Command) {
+    command.process_group(0).kill_on_drop(true);
+    let parent = std::process::id() as libc::pid_t;
+    // SAFETY: prctl and getppid are async-signal-safe and touch only the new process.
+    unsafe {
+        command.pre_exec(move || {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+            // The host may have died between fork and prctl: then nothing would fire.
+            if libc::getppid() != parent {
+                return Err(io::Error::other(
+                    "the host exited before the engine started",
+                ));
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Starts a process with `spawn` (prepared with [`prepare`]) and registers its group, both
+/// under the registry's lock, so no sweep ever takes it for an orphan.
+pub fn spawn_tracked<T>(
+    spawn: impl FnOnce() -> io::Result<T>,
+    pid_of: impl FnOnce(&T) -> Option<u32>,
+) -> io::Result<(T, Tracked)> {
+    let mut groups = groups();
+    let spawned = spawn()?;
+    let pid = pid_of(&spawned).map_or(0, |pid| pid as i32);
+    if pid > 0 {
+        groups.push(pid);
+        tell_watchdog(pid);
+    }
+    Ok((spawned, Tracked { pid }))
+}
+
+/// The process groups registered now, by leader pid.
+pub fn live_groups() -> Vec<i32> {
+    groups().clone()
+}
+
+/// A registered process group; dropping it kills the group and ends the registration.
+#[derive(Debug)]
+pub struct Tracked {
+    pid: i32,
+}
+
+impl Tracked {
+    /// The group leader's pid (0 when the spawn gave none).
+    pub fn pid(&self) -> i32 {
+        self.pid
+    }
+
+    /// Kills every process still in the group.
+    pub fn kill(&self) {
+        if self.pid > 0 {
+            // SAFETY: killpg only sends a signal; a stale group id fails with ESRCH.
+            unsafe { libc::killpg(self.pid, libc::SIGKILL) };
+        }
+    }
+
+    /// Kills the group, ends the registration, then kills and reaps the orphans the host
+    /// adopted, until the group is gone (one second at most).
+    pub async fn end(self) {
+        let pid = self.pid;
+        drop(self);
+        let deadline = Instant::now() + Duration::from_secs(1);
+        // SAFETY: kill with signal 0 only asks whether the group still has a process.
+        while (sweep() > 0 || (pid > 0 && unsafe { libc::kill(-pid, 0) } == 0))
+            && Instant::now() < deadline
+        {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+}
+
+impl Drop for Tracked {
+    fn drop(&mut self) {
+        self.kill();
+        if self.pid > 0 {
+            groups().retain(|&p| p != self.pid);
+            tell_watchdog(-self.pid);
+        }
+        sweep();
+    }
+}
+
+/// Kills every child of the host it adopted (neither registered nor the watchdog), reaps those
+/// already dead, and returns how many are left. Nothing when the host is no subreaper.
+pub fn sweep() -> usize {
+    if !ADOPTING.load(Ordering::SeqCst) {
+        return 0;
+    }
+    let groups = groups();
+    let watchdog = WATCHDOG_PID.load(Ordering::SeqCst);
+    let adopted: Vec<i32> = children()
+        .into_iter()
+        .filter(|pid| *pid != watchdog && !groups.contains(pid))
+        .collect();
+    drop(groups);
+    adopted
+        .into_iter()
+        .filter(|&pid| !kill_and_reap(pid))
+        .count()
+}
+
+/// Reaps the host's adopted children that are already dead (on SIGCHLD), killing none.
+fn reap_dead_orphans() {
+    if !ADOPTING.load(Ordering::SeqCst) {
+        return;
+    }
+    let groups = groups();
+    let watchdog = WATCHDOG_PID.load(Ordering::SeqCst);
+    for pid in children() {
+        if pid != watchdog && !groups.contains(&pid) && zombie(pid) {
+            reap(pid);
+        }
+    }
+}
+
+/// Kills `pid` and the group it leads, if any; true when it is reaped.
+fn kill_and_reap(pid: i32) -> bool {
+    // SAFETY: signals to a child of this process (and its own group, if it leads one).
+    unsafe {
+        if libc::getpgid(pid) == pid {
+            libc::killpg(pid, libc::SIGKILL);
+        }
+        libc::kill(pid, libc::SIGKILL);
+    }
+    reap(pid)
+}
+
+/// Reaps `pid` if it has ended; true when it has (or is no child any more).
+fn reap(pid: i32) -> bool {
+    let mut status = 0;
+    // SAFETY: waits without blocking for one specific child.
+    let reaped = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
+    reaped == pid || reaped < 0
+}
+
+/// The host's children, from every thread's `children` list in /proc (each thread has its
+/// own), or from every process's parent pid where the kernel has no such list.
+fn children() -> Vec<i32> {
+    let mut found = Vec::new();
+    let mut listed = false;
+    if let Ok(tasks) = std::fs::read_dir("/proc/self/task") {
+        for task in tasks.flatten() {
+            if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
+                listed = true;
+                found.extend(
+                    text.split_whitespace()
+                        .filter_map(|p| p.parse::<i32>().ok()),
+                );
+            }
+        }
+    }
+    if !listed {
+        let own = std::process::id() as i32;
+        found = processes()
+            .filter(|&pid| stat_field(pid, 1).is_some_and(|ppid| ppid == own.to_string()))
+            .collect();
+    }
+    found.sort_unstable();
+    found.dedup();
+    found
+}
+
+fn processes() -> impl Iterator<Item = i32> {
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<i32>().ok())
+}
+
+/// Field `index` of `/proc/<pid>/stat` after the command name: 0 is the state, 1 the parent.
+fn stat_field(pid: i32, index: usize) -> Option<String> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let rest = stat.rsplit_once(") ")?.1;
+    rest.split_whitespace().nth(index).map(str::to_owned)
+}
+
+fn zombie(pid: i32) -> bool {
+    stat_field(pid, 0).is_none_or(|state| state == "Z" || state == "X")
+}
+
+/// Kills every registered group and every child of the host (the watchdog aside) until none is
+/// alive (two seconds at most), then exits with `128 + signal`. Holds the registry to the
+/// end, so no new process starts meanwhile.
+fn terminate(signal: i32) -> ! {
+    let groups = groups();
+    for &pid in groups.iter() {
+        // SAFETY: killpg only sends a signal.
+        unsafe { libc::killpg(pid, libc::SIGKILL) };
+    }
+    let watchdog = WATCHDOG_PID.load(Ordering::SeqCst);
+    let deadline = Instant::now() + Duration::from_secs(2);
+    loop {
+        let alive: Vec<i32> = children()
+            .into_iter()
+            .filter(|&pid| pid != watchdog && !zombie(pid))
+            .collect();
+        if alive.is_empty() || Instant::now() >= deadline {
+            break;
+        }
+        for pid in alive {
+            kill_and_reap(pid);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::process::exit(128 + signal)
+}
+
+/// Waits for SIGTERM, SIGINT or SIGHUP, then kills every process the host started and exits
+/// with `128 + signal`. Meanwhile reaps adopted orphans as they die, so no zombie piles up.
+/// Spawn it once on the runtime that runs a command.
+pub async fn exit_on_signals() {
+    use tokio::signal::unix::{SignalKind, signal};
+    let listen = |kind: SignalKind| match signal(kind) {
+        Ok(stream) => Some(stream),
+        Err(e) => {
+            tracing::warn!("cannot listen for signal {}: {e}", kind.as_raw_value());
+            None
+        }
+    };
+    let (Some(mut term), Some(mut int), Some(mut hup), Some(mut child)) = (
+        listen(SignalKind::terminate()),
+        listen(SignalKind::interrupt()),
+        listen(SignalKind::hangup()),
+        listen(SignalKind::child()),
+    ) else {
+        return;
+    };
+    let signal = loop {
+        tokio::select! {
+            _ = term.recv() => break libc::SIGTERM,
+            _ = int.recv() => break libc::SIGINT,
+            _ = hup.recv() => break libc::SIGHUP,
+            _ = child.recv() => reap_dead_orphans(),
+        }
+    };
+    terminate(signal)
+}
