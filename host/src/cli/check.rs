@@ -221,12 +221,12 @@ pub(super) fn context_loading(
 /// Runs a future on a fresh multi-threaded runtime. Every command runs through here, so this
 /// is where a SIGTERM, SIGINT or SIGHUP is made to kill every process the host started.
 pub(super) fn block_on<F: std::future::Future>(future: F) -> F::Output {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+    crate::runner::exit_on_signals();
+    tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .expect("a tokio runtime");
-    runtime.spawn(crate::runner::exit_on_signals());
-    runtime.block_on(future)
+        .expect("a tokio runtime")
+        .block_on(future)
 }
 
 /// People type paths relative to where they are; the check wants them relative to the root.

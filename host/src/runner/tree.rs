@@ -54,6 +54,9 @@ unsafe fn start_watchdog() {
         return;
     }
     let [read, write] = fds;
+    // A watchdog that stopped reading must not block the host: registrations are then lost.
+    // SAFETY: sets a flag on the write end just made.
+    unsafe { libc::fcntl(write, libc::F_SETFL, libc::O_NONBLOCK) };
     // SAFETY: the process is single-threaded (the caller's promise).
     match unsafe { libc::fork() } {
         -1 => {
@@ -245,22 +248,26 @@ impl Drop for Tracked {
 }
 
 /// Kills every child of the host it adopted (neither registered nor the watchdog), reaps those
-/// already dead, and returns how many are left. Nothing when the host is no subreaper.
+/// already dead, and returns how many it saw. Nothing when the host is no subreaper.
+///
+/// Call it until it sees none: the children lists are read thread by thread, so a scan can
+/// miss orphans that moved to an earlier thread's list while it ran (an adoptee reaped in one
+/// scan had its own children re-parented by then, so the next scan sees them).
 pub fn sweep() -> usize {
     if !ADOPTING.load(Ordering::SeqCst) {
         return 0;
     }
     let groups = groups();
     let watchdog = WATCHDOG_PID.load(Ordering::SeqCst);
+    // The registry stays locked to the end, so no pid is freed and reused meanwhile.
     let adopted: Vec<i32> = children()
         .into_iter()
         .filter(|pid| *pid != watchdog && !groups.contains(pid))
         .collect();
-    drop(groups);
-    adopted
-        .into_iter()
-        .filter(|&pid| !kill_and_reap(pid))
-        .count()
+    for &pid in &adopted {
+        kill_and_reap(pid);
+    }
+    adopted.len()
 }
 
 /// Reaps the host's adopted children that are already dead (on SIGCHLD), killing none.
@@ -343,9 +350,9 @@ fn zombie(pid: i32) -> bool {
     stat_field(pid, 0).is_none_or(|state| state == "Z" || state == "X")
 }
 
-/// Kills every registered group and every child of the host (the watchdog aside) until none is
-/// alive (two seconds at most), then exits with `128 + signal`. Holds the registry to the
-/// end, so no new process starts meanwhile.
+/// Kills every registered group, then kills and reaps every child of the host (the watchdog
+/// aside) until two scans in a row find none (two seconds at most), then exits with
+/// `128 + signal`. Holds the registry to the end, so no new process starts meanwhile.
 fn terminate(signal: i32) -> ! {
     let groups = groups();
     for &pid in groups.iter() {
@@ -354,49 +361,76 @@ fn terminate(signal: i32) -> ! {
     }
     let watchdog = WATCHDOG_PID.load(Ordering::SeqCst);
     let deadline = Instant::now() + Duration::from_secs(2);
-    loop {
-        let alive: Vec<i32> = children()
+    let mut quiet = 0;
+    while quiet < 2 && Instant::now() < deadline {
+        let seen: Vec<i32> = children()
             .into_iter()
-            .filter(|&pid| pid != watchdog && !zombie(pid))
+            .filter(|&pid| pid != watchdog)
             .collect();
-        if alive.is_empty() || Instant::now() >= deadline {
-            break;
-        }
-        for pid in alive {
+        quiet = if seen.is_empty() { quiet + 1 } else { 0 };
+        // Each child seen is killed, and reaped once dead: by then its own children are the
+        // host's, and the next scan sees them.
+        for pid in seen {
             kill_and_reap(pid);
         }
-        std::thread::sleep(Duration::from_millis(5));
+        std::thread::sleep(Duration::from_millis(2));
     }
-    std::process::exit(128 + signal)
+    // SAFETY: ends the process at once: no exit handler runs while other threads are still
+    // inside plugin code, and a killed command has nothing left to print.
+    unsafe { libc::_exit(128 + signal) }
 }
 
-/// Waits for SIGTERM, SIGINT or SIGHUP, then kills every process the host started and exits
-/// with `128 + signal`. Meanwhile reaps adopted orphans as they die, so no zombie piles up.
-/// Spawn it once on the runtime that runs a command.
-pub async fn exit_on_signals() {
-    use tokio::signal::unix::{SignalKind, signal};
-    let listen = |kind: SignalKind| match signal(kind) {
-        Ok(stream) => Some(stream),
-        Err(e) => {
-            tracing::warn!("cannot listen for signal {}: {e}", kind.as_raw_value());
-            None
+/// Makes a SIGTERM, SIGINT or SIGHUP of the host kill every process it started, then exit
+/// with `128 + signal`; meanwhile adopted orphans are reaped as they die, so no zombie piles up.
+///
+/// The listener runs on a thread of its own for the rest of the process, started on the first
+/// call (later calls do nothing): a handler, once installed, stays for the life of the process,
+/// so a listener that went away with its runtime would leave these signals swallowed. Returns
+/// once the signals are caught.
+pub fn exit_on_signals() {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        let (ready, listening) = std::sync::mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("signalint-signals".into())
+            .spawn(move || listen(&ready));
+        if spawned.is_ok() {
+            let _ = listening.recv_timeout(Duration::from_secs(5));
         }
-    };
-    let (Some(mut term), Some(mut int), Some(mut hup), Some(mut child)) = (
-        listen(SignalKind::terminate()),
-        listen(SignalKind::interrupt()),
-        listen(SignalKind::hangup()),
-        listen(SignalKind::child()),
-    ) else {
+    });
+}
+
+/// The signal thread: says when it listens on `ready`, and ends the host on the first signal.
+fn listen(ready: &std::sync::mpsc::Sender<()>) {
+    use tokio::signal::unix::{SignalKind, signal};
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build();
+    let Ok(runtime) = runtime else {
+        tracing::warn!("cannot listen for signals: no runtime");
+        let _ = ready.send(());
         return;
     };
-    let signal = loop {
-        tokio::select! {
-            _ = term.recv() => break libc::SIGTERM,
-            _ = int.recv() => break libc::SIGINT,
-            _ = hup.recv() => break libc::SIGHUP,
-            _ = child.recv() => reap_dead_orphans(),
-        }
-    };
-    terminate(signal)
+    runtime.block_on(async {
+        let streams = (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+            signal(SignalKind::hangup()),
+            signal(SignalKind::child()),
+        );
+        let _ = ready.send(());
+        let (Ok(mut term), Ok(mut int), Ok(mut hup), Ok(mut child)) = streams else {
+            tracing::warn!("cannot listen for signals");
+            return;
+        };
+        let signal = loop {
+            tokio::select! {
+                _ = term.recv() => break libc::SIGTERM,
+                _ = int.recv() => break libc::SIGINT,
+                _ = hup.recv() => break libc::SIGHUP,
+                _ = child.recv() => reap_dead_orphans(),
+            }
+        };
+        terminate(signal)
+    });
 }
