@@ -10,9 +10,7 @@ mod environment;
 mod tree;
 
 pub use environment::{AGENT_ENV_PREFIXES, scrubbed_environment};
-pub use tree::{
-    Tracked, exit_on_signals, guard_process_tree, live_groups, prepare, spawn_tracked, sweep,
-};
+pub use tree::{Tracked, exit_on_signals, guard_process_tree, live_groups, prepare, spawn_tracked};
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

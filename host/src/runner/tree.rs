@@ -29,16 +29,19 @@ fn groups() -> MutexGuard<'static, Vec<i32>> {
 }
 
 /// Sets the host up as the root of every process it starts: the child subreaper, with a
-/// watchdog for the case where it is killed outright. Call once, first thing in `main`, while
-/// the process has a single thread (the watchdog is forked).
+/// watchdog for the case where it is killed outright. Call it first thing in `main`, while the
+/// process has a single thread (the watchdog is forked); later calls do nothing.
 pub fn guard_process_tree() {
-    // SAFETY: prctl with these arguments only changes this process's own reaper flag.
-    if unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) } == 0 {
-        ADOPTING.store(true, Ordering::SeqCst);
-    }
-    // SAFETY: called while the process is single-threaded, so the forked child may run any
-    // code; the child never returns from `watch`.
-    unsafe { start_watchdog() };
+    static DONE: std::sync::Once = std::sync::Once::new();
+    DONE.call_once(|| {
+        // SAFETY: prctl with these arguments only changes this process's own reaper flag.
+        if unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) } == 0 {
+            ADOPTING.store(true, Ordering::SeqCst);
+        }
+        // SAFETY: `main` calls this while the process is single-threaded, so the forked child
+        // may run any code; it never returns from `watch`.
+        unsafe { start_watchdog() };
+    });
 }
 
 /// Forks the watchdog: it keeps the set of registered groups it is sent and, when the pipe's
@@ -253,7 +256,7 @@ impl Drop for Tracked {
 /// Call it until it sees none: the children lists are read thread by thread, so a scan can
 /// miss orphans that moved to an earlier thread's list while it ran (an adoptee reaped in one
 /// scan had its own children re-parented by then, so the next scan sees them).
-pub fn sweep() -> usize {
+fn sweep() -> usize {
     if !ADOPTING.load(Ordering::SeqCst) {
         return 0;
     }
