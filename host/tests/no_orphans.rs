@@ -153,6 +153,17 @@ fn setsid_sleeper(seconds: &str) -> String {
 
 /// Starts `signalint <args>` on the project, with the fault engine on the plugin path.
 fn start(dir: tempfile::TempDir, root: PathBuf, args: &[&str], leftovers: &[&[&str]]) -> Host {
+    start_ignoring(dir, root, args, leftovers, None)
+}
+
+/// [`start`], with `ignored` ignored in the host from its start (as `nohup` does for SIGHUP).
+fn start_ignoring(
+    dir: tempfile::TempDir,
+    root: PathBuf,
+    args: &[&str],
+    leftovers: &[&[&str]],
+    ignored: Option<i32>,
+) -> Host {
     let plugins = PluginDir::new();
     plugins.add(fixture::FAULT_ENGINE, "fault_engine");
     let mut command = support::signalint(Some(plugins.path()));
@@ -165,6 +176,16 @@ fn start(dir: tempfile::TempDir, root: PathBuf, args: &[&str], leftovers: &[&[&s
         .stdin(Stdio::null())
         .stdout(std::fs::File::create(root.join("stdout.json")).unwrap())
         .stderr(Stdio::null());
+    if let Some(signal) = ignored {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: signal() is async-signal-safe and changes only the new process.
+        unsafe {
+            command.pre_exec(move || {
+                libc::signal(signal, libc::SIG_IGN);
+                Ok(())
+            });
+        }
+    }
     Host {
         child: command.spawn().expect("start signalint"),
         leftovers: leftovers
@@ -260,6 +281,42 @@ fn sigkill_of_the_host_kills_a_hanging_engine_and_its_children() {
 }
 
 #[test]
+fn a_signal_ignored_from_the_start_stays_ignored() {
+    let seconds = unique_seconds();
+    let (dir, root) = project(
+        &format!(
+            "[engines.hang]\nplugin = \"fault-engine\"\ntimeout_secs = 120\n\
+             options = {{ mode = \"hang\", seconds = \"{seconds}\" }}\n"
+        ),
+        None,
+    );
+    let mut host = start_ignoring(
+        dir,
+        root,
+        &["check", "--format", "json"],
+        &[&["sleep", &seconds]],
+        Some(libc::SIGHUP),
+    );
+    assert!(
+        wait_for(Duration::from_secs(60), || host.left().len() == 2),
+        "the engine never started"
+    );
+    host.signal(libc::SIGHUP);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        host.child.try_wait().unwrap(),
+        None,
+        "a SIGHUP under nohup ended the host"
+    );
+    assert_eq!(
+        host.left().len(),
+        2,
+        "a SIGHUP under nohup ended the engine"
+    );
+    signal_leaves_nothing(host, libc::SIGTERM, 2);
+}
+
+#[test]
 fn sigterm_of_the_host_kills_a_grandchild_that_left_the_group() {
     let seconds = unique_seconds();
     let detached = format!("{seconds}1");
@@ -314,14 +371,21 @@ fn sigterm_of_the_host_kills_a_live_mcp_server_and_its_children() {
     signal_leaves_nothing(host, libc::SIGTERM, 3);
 }
 
+/// Whether `pid` is running (a zombie is not).
+fn running(pid: i32) -> bool {
+    describe(pid)
+        .rsplit_once(") ")
+        .is_some_and(|(_, rest)| !rest.starts_with('Z') && !rest.starts_with('X'))
+}
+
 #[test]
 fn a_flooding_engine_is_killed_as_soon_as_it_passes_the_cap() {
     let marker = format!("flood-{}", unique_seconds());
     let (dir, root) = project(
         "[check]\nmax_output_mib = 1\n\n\
-         [engines.flood]\nplugin = \"fault-engine\"\ntimeout_secs = 30\ntool = \"@TOOL@\"\n",
+         [engines.flood]\nplugin = \"fault-engine\"\ntimeout_secs = 10\ntool = \"@TOOL@\"\n",
         Some(&tool(&format!(
-            "date +%s%N > \"$(dirname \"$0\")/started\"\nexec yes {marker}"
+            "echo \"$$ $(date +%s%N)\" > \"$(dirname \"$0\")/started\"\nexec yes {marker}"
         ))),
     );
     let started_file = root.join("started");
@@ -332,25 +396,35 @@ fn a_flooding_engine_is_killed_as_soon_as_it_passes_the_cap() {
         &[&["yes", &marker]],
     );
     // The flood passes 1 MiB within milliseconds of its start (`yes` writes hundreds of MiB a
-    // second into a pipe): the check must be over within a second of that start.
-    let status = host.exit_status();
-    let ended = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
-    let started: u128 = std::fs::read_to_string(&started_file)
-        .expect("the flood started")
-        .trim()
-        .parse()
-        .unwrap();
-    let ran = Duration::from_nanos(ended.as_nanos().saturating_sub(started) as u64);
+    // second into a pipe): it must be dead within a second of that start.
+    let mut started = None;
     assert!(
-        ran < Duration::from_secs(1),
-        "the check went on for {ran:?}"
+        wait_for(Duration::from_secs(60), || {
+            started = std::fs::read_to_string(&started_file)
+                .ok()
+                .and_then(|text| {
+                    let (pid, nanos) = text.trim().split_once(' ')?;
+                    Some((pid.parse::<i32>().ok()?, nanos.parse::<u128>().ok()?))
+                });
+            started.is_some()
+        }),
+        "the flood never started"
     );
+    let (pid, nanos) = started.unwrap();
+    assert!(
+        wait_for(Duration::from_secs(40), || !running(pid)),
+        "the flood is still running"
+    );
+    let gone = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
+    let ran = Duration::from_nanos(gone.as_nanos().saturating_sub(nanos) as u64);
+    assert!(ran < Duration::from_secs(1), "the flood ran for {ran:?}");
+
+    let status = host.exit_status();
     assert!(
         host.leaves_nothing_within(Duration::from_secs(1)),
         "the flood outlived the check: {:?}",
         host.left()
     );
-
     let json: serde_json::Value =
         serde_json::from_slice(&std::fs::read(host.root.join("stdout.json")).unwrap()).unwrap();
     let flood = &json["engines"]["flood"];

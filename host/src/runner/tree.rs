@@ -415,25 +415,49 @@ fn listen(ready: &std::sync::mpsc::Sender<()>) {
         return;
     };
     runtime.block_on(async {
-        let streams = (
-            signal(SignalKind::terminate()),
-            signal(SignalKind::interrupt()),
-            signal(SignalKind::hangup()),
-            signal(SignalKind::child()),
-        );
-        let _ = ready.send(());
-        let (Ok(mut term), Ok(mut int), Ok(mut hup), Ok(mut child)) = streams else {
-            tracing::warn!("cannot listen for signals");
-            return;
+        // A signal the host was started with ignored (`nohup`, a background job of a script)
+        // stays ignored: the host never dies of it, so it has nothing to clean up.
+        let listen = |kind: SignalKind| {
+            if ignored(kind.as_raw_value()) {
+                return None;
+            }
+            signal(kind)
+                .inspect_err(|e| tracing::warn!("cannot listen for a signal: {e}"))
+                .ok()
         };
+        let mut term = listen(SignalKind::terminate());
+        let mut int = listen(SignalKind::interrupt());
+        let mut hup = listen(SignalKind::hangup());
+        let child = signal(SignalKind::child());
+        let _ = ready.send(());
+        let mut child = child.ok();
         let signal = loop {
             tokio::select! {
-                _ = term.recv() => break libc::SIGTERM,
-                _ = int.recv() => break libc::SIGINT,
-                _ = hup.recv() => break libc::SIGHUP,
-                _ = child.recv() => reap_dead_orphans(),
+                Some(()) = recv(&mut term) => break libc::SIGTERM,
+                Some(()) = recv(&mut int) => break libc::SIGINT,
+                Some(()) = recv(&mut hup) => break libc::SIGHUP,
+                Some(()) = recv(&mut child) => reap_dead_orphans(),
+                else => return,
             }
         };
         terminate(signal)
     });
+}
+
+/// The next delivery of a signal listened for, or never when it is not.
+async fn recv(stream: &mut Option<tokio::signal::unix::Signal>) -> Option<()> {
+    match stream {
+        Some(stream) => stream.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Whether `signal` is ignored in this process.
+fn ignored(signal: i32) -> bool {
+    // SAFETY: sigaction with no new action only reads the current one into a zeroed struct.
+    unsafe {
+        let mut current: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(signal, std::ptr::null(), &mut current) == 0
+            && current.sa_sigaction == libc::SIG_IGN
+    }
 }
