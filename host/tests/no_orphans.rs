@@ -324,6 +324,13 @@ fn sigterm_of_the_host_kills_a_grandchild_that_left_the_group() {
 }
 
 #[test]
+fn sigkill_of_the_host_kills_a_grandchild_that_left_the_group() {
+    let seconds = unique_seconds();
+    let detached = format!("{seconds}1");
+    signal_leaves_nothing(hanging_check(&seconds, Some(&detached)), libc::SIGKILL, 3);
+}
+
+#[test]
 fn a_grandchild_that_left_the_group_dies_when_its_engine_ends() {
     let detached = unique_seconds();
     let (dir, root) = project(

@@ -4,8 +4,9 @@
 //!   being listed): a SIGTERM, SIGINT or SIGHUP of the host kills them all before it exits
 //!   ([`exit_on_signals`]).
 //! * Every process the host starts gets a parent-death signal ([`prepare`]), and a watchdog
-//!   process forked at start-up kills the registered groups when the host's end of a pipe
-//!   closes: a SIGKILL of the host takes the engines' grandchildren down too.
+//!   process forked at start-up kills the registered groups, and every process that inherited
+//!   the host's marker variable, when the host's end of a pipe closes: a SIGKILL of the host
+//!   takes the engines' grandchildren down too.
 //! * The host is the child subreaper, so a descendant that left its group (`setsid()`) and lost
 //!   its parent is re-parented to the host, which kills and reaps it once the run is over.
 
@@ -23,6 +24,11 @@ static WATCHDOG_PID: AtomicI32 = AtomicI32::new(0);
 /// Whether the host is the child subreaper: only then is a child it did not start an orphan
 /// of one of its runs (in a test binary it may be another test's process).
 static ADOPTING: AtomicBool = AtomicBool::new(false);
+/// `SIGNALINT_OWNER=<pid>.<start time>`: set on every process the host starts and inherited by
+/// their descendants, so the watchdog can find a descendant that left every group and lost
+/// its parent (re-parented to init once the host is gone). Unset without a watchdog.
+static OWNER: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+const OWNER_VARIABLE: &str = "SIGNALINT_OWNER";
 
 fn groups() -> MutexGuard<'static, Vec<i32>> {
     GROUPS.lock().unwrap_or_else(PoisonError::into_inner)
@@ -38,6 +44,9 @@ pub fn guard_process_tree() {
         if unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) } == 0 {
             ADOPTING.store(true, Ordering::SeqCst);
         }
+        let pid = std::process::id() as i32;
+        let started = stat_field(pid, 19).unwrap_or_default();
+        let _ = OWNER.set(format!("{pid}.{started}"));
         // SAFETY: `main` calls this while the process is single-threaded, so the forked child
         // may run any code; it never returns from `watch`.
         unsafe { start_watchdog() };
@@ -144,8 +153,29 @@ unsafe fn watch(read: i32) -> ! {
         // SAFETY: killpg only sends a signal.
         unsafe { libc::killpg(pid, libc::SIGKILL) };
     }
+    // Twice: a process may fork while the first pass runs.
+    if let Some(owner) = OWNER.get() {
+        let marker = format!("{OWNER_VARIABLE}={owner}");
+        for _ in 0..2 {
+            kill_marked(marker.as_bytes());
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
     // SAFETY: ends the watchdog without running the host's exit handlers.
     unsafe { libc::_exit(0) }
+}
+
+/// Kills every process whose environment holds `marker` (only the user's own are readable).
+fn kill_marked(marker: &[u8]) {
+    let own = std::process::id() as i32;
+    for pid in processes().filter(|&pid| pid != own) {
+        let marked = std::fs::read(format!("/proc/{pid}/environ"))
+            .is_ok_and(|environ| environ.split(|&b| b == 0).any(|entry| entry == marker));
+        if marked {
+            // SAFETY: kill only sends a signal.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+    }
 }
 
 /// Tells the watchdog about a registration (`pid`) or its end (`-pid`).
@@ -167,6 +197,9 @@ fn tell_watchdog(message: i32) {
 /// the runner from `spawn_blocking`, whose idle threads exit after a few seconds).
 pub fn prepare(command: &mut tokio::process::Command) {
     command.process_group(0).kill_on_drop(true);
+    if let Some(owner) = OWNER.get() {
+        command.env(OWNER_VARIABLE, owner);
+    }
     let parent = std::process::id() as libc::pid_t;
     // SAFETY: prctl and getppid are async-signal-safe and touch only the new process.
     unsafe {
