@@ -126,6 +126,7 @@ unsafe fn watch(read: i32) -> ! {
         }
     }
     let mut live: Vec<i32> = Vec::new();
+    let mut started_any = false;
     let mut pending: Vec<u8> = Vec::new();
     let mut buffer = [0u8; 512];
     loop {
@@ -143,6 +144,7 @@ unsafe fn watch(read: i32) -> ! {
             let pid = i32::from_ne_bytes(message.try_into().expect("four bytes"));
             if pid > 0 {
                 live.push(pid);
+                started_any = true;
             } else {
                 live.retain(|&p| p != -pid);
             }
@@ -153,8 +155,9 @@ unsafe fn watch(read: i32) -> ! {
         // SAFETY: killpg only sends a signal.
         unsafe { libc::killpg(pid, libc::SIGKILL) };
     }
-    // Twice: a process may fork while the first pass runs.
-    if let Some(owner) = OWNER.get() {
+    // Twice: a process may fork while the first pass runs. A host that started nothing (most
+    // commands but `check`, `mcp` and `tools`) has nothing to look for.
+    if let Some(owner) = OWNER.get().filter(|_| started_any) {
         let marker = format!("{OWNER_VARIABLE}={owner}");
         for _ in 0..2 {
             kill_marked(marker.as_bytes());
@@ -306,15 +309,15 @@ fn sweep() -> usize {
     adopted.len()
 }
 
-/// Reaps the host's adopted children that are already dead (on SIGCHLD), killing none.
+/// Reaps the host's children that are dead and not registered (adopted orphans, a watchdog
+/// that was killed) on SIGCHLD, killing none.
 fn reap_dead_orphans() {
     if !ADOPTING.load(Ordering::SeqCst) {
         return;
     }
     let groups = groups();
-    let watchdog = WATCHDOG_PID.load(Ordering::SeqCst);
     for pid in children() {
-        if pid != watchdog && !groups.contains(&pid) && zombie(pid) {
+        if !groups.contains(&pid) && zombie(pid) {
             reap(pid);
         }
     }
