@@ -153,16 +153,18 @@ fn setsid_sleeper(seconds: &str) -> String {
 
 /// Starts `signalint <args>` on the project, with the fault engine on the plugin path.
 fn start(dir: tempfile::TempDir, root: PathBuf, args: &[&str], leftovers: &[&[&str]]) -> Host {
-    start_ignoring(dir, root, args, leftovers, None)
+    launch(dir, root, args, leftovers, None, Stdio::null())
 }
 
-/// [`start`], with `ignored` ignored in the host from its start (as `nohup` does for SIGHUP).
-fn start_ignoring(
+/// [`start`], with `ignored` ignored in the host from its start (as `nohup` does for SIGHUP)
+/// and the given stdin.
+fn launch(
     dir: tempfile::TempDir,
     root: PathBuf,
     args: &[&str],
     leftovers: &[&[&str]],
     ignored: Option<i32>,
+    stdin: Stdio,
 ) -> Host {
     let plugins = PluginDir::new();
     plugins.add(fixture::FAULT_ENGINE, "fault_engine");
@@ -173,7 +175,7 @@ fn start_ignoring(
         .arg("--root")
         .arg(&root)
         .args(args)
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(std::fs::File::create(root.join("stdout.json")).unwrap())
         .stderr(Stdio::null());
     if let Some(signal) = ignored {
@@ -290,12 +292,13 @@ fn a_signal_ignored_from_the_start_stays_ignored() {
         ),
         None,
     );
-    let mut host = start_ignoring(
+    let mut host = launch(
         dir,
         root,
         &["check", "--format", "json"],
         &[&["sleep", &seconds]],
         Some(libc::SIGHUP),
+        Stdio::null(),
     );
     assert!(
         wait_for(Duration::from_secs(60), || host.left().len() == 2),
@@ -355,6 +358,38 @@ fn a_grandchild_that_left_the_group_dies_when_its_engine_ends() {
         "the detached grandchild outlived the check: {:?}",
         host.left()
     );
+}
+
+#[test]
+fn sigterm_of_the_mcp_server_kills_the_engines_of_a_check_in_progress() {
+    use std::io::Write;
+    let seconds = unique_seconds();
+    let (dir, root) = project(
+        &format!(
+            "[engines.hang]\nplugin = \"fault-engine\"\ntimeout_secs = 120\n\
+             options = {{ mode = \"hang\", seconds = \"{seconds}\" }}\n"
+        ),
+        None,
+    );
+    let mut host = launch(
+        dir,
+        root,
+        &["mcp"],
+        &[&["sleep", &seconds]],
+        None,
+        Stdio::piped(),
+    );
+    let requests = [
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"no-orphans","version":"0"}}}"#,
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"check_project","arguments":{}}}"#,
+    ];
+    let stdin = host.child.stdin.as_mut().expect("piped stdin");
+    for request in requests {
+        writeln!(stdin, "{request}").unwrap();
+    }
+    stdin.flush().unwrap();
+    signal_leaves_nothing(host, libc::SIGTERM, 2);
 }
 
 #[test]
