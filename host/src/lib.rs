@@ -1,7 +1,7 @@
 //! signalint: a plugin host that runs code-quality engines and MCP rule packs, folds their
 //! output into one issue model, clusters it by root cause and tracks loops.
 //!
-//! The modules follow the architecture in `DESIGN.md`: each has one job, and only `runner`
+//! The modules follow `ARCHITECTURE.md` at the repository root: each has one job, and only `runner`
 //! spawns processes, only `mcp` knows MCP types, only `cli`/`render` write to stdout.
 
 pub mod cache;

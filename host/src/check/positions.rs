@@ -253,7 +253,7 @@ mod tests {
         Position::new(line, column, unit)
     }
 
-    // The three `debugger` statements measured in reference/engines.md §1.1.
+    // The three `debugger` statements measured in docs/engines.md ("Columns, lines and line breaks").
     const LINES: [(&str, u32, u32, u32); 3] = [
         ("const héllo = \"日本語\"; debugger;", 22, 22, 29),
         (

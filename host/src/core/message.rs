@@ -1,4 +1,4 @@
-//! Message text: normalization as the spec defines it, the loop-signature template, and the
+//! Message text: normalization as the contract defines it (`docs/contract.md`), the loop-signature template, and the
 //! quoted-span scanner the subject extractors share.
 
 use std::borrow::Cow;

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// The response contract version the spec defines.
+/// The response contract version (`docs/contract.md`).
 pub const SCHEMA_VERSION: &str = "1.1";
 
 /// `error` or `warning`.

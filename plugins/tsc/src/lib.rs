@@ -121,7 +121,7 @@
 //!   `error TS6053: …`) are kept with `file: None` and `start: None`; their chain is folded
 //!   the same way.
 //!
-//! Classification (engines.md §3.1): exit 0 = clean; exit 1 (TypeScript 7 `--noEmit`, and
+//! Classification (`docs/engines.md`, tsc's exit codes): exit 0 = clean; exit 1 (TypeScript 7 `--noEmit`, and
 //! build mode) or 2 (TypeScript 6 `--noEmit`) with at least one diagnostic = issues; anything
 //! else is a failure (`ParseOutcome::failure`), with a message naming what happened and the
 //! tail of stderr:
