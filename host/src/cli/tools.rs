@@ -98,6 +98,7 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
         },
         None => Config::default(),
     };
+    let limits = mcp_sources::Limits::of(&config.mcp);
     let surfaces = match (args.files.as_slice(), &args.server) {
         ([], None) => return usage_error("give a manifest file or --server"),
         ([], Some(command_line)) => {
@@ -110,10 +111,12 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
                 .map_or_else(|| command.clone(), |n| n.to_string_lossy().into_owned());
             let server = LiveServer {
                 name,
+                named_by_user: false,
                 command: command.clone(),
                 args: rest.to_vec(),
                 env: Default::default(),
                 timeout: Duration::from_secs(args.timeout),
+                limits,
             };
             match super::check::block_on(mcp_sources::list_live_server(&server)) {
                 Ok(surface) => vec![surface],
@@ -124,7 +127,13 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
             let mut surfaces = Vec::new();
             for file in files {
                 let display = file.to_string_lossy().into_owned();
-                match mcp_sources::load_file_surfaces(file, &display) {
+                // Named on the command line: a symbolic link is the user's own choice.
+                match mcp_sources::load_file_surfaces(
+                    file,
+                    &display,
+                    &limits,
+                    mcp_sources::Links::Follow,
+                ) {
                     Ok(more) => surfaces.extend(more),
                     Err(e) => return usage_error(e),
                 }
@@ -212,10 +221,23 @@ fn scan(registry: &Registry, config: &Config, surfaces: &[LoadedSurface]) -> Sca
             .collect()
     });
     let mut found = Vec::new();
-    let mut errors = Vec::new();
+    // A source past a cap is still scanned as far as it was kept; the cap is an error.
+    let mut errors: Vec<String> = surfaces.iter().flat_map(|s| s.notes.clone()).collect();
     for (pack, outcome) in packs.iter().zip(outcomes) {
+        // `include_info` as in `check`: info findings are left out unless the pack asks.
+        let include_info = config
+            .rule_packs
+            .get(pack.id())
+            .and_then(|c| c.include_info)
+            .unwrap_or(false);
         match outcome {
-            Ok(outcome) => found.extend(outcome.findings.into_iter().map(|f| (pack.id(), f))),
+            Ok(outcome) => found.extend(
+                outcome
+                    .findings
+                    .into_iter()
+                    .filter(|f| include_info || f.severity != FindingSeverity::Info)
+                    .map(|f| (pack.id(), f)),
+            ),
             Err(e) => errors.push(e.to_string()),
         }
     }
@@ -311,9 +333,10 @@ fn human(report: &ScanReport) -> String {
             _ => String::new(),
         };
         out.push_str(&format!(
-            "{style}{severity:<8}{style:#} {:<22} {}{place}  {}\n",
+            "{style}{severity:<8}{style:#} {:<22} {}{place}  {}{}\n",
             finding.code,
             finding.tool.as_deref().unwrap_or("-"),
+            schema_label(finding.pointer.as_deref()),
             finding.message
         ));
         if let Some(evidence) = &finding.evidence {
@@ -324,6 +347,15 @@ fn human(report: &ScanReport) -> String {
         out.push_str(&format!("error: {error}\n"));
     }
     out
+}
+
+/// `[output schema] ` for a finding inside a tool's `outputSchema`: the same field name means
+/// something else in what the tool returns than in what it is called with.
+fn schema_label(pointer: Option<&str>) -> &'static str {
+    match pointer {
+        Some(p) if p.split('/').nth(3) == Some("outputSchema") => "[output schema] ",
+        _ => "",
+    }
 }
 
 /// Splits a command line on whitespace, honouring single and double quotes and backslashes.
