@@ -118,10 +118,13 @@ fn an_oversized_manifest_is_refused_and_too_many_tools_are_cut_at_the_cap() {
     );
 }
 
-/// An MCP server over stdio (node) that answers every tools/list with one tool and a new
-/// cursor, forever.
+/// An MCP server over stdio (node) that answers every tools/list with a page of tools (as many
+/// as its first argument, default 1, each with a description padded by its second argument's
+/// bytes) and a new cursor, forever.
 const ENDLESS_SERVER: &str = r#"
 const rl = require('readline').createInterface({ input: process.stdin });
+const perPage = Number(process.argv[2] || 1);
+const padding = 'x'.repeat(Number(process.argv[3] || 0));
 let page = 0;
 const send = (message) => process.stdout.write(JSON.stringify(message) + '\n');
 rl.on('line', (line) => {
@@ -132,8 +135,12 @@ rl.on('line', (line) => {
       capabilities: { tools: {} }, serverInfo: { name: 'endless-pages', version: '1.0.0' } } });
   } else if (msg.method === 'tools/list') {
     page += 1;
-    send({ jsonrpc: '2.0', id: msg.id, result: { nextCursor: 'c' + page, tools: [{ name: 'tool_' + page,
-      description: 'Lists page ' + page + '.', inputSchema: { type: 'object' } }] } });
+    const tools = [];
+    for (let i = 0; i < perPage; i++) {
+      tools.push({ name: 'tool_' + page + '_' + i, description: 'Lists page ' + page + '. ' + padding,
+        inputSchema: { type: 'object' } });
+    }
+    send({ jsonrpc: '2.0', id: msg.id, result: { nextCursor: 'c' + page, tools } });
   } else {
     send({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'not found' } });
   }
@@ -142,11 +149,36 @@ rl.on('line', (line) => {
 
 #[test]
 fn a_server_that_pages_forever_stops_at_the_page_cap_and_is_named_by_what_it_reports() {
+    let report = scan_endless("max_pages = 7", "");
+    assert_eq!(report["server"], "endless-pages", "not the launcher `node`");
+    assert_eq!(report["toolCount"], 7, "{report:#}");
+    let errors = report["errors"].to_string();
+    assert!(
+        errors.contains("still paging after 7 pages ([mcp] max_pages)"),
+        "{errors}"
+    );
+}
+
+#[test]
+fn a_server_that_sends_too_much_stops_at_the_byte_cap() {
+    // Pages of 100 tools of about 10 KiB each: 1 MiB is passed on the second page.
+    let report = scan_endless("max_pages = 100000\nmax_listing_mib = 1", "100 10000");
+    let count = report["toolCount"].as_u64().unwrap();
+    assert!((100..=110).contains(&count), "{report:#}");
+    let errors = report["errors"].to_string();
+    assert!(
+        errors.contains("more than 1 MiB of definitions ([mcp] max_listing_mib)"),
+        "{errors}"
+    );
+}
+
+/// `tools scan` of the endless server, with `[mcp]` settings and the server's arguments.
+fn scan_endless(mcp: &str, server_args: &str) -> serde_json::Value {
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("endless.js");
     std::fs::write(&script, ENDLESS_SERVER).unwrap();
     let config = dir.path().join("signalint.toml");
-    std::fs::write(&config, "[mcp]\nmax_pages = 7\n").unwrap();
+    std::fs::write(&config, format!("[mcp]\n{mcp}\n")).unwrap();
     let started = Instant::now();
     let output = support::run(
         support::signalint(None)
@@ -161,19 +193,12 @@ fn a_server_that_pages_forever_stops_at_the_page_cap_and_is_named_by_what_it_rep
                 "60",
                 "--server",
             ])
-            .arg(format!("node {}", script.display())),
+            .arg(format!("node {} {server_args}", script.display())),
     );
     assert!(
         started.elapsed() < Duration::from_secs(30),
         "{:?}",
         started.elapsed()
     );
-    let report = support::stdout_json(&output);
-    assert_eq!(report["server"], "endless-pages", "not the launcher `node`");
-    assert_eq!(report["toolCount"], 7, "{report:#}");
-    let errors = report["errors"].to_string();
-    assert!(
-        errors.contains("still paging after 7 pages ([mcp] max_pages)"),
-        "{errors}"
-    );
+    support::stdout_json(&output)
 }
