@@ -57,6 +57,8 @@ pub const SEVERITY: FindingSeverity = RULE.severity;
 
 /// How many tool names the message lists per spelling before it says "and N more".
 const LISTED_TOOLS: usize = 3;
+/// How many spellings the message lists, most used first; real servers have two or three.
+const LISTED_SPELLINGS: usize = 10;
 
 /// A tool that uses a spelling (once, however often the tool repeats it).
 #[derive(Debug)]
@@ -92,8 +94,10 @@ pub fn check_surface(
     surface: &McpSurface,
     synonyms: &Synonyms,
 ) -> Vec<Finding> {
-    // (name, is a list) → concept index; `None` for names without letters or digits.
-    let mut concept_of_name: HashMap<(&str, bool), Option<usize>> = HashMap::new();
+    // (name, is a collection) → (concept, variant) indices; `None` for names without letters
+    // or digits. A map, not a search of the variants: a hostile server can spell one concept
+    // in as many ways as it has tools (`per_page`, `per__page`, …).
+    let mut concept_of_name: HashMap<(&str, bool), Option<(usize, usize)>> = HashMap::new();
     let mut index_of_concept: HashMap<(Vec<String>, bool), usize> = HashMap::new();
     let mut concepts: Vec<Concept<'_>> = Vec::new();
     // Nested schema objects that declare properties, by their JSON text.
@@ -107,7 +111,7 @@ pub fn check_surface(
         // The source of each declaring node of this tool, computed on first use.
         let mut sources: Vec<Option<Source>> = vec![None; params.paths.len()];
         for param in params.list.iter().copied() {
-            let index = *concept_of_name
+            let place = *concept_of_name
                 .entry((param.name, param.is_list))
                 .or_insert_with(|| {
                     let words = synonyms.concept(param.name);
@@ -124,22 +128,17 @@ pub fn check_surface(
                             variants: Vec::new(),
                         });
                     }
-                    Some(index)
-                });
-            let Some(index) = index else {
-                continue;
-            };
-            let variants = &mut concepts[index].variants;
-            let position = match variants.iter().position(|v| v.name == param.name) {
-                Some(position) => position,
-                None => {
+                    let variants = &mut concepts[index].variants;
                     variants.push(Variant {
                         name: param.name,
                         uses: Vec::new(),
                     });
-                    variants.len() - 1
-                }
+                    Some((index, variants.len() - 1))
+                });
+            let Some((index, position)) = place else {
+                continue;
             };
+            let variants = &mut concepts[index].variants;
             let uses = &mut variants[position].uses;
             if uses.last().is_none_or(|u| u.tool != tool) {
                 let source = *sources[param.node].get_or_insert_with(|| {
@@ -191,10 +190,17 @@ fn finding(
         .collect();
 
     let label = crate::normalize::words(majority.name).join(" ");
-    let spellings: Vec<String> = variants
+    let mut spellings: Vec<String> = variants
         .iter()
+        .take(LISTED_SPELLINGS)
         .map(|v| format!("{} ({})", v.name, tool_list(surface, &v.uses)))
         .collect();
+    if variants.len() > LISTED_SPELLINGS {
+        spellings.push(format!(
+            "and {} more spellings",
+            variants.len() - LISTED_SPELLINGS
+        ));
+    }
     let advice = if sources(&variants[1].uses) < sources(&majority.uses) {
         format!("pick one ({} is the most used)", majority.name)
     } else {
@@ -457,6 +463,24 @@ mod tests {
             findings[0].message,
             "parameter \"per page\" is spelled 2 ways across 6 tools: per_page (2 tools: a, b), perPage (4 tools, in 1 shared schema: s0, s1, s2 and 1 more); pick one (per_page is the most used)"
         );
+    }
+
+    #[test]
+    fn a_concept_spelled_in_thousands_of_ways_stays_one_short_finding() {
+        let tools: Vec<Value> = (1..=3000)
+            .map(|i| {
+                let name = format!("per{}page", "_".repeat(i));
+                tool(&format!("t{i}"), json!({ name: {} }))
+            })
+            .collect();
+        let findings = check(Value::Array(tools));
+        assert_eq!(findings.len(), 1);
+        assert!(
+            findings[0].message.contains("and 2990 more spellings"),
+            "{}",
+            &findings[0].message[..200]
+        );
+        assert!(findings[0].message.len() < 2000);
     }
 
     #[test]

@@ -103,44 +103,55 @@ pub fn merge_shared(surface: &McpSurface, findings: Vec<Finding>) -> Vec<Finding
     if places.iter().flatten().nth(1).is_none() {
         return findings;
     }
-    // Serialized compound ancestors of each finding, highest first, with the tools they occur
-    // in: the candidates for a shared object.
-    let mut tools_of: HashMap<String, BTreeSet<usize>> = HashMap::new();
-    let mut candidates: Vec<Vec<(usize, String)>> = Vec::with_capacity(findings.len());
+    // Compound ancestors of each finding, highest first, as ids of their JSON text, with the
+    // tools each text occurs in (in tool order): the candidates for a shared object. Each node
+    // is serialized once, however many findings lie below it.
+    let mut ids: HashMap<String, usize> = HashMap::new();
+    let mut tools_of: Vec<Vec<usize>> = Vec::new();
+    let mut id_of_node: HashMap<*const Value, Option<usize>> = HashMap::new();
+    let mut candidates: Vec<Vec<(usize, usize)>> = Vec::with_capacity(findings.len());
     for place in &places {
         let mut found = Vec::new();
         if let Some((tool, inner)) = *place
             && let Some(definition) = surface.tools.get(tool)
         {
             for (end, node) in ancestors(definition, inner) {
-                if !is_compound(node, node) {
-                    continue;
+                let id = *id_of_node.entry(node as *const Value).or_insert_with(|| {
+                    if !is_compound(node, node) {
+                        return None;
+                    }
+                    let text = node.to_string();
+                    if text.contains("\"$ref\"") {
+                        return None;
+                    }
+                    let next = ids.len();
+                    let id = *ids.entry(text).or_insert(next);
+                    if id == next {
+                        tools_of.push(Vec::new());
+                    }
+                    if tools_of[id].last() != Some(&tool) {
+                        tools_of[id].push(tool);
+                    }
+                    Some(id)
+                });
+                if let Some(id) = id {
+                    found.push((end, id));
                 }
-                let text = node.to_string();
-                if text.contains("\"$ref\"") {
-                    continue;
-                }
-                tools_of.entry(text.clone()).or_default().insert(tool);
-                found.push((end, text));
             }
         }
         candidates.push(found);
     }
     // (shared object, path below it, message) → index of the finding kept, and its tools.
-    let mut kept: HashMap<(String, String, String), (usize, BTreeSet<usize>)> = HashMap::new();
+    let mut kept: HashMap<(usize, String, String), (usize, BTreeSet<usize>)> = HashMap::new();
     let mut dropped = vec![false; findings.len()];
     for (index, found) in candidates.iter().enumerate() {
         let Some((tool, inner)) = places[index] else {
             continue;
         };
-        let Some((end, text)) = found.iter().find(|(_, text)| tools_of[text].len() > 1) else {
+        let Some(&(end, id)) = found.iter().find(|&&(_, id)| tools_of[id].len() > 1) else {
             continue;
         };
-        let key = (
-            text.clone(),
-            inner[*end..].to_owned(),
-            findings[index].message.clone(),
-        );
+        let key = (id, inner[end..].to_owned(), findings[index].message.clone());
         match kept.get_mut(&key) {
             Some((_, tools)) => {
                 tools.insert(tool);
