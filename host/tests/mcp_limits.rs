@@ -202,3 +202,36 @@ fn scan_endless(mcp: &str, server_args: &str) -> serde_json::Value {
     );
     support::stdout_json(&output)
 }
+
+#[test]
+fn tools_scan_reports_an_unreadable_file_and_scans_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.json");
+    std::fs::write(&good, POISONED).unwrap();
+    let fifo = dir.path().join("fifo.json");
+    mkfifo(&fifo);
+    let output = support::run(
+        support::signalint(None)
+            .args(["tools", "scan", "--format", "json"])
+            .arg(&fifo)
+            .arg("/dev/zero")
+            .arg(&good),
+    );
+    let report = support::stdout_json(&output);
+    assert_eq!(report["toolCount"], 1, "{report:#}");
+    assert!(
+        report["findings"]
+            .as_array()
+            .is_some_and(|f| f.iter().any(|f| f["pack"] == "shadow-patterns")),
+        "{report:#}"
+    );
+    let errors = report["errors"].to_string();
+    assert!(
+        errors.contains("it is a FIFO, not a regular file"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("/dev/zero: it is a character device"),
+        "{errors}"
+    );
+}

@@ -99,6 +99,8 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
         None => Config::default(),
     };
     let limits = mcp_sources::Limits::of(&config.mcp);
+    // Files that could not be read: each is an error in the report, the others are scanned.
+    let mut unreadable = Vec::new();
     let surfaces = match (args.files.as_slice(), &args.server) {
         ([], None) => return usage_error("give a manifest file or --server"),
         ([], Some(command_line)) => {
@@ -135,8 +137,12 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
                     mcp_sources::Links::Follow,
                 ) {
                     Ok(more) => surfaces.extend(more),
-                    Err(e) => return usage_error(e),
+                    Err(e) if files.len() == 1 => return usage_error(e),
+                    Err(e) => unreadable.push(e.to_string()),
                 }
+            }
+            if surfaces.is_empty() {
+                return usage_error(unreadable.join("; "));
             }
             surfaces
         }
@@ -157,7 +163,8 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
         &plugin_dirs(&config.plugins.path, &cwd, cli.allow_project_plugins),
         &unused,
     );
-    let report = scan(&registry, &config, &surfaces);
+    let mut report = scan(&registry, &config, &surfaces);
+    report.errors.splice(0..0, unreadable);
     match args.format {
         Format::Json => print(&format!(
             "{}\n",
