@@ -174,8 +174,15 @@ pub(crate) async fn run(
             ran: Vec::new(),
         };
     }
-    let surfaces = Arc::new(surfaces);
+    let mut surfaces = surfaces;
     let shared = Arc::new(SharedSurfaces::new(&surfaces));
+    for surface in &mut surfaces {
+        surface.release_definitions();
+    }
+    let surfaces = Arc::new(surfaces);
+    // One pack at a time on a large request: each decodes its own copy of the surfaces.
+    let gate = Arc::new(std::sync::Mutex::new(()));
+    let one_at_a_time = shared.is_large();
     // Every pack runs at once; each is waited for up to PACK_TIMEOUT from the common start.
     let deadline = tokio::time::Instant::now() + PACK_TIMEOUT;
     let calls: Vec<_> = packs
@@ -185,8 +192,11 @@ pub(crate) async fn run(
             let include_info = config.and_then(|c| c.include_info).unwrap_or(false);
             let options = options_json(config.and_then(|c| c.options.as_ref()));
             let shared = shared.clone();
+            let gate = gate.clone();
             let started = Instant::now();
             let call = tokio::task::spawn_blocking(move || {
+                let _turn = one_at_a_time.then(|| gate.lock().unwrap_or_else(|e| e.into_inner()));
+                let started = Instant::now();
                 let outcome = shared.analyze(&plugin, options);
                 (outcome, started.elapsed())
             });
@@ -241,10 +251,19 @@ struct SharedRequest<'r> {
 }
 
 impl SharedSurfaces {
+    /// Past this many bytes the packs run one at a time: each decodes its own copy of the
+    /// surfaces, about fifteen times the JSON's size, so four at once would quadruple the peak.
+    pub const LARGE: usize = 4 << 20;
+
     pub fn new(surfaces: &[LoadedSurface]) -> Self {
         let surfaces: Vec<&McpSurface> = surfaces.iter().map(|s| &s.surface).collect();
         let json = serde_json::to_string(&surfaces).expect("surfaces serialize");
         Self(RawValue::from_string(json).expect("serialized JSON is valid"))
+    }
+
+    /// Whether the packs should run one at a time ([`Self::LARGE`]).
+    pub fn is_large(&self) -> bool {
+        self.0.get().len() > Self::LARGE
     }
 
     /// Calls `analyze` on one pack with its options.

@@ -163,7 +163,8 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
         &plugin_dirs(&config.plugins.path, &cwd, cli.allow_project_plugins),
         &unused,
     );
-    let mut report = scan(&registry, &config, &surfaces);
+    let mut surfaces = surfaces;
+    let mut report = scan(&registry, &config, &mut surfaces);
     report.errors.splice(0..0, unreadable);
     match args.format {
         Format::Json => print(&format!(
@@ -189,7 +190,7 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
 /// Runs every loaded rule pack (minus those disabled in the config) over the surfaces of the
 /// files or server, all in one request, so duplicates across servers are seen too. The packs
 /// run side by side and are sent the same serialized surfaces.
-fn scan(registry: &Registry, config: &Config, surfaces: &[LoadedSurface]) -> ScanReport {
+fn scan(registry: &Registry, config: &Config, surfaces: &mut [LoadedSurface]) -> ScanReport {
     let packs: Vec<_> = registry
         .of_kind(PluginKind::RulePack)
         .filter(|pack| {
@@ -198,7 +199,12 @@ fn scan(registry: &Registry, config: &Config, surfaces: &[LoadedSurface]) -> Sca
         })
         .collect();
     let shared = SharedSurfaces::new(surfaces);
+    let tool_count = surfaces.iter_mut().map(|s| s.release_definitions()).sum();
+    let surfaces = &*surfaces;
     share_one_heap();
+    // One pack at a time on a large request: each decodes its own copy of the surfaces.
+    let gate = std::sync::Mutex::new(());
+    let one_at_a_time = shared.is_large();
     let outcomes: Vec<_> = std::thread::scope(|scope| {
         let calls: Vec<_> = packs
             .iter()
@@ -209,8 +215,12 @@ fn scan(registry: &Registry, config: &Config, surfaces: &[LoadedSurface]) -> Sca
                         .get(pack.id())
                         .and_then(|c| c.options.as_ref()),
                 );
-                let shared = &shared;
-                scope.spawn(move || shared.analyze(pack, options))
+                let (shared, gate) = (&shared, &gate);
+                scope.spawn(move || {
+                    let _turn =
+                        one_at_a_time.then(|| gate.lock().unwrap_or_else(|e| e.into_inner()));
+                    shared.analyze(pack, options)
+                })
             })
             .collect();
         calls
@@ -266,7 +276,7 @@ fn scan(registry: &Registry, config: &Config, surfaces: &[LoadedSurface]) -> Sca
     };
     ScanReport {
         server,
-        tool_count: surfaces.iter().map(|s| s.surface.tools.len()).sum(),
+        tool_count,
         findings,
         scanned_at: rfc3339_now(),
         errors,

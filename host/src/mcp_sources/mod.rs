@@ -86,6 +86,19 @@ pub struct LoadedSurface {
 }
 
 impl LoadedSurface {
+    /// Drops the definitions once they have been serialized for the packs: findings are placed
+    /// with the document text alone, and a surface of 100,000 tools holds hundreds of MB as
+    /// parsed JSON. Returns how many tools there were.
+    pub fn release_definitions(&mut self) -> usize {
+        let tools = self.surface.tools.len();
+        self.surface.tools = Vec::new();
+        self.surface.resources = Vec::new();
+        self.surface.resource_templates = Vec::new();
+        self.surface.prompts = Vec::new();
+        self.surface.server_json = None;
+        tools
+    }
+
     /// Maps a surface pointer (`/tools/3/description`) to a pointer into the source document.
     pub fn document_pointer(&self, pointer: &str) -> Option<String> {
         let mut parts = pointer.trim_start_matches('/').splitn(2, '/');
@@ -232,7 +245,7 @@ pub fn load_file_surfaces(
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or("manifest");
-    let shared: Arc<str> = Arc::from(text.as_str());
+    let shared: Arc<str> = Arc::from(text);
     Ok(servers
         .into_iter()
         .enumerate()
