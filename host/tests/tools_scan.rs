@@ -157,3 +157,68 @@ fn a_server_json_is_scanned_with_the_registry_rules() {
         assert!(errors.is_empty(), "{}: {errors:?}", valid.path().display());
     }
 }
+
+#[test]
+fn include_info_and_output_schema_labels_hold_in_tools_scan_as_in_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = dir.path().join("tools.json");
+    std::fs::write(
+        &manifest,
+        r#"{"tools": [{"name": "get_item", "description": "Gets an item.",
+            "inputSchema": {"type": "object", "properties": {"id": {"type": "string", "description": "The id."}}},
+            "outputSchema": {"type": "object", "properties": {"title": {"type": "string"}}}}]}"#,
+    )
+    .unwrap();
+    let config = dir.path().join("signalint.toml");
+    let with = |include_info: bool| {
+        std::fs::write(
+            &config,
+            format!(
+                "[rule_packs.mcp-lint]\ninclude_info = {include_info}\n\
+                 [rule_packs.mcp-lint.options]\nrules = {{ describe-on-fields = \"info\" }}\n"
+            ),
+        )
+        .unwrap();
+        let config = config.to_str().unwrap().to_owned();
+        let manifest = manifest.to_str().unwrap().to_owned();
+        let json = support::stdout_json(&scan_with_config(
+            &config,
+            &[manifest.as_str(), "--format", "json"],
+        ));
+        let human = scan_with_config(&config, &[manifest.as_str()]);
+        (json, String::from_utf8_lossy(&human.stdout).into_owned())
+    };
+    let (json, _) = with(false);
+    let codes: Vec<&str> = json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["code"].as_str())
+        .collect();
+    assert!(!codes.contains(&"describe-on-fields"), "{json:#}");
+    let (json, human) = with(true);
+    let finding = json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["code"] == "describe-on-fields")
+        .unwrap_or_else(|| panic!("{json:#}"))
+        .clone();
+    assert_eq!(finding["severity"], "info");
+    assert_eq!(finding["pointer"], "/tools/0/outputSchema/properties/title");
+    assert!(
+        human.contains("[output schema] property `title` has no description"),
+        "{human}"
+    );
+}
+
+fn scan_with_config(config: &str, args: &[&str]) -> std::process::Output {
+    support::library_dir();
+    Command::new(env!("CARGO_BIN_EXE_signalint"))
+        .args(["--config", config, "tools", "scan"])
+        .args(args)
+        .env_remove("SIGNALINT_PLUGIN_PATH")
+        .env("SIGNALINT_NO_INSTALL", "1")
+        .output()
+        .expect("run signalint tools scan")
+}

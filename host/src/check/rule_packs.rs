@@ -18,7 +18,6 @@ use signalint_plugin_api::{
 };
 
 use super::Context;
-use super::positions::SourceText;
 use crate::config::options_json;
 use crate::core::{EngineStatus, IssueInput, IssueSeverity};
 use crate::mcp_sources::{self, LiveServer, LoadedSurface, Locator};
@@ -44,6 +43,7 @@ pub(crate) struct RulePackOutcome {
 /// Loads the configured surfaces. Errors are per source.
 pub async fn load_surfaces(context: &Context) -> (Vec<LoadedSurface>, Vec<String>) {
     let mcp = &context.config.mcp;
+    let limits = mcp_sources::Limits::of(mcp);
     let mut surfaces = Vec::new();
     let mut errors = Vec::new();
     for manifest in &mcp.manifests {
@@ -56,17 +56,20 @@ pub async fn load_surfaces(context: &Context) -> (Vec<LoadedSurface>, Vec<String
             .strip_prefix(&context.root)
             .map(|p| p.to_string_lossy().replace('\\', "/"))
             .unwrap_or_else(|_| path.to_string_lossy().into_owned());
-        match mcp_sources::load_file(&path, &display) {
+        // A project's config names the file: a committed symbolic link is not followed.
+        match mcp_sources::load_file(&path, &display, &limits, mcp_sources::Links::Refuse) {
             Ok(surface) => surfaces.push(surface),
             Err(e) => errors.push(e.to_string()),
         }
     }
     let live = mcp.servers.iter().map(|server| LiveServer {
         name: server.name.clone(),
+        named_by_user: true,
         command: server.command.clone(),
         args: server.args.clone(),
         env: server.env.clone(),
         timeout: Duration::from_secs(server.timeout_secs.unwrap_or(30)),
+        limits,
     });
     let mut tasks = tokio::task::JoinSet::new();
     for (index, server) in live.enumerate() {
@@ -83,6 +86,8 @@ pub async fn load_surfaces(context: &Context) -> (Vec<LoadedSurface>, Vec<String
             Err(e) => errors.push(e.to_string()),
         }
     }
+    // Past a cap the surface is still checked as far as it was kept; the cap is an error.
+    errors.extend(surfaces.iter().flat_map(|s| s.notes.iter().cloned()));
     (surfaces, errors)
 }
 
@@ -169,8 +174,15 @@ pub(crate) async fn run(
             ran: Vec::new(),
         };
     }
-    let surfaces = Arc::new(surfaces);
+    let mut surfaces = surfaces;
     let shared = Arc::new(SharedSurfaces::new(&surfaces));
+    for surface in &mut surfaces {
+        surface.release_definitions();
+    }
+    let surfaces = Arc::new(surfaces);
+    // One pack at a time on a large request: each decodes its own copy of the surfaces.
+    let gate = Arc::new(std::sync::Mutex::new(()));
+    let one_at_a_time = shared.is_large();
     // Every pack runs at once; each is waited for up to PACK_TIMEOUT from the common start.
     let deadline = tokio::time::Instant::now() + PACK_TIMEOUT;
     let calls: Vec<_> = packs
@@ -180,8 +192,11 @@ pub(crate) async fn run(
             let include_info = config.and_then(|c| c.include_info).unwrap_or(false);
             let options = options_json(config.and_then(|c| c.options.as_ref()));
             let shared = shared.clone();
+            let gate = gate.clone();
             let started = Instant::now();
             let call = tokio::task::spawn_blocking(move || {
+                let _turn = one_at_a_time.then(|| gate.lock().unwrap_or_else(|e| e.into_inner()));
+                let started = Instant::now();
                 let outcome = shared.analyze(&plugin, options);
                 (outcome, started.elapsed())
             });
@@ -236,10 +251,19 @@ struct SharedRequest<'r> {
 }
 
 impl SharedSurfaces {
+    /// Past this many bytes the packs run one at a time: each decodes its own copy of the
+    /// surfaces, about fifteen times the JSON's size, so four at once would quadruple the peak.
+    pub const LARGE: usize = 4 << 20;
+
     pub fn new(surfaces: &[LoadedSurface]) -> Self {
         let surfaces: Vec<&McpSurface> = surfaces.iter().map(|s| &s.surface).collect();
         let json = serde_json::to_string(&surfaces).expect("surfaces serialize");
         Self(RawValue::from_string(json).expect("serialized JSON is valid"))
+    }
+
+    /// Whether the packs should run one at a time ([`Self::LARGE`]).
+    pub fn is_large(&self) -> bool {
+        self.0.get().len() > Self::LARGE
     }
 
     /// Calls `analyze` on one pack with its options.
@@ -278,24 +302,128 @@ pub fn positions<'f>(
 /// shared by every finding in the same file (many surfaces can share one file).
 #[derive(Default)]
 struct Places<'s> {
-    files: HashMap<&'s str, (SourceText, Locator<'s>)>,
+    files: HashMap<&'s str, (Columns<'s>, Locator<'s>)>,
 }
 
 impl<'s> Places<'s> {
     /// Line, column and line text of a surface pointer; `None` for live servers.
-    fn resolve(&mut self, surface: &'s LoadedSurface, pointer: &str) -> Option<(u32, u32, &str)> {
+    fn resolve(
+        &mut self,
+        surface: &'s LoadedSurface,
+        pointer: &str,
+    ) -> Option<(u32, u32, &'s str)> {
         let text = surface.text.as_deref()?;
-        let (source, locator) = self
+        let (columns, locator) = self
             .files
             .entry(surface.display_path.as_str())
-            .or_insert_with(|| (SourceText::new(text.to_owned()), Locator::new(text)));
+            .or_insert_with(|| (Columns::new(text), Locator::new(text)));
         let byte = locator.locate(&surface.document_pointer(pointer).unwrap_or_default());
-        let position =
-            signalint_plugin_api::Position::new(0, 0, signalint_plugin_api::ColumnUnit::Utf8Bytes)
-                .with_byte_offset(byte as u64);
-        let found = source.resolve(&position)?;
-        Some((found.line, found.col, source.line_text(found.line)))
+        Some(columns.resolve(byte))
     }
+}
+
+/// Lines and UTF-16 columns of one file, each found in time independent of the file's size.
+///
+/// A tools/list answer is often one line of megabytes: counting a column from the start of
+/// its line for every finding is quadratic in the findings. So the UTF-16 length of the text
+/// before every [`Columns::BLOCK`]-th byte is counted once, and a column costs at most one
+/// block of counting.
+struct Columns<'s> {
+    text: &'s str,
+    /// Byte offset of every line start (`\r\n`, `\n` and a lone `\r` end a line).
+    line_starts: Vec<usize>,
+    /// Block starts (char boundaries), with the UTF-16 length of the text before each.
+    blocks: Vec<(usize, usize)>,
+}
+
+impl<'s> Columns<'s> {
+    const BLOCK: usize = 4096;
+    /// Longer lines are quoted from the finding's position rather than whole, so that an issue
+    /// of a one-line file does not carry the whole file.
+    const QUOTED_LINE: usize = 240;
+
+    fn new(text: &'s str) -> Self {
+        let bytes = text.as_bytes();
+        let mut line_starts = vec![0];
+        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            // The `\n` of a `\r\n` pair: its `\r` already started the line after the pair.
+            if bytes[i] == b'\n' && i > 0 && bytes[i - 1] == b'\r' {
+                continue;
+            }
+            let next = if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                i + 2
+            } else {
+                i + 1
+            };
+            line_starts.push(next);
+        }
+        let mut blocks = vec![(0, 0)];
+        let (mut at, mut units) = (0, 0);
+        while at + Self::BLOCK < text.len() {
+            let next = floor_char_boundary(text, at + Self::BLOCK);
+            units += utf16_len(&text[at..next]);
+            at = next;
+            blocks.push((at, units));
+        }
+        Self {
+            text,
+            line_starts,
+            blocks,
+        }
+    }
+
+    /// UTF-16 length of the text before `byte` (a char boundary).
+    fn units_before(&self, byte: usize) -> usize {
+        let k = self.blocks.partition_point(|&(start, _)| start <= byte) - 1;
+        let (start, units) = self.blocks[k];
+        units + utf16_len(&self.text[start..byte])
+    }
+
+    /// 1-based line, 1-based UTF-16 column (a byte order mark is not a column) and the text
+    /// of the line, or the part of it from `byte` when the line is long.
+    fn resolve(&self, byte: usize) -> (u32, u32, &'s str) {
+        let bom = if self.text.starts_with('\u{feff}') {
+            3
+        } else {
+            0
+        };
+        let byte = floor_char_boundary(self.text, byte).max(bom);
+        let index = self.line_starts.partition_point(|&start| start <= byte) - 1;
+        let start = self.line_starts[index].max(if index == 0 { bom } else { 0 });
+        let col = self.units_before(byte) - self.units_before(start) + 1;
+        let mut end = self
+            .line_starts
+            .get(index + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        while end > start && matches!(self.text.as_bytes()[end - 1], b'\n' | b'\r') {
+            end -= 1;
+        }
+        let line = if end - start <= Self::QUOTED_LINE {
+            &self.text[start..end]
+        } else {
+            let byte = byte.min(end);
+            &self.text[byte..floor_char_boundary(self.text, (byte + Self::QUOTED_LINE).min(end))]
+        };
+        (index as u32 + 1, col as u32, line)
+    }
+}
+
+/// UTF-16 length of `text`; ASCII, the usual case, is one unit a byte.
+fn utf16_len(text: &str) -> usize {
+    if text.is_ascii() {
+        text.len()
+    } else {
+        text.chars().map(char::len_utf16).sum()
+    }
+}
+
+fn floor_char_boundary(text: &str, mut index: usize) -> usize {
+    index = index.min(text.len());
+    while !text.is_char_boundary(index) {
+        index -= 1;
+    }
+    index
 }
 
 /// Findings → issues, located in their source files.
@@ -339,6 +467,10 @@ pub fn to_issues(
                 }
                 _ => finding.message,
             };
+            let message = format!(
+                "{}{message}",
+                output_schema_label(finding.pointer.as_deref())
+            );
             Some(IssueInput {
                 file: surface.display_path.clone(),
                 line,
@@ -356,6 +488,15 @@ pub fn to_issues(
             })
         })
         .collect()
+}
+
+/// `[output schema] ` for a finding inside a tool's `outputSchema`: a field there is part of
+/// what the tool returns, not of what it is called with, and the message must say so.
+pub fn output_schema_label(pointer: Option<&str>) -> &'static str {
+    match pointer {
+        Some(p) if p.split('/').nth(3) == Some("outputSchema") => "[output schema] ",
+        _ => "",
+    }
 }
 
 /// Whether a display path names a live server.
@@ -376,6 +517,7 @@ mod tests {
             text: None,
             display_path: "mcp:s".to_owned(),
             bases: Default::default(),
+            notes: Vec::new(),
         }];
         let finding: Finding = serde_json::from_str(
             r#"{"code": "X", "severity": "fatal", "message": "m", "surface": 0}"#,
@@ -391,6 +533,116 @@ mod tests {
     }
 
     #[test]
+    fn columns_match_the_source_text_on_any_line_length() {
+        use crate::check::positions::SourceText;
+        let mut text = String::from("\u{feff}{\"a\": \"é😀\",\r\n \"b\": [");
+        for i in 0..3000 {
+            text.push_str(&format!("\"x{i}→😀\", "));
+        }
+        text.push_str("1]\r\"c\": 2}\n");
+        let reference = SourceText::new(text.clone());
+        let columns = Columns::new(&text);
+        for byte in (0..text.len()).step_by(7).chain([0, 1, 3, text.len()]) {
+            let position = signalint_plugin_api::Position::new(
+                0,
+                0,
+                signalint_plugin_api::ColumnUnit::Utf8Bytes,
+            )
+            .with_byte_offset(byte as u64);
+            let expected = reference.resolve(&position).unwrap();
+            let (line, col, quoted) = columns.resolve(byte);
+            assert_eq!((line, col), (expected.line, expected.col), "byte {byte}");
+            assert!(quoted.len() <= Columns::QUOTED_LINE.max(40), "byte {byte}");
+        }
+    }
+
+    #[test]
+    fn a_one_line_manifest_costs_one_pass_however_many_findings() {
+        // 20,000 findings on a 2 MB line: counted from the line start each, this is 20 GB of
+        // counting; with block checkpoints it is a few MB.
+        let tools: Vec<_> = (0..20_000)
+            .map(|i| serde_json::json!({"name": format!("t{i}"), "description": "é".repeat(40)}))
+            .collect();
+        let text = serde_json::to_string(&tools).unwrap();
+        let surfaces = [LoadedSurface {
+            surface: McpSurface::new("s"),
+            text: Some(Arc::from(text.as_str())),
+            display_path: "m.json".to_owned(),
+            bases: crate::mcp_sources::Bases {
+                tools: Some(String::new()),
+                ..Default::default()
+            },
+            notes: Vec::new(),
+        }];
+        let findings: Vec<Finding> = (0..20_000)
+            .map(|i| {
+                Finding::new("X", FindingSeverity::Warning, "m", 0)
+                    .with_pointer(format!("/tools/{i}/description"))
+            })
+            .collect();
+        let started = Instant::now();
+        let issues = to_issues("pack", &surfaces, findings, false);
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{:?}",
+            started.elapsed()
+        );
+        assert_eq!(issues.len(), 20_000);
+        let last = &issues[19_999];
+        assert_eq!(last.line, 1);
+        let name = text.find("\"t19999\"").unwrap();
+        // Keys are written in order: the description comes before the name.
+        let value = text[..name].rfind("\"description\":").unwrap() + "\"description\":".len();
+        assert_eq!(last.col as usize, text[..value].encode_utf16().count() + 1);
+        assert!(
+            last.line_text.len() <= Columns::QUOTED_LINE,
+            "{}",
+            last.line_text.len()
+        );
+    }
+
+    #[test]
+    fn output_schema_findings_say_so() {
+        let surfaces = [LoadedSurface {
+            surface: McpSurface::new("s"),
+            text: None,
+            display_path: "mcp:s".to_owned(),
+            bases: Default::default(),
+            notes: Vec::new(),
+        }];
+        let finding = |pointer: &str| {
+            Finding::new(
+                "describe-on-fields",
+                FindingSeverity::Warning,
+                "property `x` has no description",
+                0,
+            )
+            .with_pointer(pointer)
+        };
+        let issues = to_issues(
+            "mcp-lint",
+            &surfaces,
+            vec![
+                finding("/tools/0/outputSchema/properties/x"),
+                finding("/tools/0/inputSchema/properties/x"),
+            ],
+            false,
+        );
+        assert!(
+            issues[0]
+                .message
+                .starts_with("[output schema] property `x`"),
+            "{}",
+            issues[0].message
+        );
+        assert!(
+            issues[1].message.starts_with("property `x`"),
+            "{}",
+            issues[1].message
+        );
+    }
+
+    #[test]
     fn the_shared_request_is_an_analyze_request() {
         let surface = |server: &str| LoadedSurface {
             surface: McpSurface::new(server)
@@ -398,6 +650,7 @@ mod tests {
             text: None,
             display_path: format!("mcp:{server}"),
             bases: Default::default(),
+            notes: Vec::new(),
         };
         let surfaces = [surface("a"), surface("b")];
         let shared = SharedSurfaces::new(&surfaces);

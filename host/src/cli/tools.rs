@@ -98,6 +98,9 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
         },
         None => Config::default(),
     };
+    let limits = mcp_sources::Limits::of(&config.mcp);
+    // Files that could not be read: each is an error in the report, the others are scanned.
+    let mut unreadable = Vec::new();
     let surfaces = match (args.files.as_slice(), &args.server) {
         ([], None) => return usage_error("give a manifest file or --server"),
         ([], Some(command_line)) => {
@@ -110,10 +113,12 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
                 .map_or_else(|| command.clone(), |n| n.to_string_lossy().into_owned());
             let server = LiveServer {
                 name,
+                named_by_user: false,
                 command: command.clone(),
                 args: rest.to_vec(),
                 env: Default::default(),
                 timeout: Duration::from_secs(args.timeout),
+                limits,
             };
             match super::check::block_on(mcp_sources::list_live_server(&server)) {
                 Ok(surface) => vec![surface],
@@ -124,10 +129,20 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
             let mut surfaces = Vec::new();
             for file in files {
                 let display = file.to_string_lossy().into_owned();
-                match mcp_sources::load_file_surfaces(file, &display) {
+                // Named on the command line: a symbolic link is the user's own choice.
+                match mcp_sources::load_file_surfaces(
+                    file,
+                    &display,
+                    &limits,
+                    mcp_sources::Links::Follow,
+                ) {
                     Ok(more) => surfaces.extend(more),
-                    Err(e) => return usage_error(e),
+                    Err(e) if files.len() == 1 => return usage_error(e),
+                    Err(e) => unreadable.push(e.to_string()),
                 }
+            }
+            if surfaces.is_empty() {
+                return usage_error(unreadable.join("; "));
             }
             surfaces
         }
@@ -148,7 +163,9 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
         &plugin_dirs(&config.plugins.path, &cwd, cli.allow_project_plugins),
         &unused,
     );
-    let report = scan(&registry, &config, &surfaces);
+    let mut surfaces = surfaces;
+    let mut report = scan(&registry, &config, &mut surfaces);
+    report.errors.splice(0..0, unreadable);
     match args.format {
         Format::Json => print(&format!(
             "{}\n",
@@ -173,7 +190,7 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
 /// Runs every loaded rule pack (minus those disabled in the config) over the surfaces of the
 /// files or server, all in one request, so duplicates across servers are seen too. The packs
 /// run side by side and are sent the same serialized surfaces.
-fn scan(registry: &Registry, config: &Config, surfaces: &[LoadedSurface]) -> ScanReport {
+fn scan(registry: &Registry, config: &Config, surfaces: &mut [LoadedSurface]) -> ScanReport {
     let packs: Vec<_> = registry
         .of_kind(PluginKind::RulePack)
         .filter(|pack| {
@@ -182,7 +199,12 @@ fn scan(registry: &Registry, config: &Config, surfaces: &[LoadedSurface]) -> Sca
         })
         .collect();
     let shared = SharedSurfaces::new(surfaces);
+    let tool_count = surfaces.iter_mut().map(|s| s.release_definitions()).sum();
+    let surfaces = &*surfaces;
     share_one_heap();
+    // One pack at a time on a large request: each decodes its own copy of the surfaces.
+    let gate = std::sync::Mutex::new(());
+    let one_at_a_time = shared.is_large();
     let outcomes: Vec<_> = std::thread::scope(|scope| {
         let calls: Vec<_> = packs
             .iter()
@@ -193,8 +215,12 @@ fn scan(registry: &Registry, config: &Config, surfaces: &[LoadedSurface]) -> Sca
                         .get(pack.id())
                         .and_then(|c| c.options.as_ref()),
                 );
-                let shared = &shared;
-                scope.spawn(move || shared.analyze(pack, options))
+                let (shared, gate) = (&shared, &gate);
+                scope.spawn(move || {
+                    let _turn =
+                        one_at_a_time.then(|| gate.lock().unwrap_or_else(|e| e.into_inner()));
+                    shared.analyze(pack, options)
+                })
             })
             .collect();
         calls
@@ -212,10 +238,23 @@ fn scan(registry: &Registry, config: &Config, surfaces: &[LoadedSurface]) -> Sca
             .collect()
     });
     let mut found = Vec::new();
-    let mut errors = Vec::new();
+    // A source past a cap is still scanned as far as it was kept; the cap is an error.
+    let mut errors: Vec<String> = surfaces.iter().flat_map(|s| s.notes.clone()).collect();
     for (pack, outcome) in packs.iter().zip(outcomes) {
+        // `include_info` as in `check`: info findings are left out unless the pack asks.
+        let include_info = config
+            .rule_packs
+            .get(pack.id())
+            .and_then(|c| c.include_info)
+            .unwrap_or(false);
         match outcome {
-            Ok(outcome) => found.extend(outcome.findings.into_iter().map(|f| (pack.id(), f))),
+            Ok(outcome) => found.extend(
+                outcome
+                    .findings
+                    .into_iter()
+                    .filter(|f| include_info || f.severity != FindingSeverity::Info)
+                    .map(|f| (pack.id(), f)),
+            ),
             Err(e) => errors.push(e.to_string()),
         }
     }
@@ -237,7 +276,7 @@ fn scan(registry: &Registry, config: &Config, surfaces: &[LoadedSurface]) -> Sca
     };
     ScanReport {
         server,
-        tool_count: surfaces.iter().map(|s| s.surface.tools.len()).sum(),
+        tool_count,
         findings,
         scanned_at: rfc3339_now(),
         errors,
@@ -311,9 +350,10 @@ fn human(report: &ScanReport) -> String {
             _ => String::new(),
         };
         out.push_str(&format!(
-            "{style}{severity:<8}{style:#} {:<22} {}{place}  {}\n",
+            "{style}{severity:<8}{style:#} {:<22} {}{place}  {}{}\n",
             finding.code,
             finding.tool.as_deref().unwrap_or("-"),
+            schema_label(finding.pointer.as_deref()),
             finding.message
         ));
         if let Some(evidence) = &finding.evidence {
@@ -324,6 +364,15 @@ fn human(report: &ScanReport) -> String {
         out.push_str(&format!("error: {error}\n"));
     }
     out
+}
+
+/// `[output schema] ` for a finding inside a tool's `outputSchema`: the same field name means
+/// something else in what the tool returns than in what it is called with.
+fn schema_label(pointer: Option<&str>) -> &'static str {
+    match pointer {
+        Some(p) if p.split('/').nth(3) == Some("outputSchema") => "[output schema] ",
+        _ => "",
+    }
 }
 
 /// Splits a command line on whitespace, honouring single and double quotes and backslashes.

@@ -28,6 +28,9 @@ pub const DEFAULT_OUTPUT_CAP_MIB: u64 = 10;
 pub const MAX_OUTPUT_CAP_MIB: u64 = 4096;
 /// The most engine processes allowed at once; far above any machine's useful parallelism.
 pub const MAX_CONCURRENCY: usize = 1024;
+/// Upper bound of the `[mcp]` MiB limits: past it the byte count would not fit the
+/// platform's sizes, and no MCP listing comes near it.
+pub const MAX_MCP_MIB: u64 = 4096;
 
 /// The whole configuration.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -173,8 +176,9 @@ pub struct RulePackConfig {
     pub options: Option<toml::Table>,
 }
 
-/// `[mcp]`: the MCP surfaces the rule packs check.
-#[derive(Debug, Clone, Default, Deserialize)]
+/// `[mcp]`: the MCP surfaces the rule packs check, and the limits that keep a hostile one
+/// from taking the machine's memory.
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct McpSection {
     /// JSON manifests (a tools array, `{ "tools": [...] }`, a raw `tools/list` response) and
@@ -184,6 +188,53 @@ pub struct McpSection {
     /// Live servers started over stdio.
     #[serde(default)]
     pub servers: Vec<McpServerConfig>,
+    /// Largest manifest file read, in MiB; a larger one is an error for that manifest.
+    #[serde(default = "default_max_manifest_mib")]
+    pub max_manifest_mib: u64,
+    /// Most tools (and, separately, resources, templates and prompts) kept per surface; the
+    /// rest are dropped with an error.
+    #[serde(default = "default_max_tools")]
+    pub max_tools: usize,
+    /// Most pages of one list a live server may return before listing stops with an error.
+    #[serde(default = "default_max_pages")]
+    pub max_pages: usize,
+    /// Most MiB of definitions read from one live server before listing stops with an error.
+    #[serde(default = "default_max_listing_mib")]
+    pub max_listing_mib: u64,
+}
+
+impl Default for McpSection {
+    fn default() -> Self {
+        Self {
+            manifests: Vec::new(),
+            servers: Vec::new(),
+            max_manifest_mib: default_max_manifest_mib(),
+            max_tools: default_max_tools(),
+            max_pages: default_max_pages(),
+            max_listing_mib: default_max_listing_mib(),
+        }
+    }
+}
+
+/// Real `tools/list` answers are well under 1 MiB and the largest registry dumps a few MiB;
+/// the JSON is held parsed, at about fifteen times its size per pack that decodes it, so 32 MiB
+/// keeps the peak near a gigabyte (measured: 25 MiB, 100,000 tools, 1.2 GB).
+fn default_max_manifest_mib() -> u64 {
+    32
+}
+/// The largest real servers list a few hundred tools; 100,000 is the size measured to scan
+/// in about 5 s of CPU, so a surface at the cap is still checked in full.
+fn default_max_tools() -> usize {
+    100_000
+}
+/// Servers page by tens or hundreds of items: 1,000 pages is far past any honest listing,
+/// and stops one that hands out a new cursor forever.
+fn default_max_pages() -> usize {
+    1000
+}
+/// The same bound as a manifest file: what a live server sends is held in memory the same way.
+fn default_max_listing_mib() -> u64 {
+    32
 }
 
 /// `[[mcp.servers]]`.
@@ -294,6 +345,31 @@ impl Config {
                     message: format!("[engines.{id}] timeout_secs must be at least 1 second"),
                 });
             }
+        }
+        let invalid_mcp = |key: &str, message: &str| ConfigError::Invalid {
+            path: path.to_owned(),
+            line: error::line_of_key_in(text, "mcp", key),
+            key: key.to_owned(),
+            message: format!("[mcp] {key} {message}"),
+        };
+        let mcp = &self.mcp;
+        if mcp.max_manifest_mib == 0 || mcp.max_manifest_mib > MAX_MCP_MIB {
+            return Err(invalid_mcp(
+                "max_manifest_mib",
+                &format!("must be between 1 and {MAX_MCP_MIB} MiB"),
+            ));
+        }
+        if mcp.max_listing_mib == 0 || mcp.max_listing_mib > MAX_MCP_MIB {
+            return Err(invalid_mcp(
+                "max_listing_mib",
+                &format!("must be between 1 and {MAX_MCP_MIB} MiB"),
+            ));
+        }
+        if mcp.max_tools == 0 {
+            return Err(invalid_mcp("max_tools", "must be at least 1"));
+        }
+        if mcp.max_pages == 0 {
+            return Err(invalid_mcp("max_pages", "must be at least 1"));
         }
         for glob in &self.check.ignore {
             if let Err(e) = globset::Glob::new(glob) {

@@ -120,3 +120,63 @@ fn huge_limits_are_refused_instead_of_panicking_or_overflowing() {
         4096
     );
 }
+
+#[test]
+fn mcp_limits_have_defaults_and_are_validated_with_their_line() {
+    let mcp = parse("").unwrap().mcp;
+    assert_eq!(
+        (
+            mcp.max_manifest_mib,
+            mcp.max_tools,
+            mcp.max_pages,
+            mcp.max_listing_mib
+        ),
+        (32, 100_000, 1000, 32)
+    );
+    let mcp =
+        parse("[mcp]\nmax_tools = 50\nmax_pages = 3\nmax_manifest_mib = 1\nmax_listing_mib = 2\n")
+            .unwrap()
+            .mcp;
+    assert_eq!(
+        (
+            mcp.max_manifest_mib,
+            mcp.max_tools,
+            mcp.max_pages,
+            mcp.max_listing_mib
+        ),
+        (1, 50, 3, 2)
+    );
+    for (text, key, line) in [
+        ("[mcp]\nmanifests = []\nmax_tools = 0\n", "max_tools", 3),
+        ("[mcp]\nmax_pages = 0\n", "max_pages", 2),
+        ("[mcp]\nmax_manifest_mib = 0\n", "max_manifest_mib", 2),
+        (
+            "[check]\n[mcp]\nmax_listing_mib = 99999999\n",
+            "max_listing_mib",
+            3,
+        ),
+    ] {
+        let err = parse(text).unwrap_err();
+        assert_eq!(err.line(), Some(line), "{err}");
+        assert!(err.to_string().contains(&format!("[mcp] {key}")), "{err}");
+    }
+}
+
+#[test]
+fn the_reference_config_parses_and_documents_every_mcp_limit() {
+    let text = include_str!("../../../signalint.toml");
+    let config = parse(text).unwrap();
+    let defaults = McpSection::default();
+    assert_eq!(config.mcp.max_tools, defaults.max_tools);
+    for key in [
+        "max_manifest_mib",
+        "max_tools",
+        "max_pages",
+        "max_listing_mib",
+    ] {
+        assert!(
+            text.contains(&format!("{key} = ")),
+            "{key} is not in signalint.toml"
+        );
+    }
+}

@@ -7,9 +7,11 @@
 
 mod live;
 mod locate;
+mod read;
 
 pub use live::{LiveServer, list_live_server};
 pub use locate::{Locator, locate};
+pub use read::{Links, read_regular};
 
 use std::path::Path;
 use std::sync::Arc;
@@ -27,6 +29,47 @@ pub struct Bases {
     pub server_json: Option<String>,
 }
 
+/// What one source may cost: every surface is held in memory and sent to every pack, so each
+/// bound is on what is read, before it is parsed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Bytes of one manifest file.
+    pub manifest_bytes: u64,
+    /// Items of each list (tools, resources, templates, prompts) of one surface.
+    pub items: usize,
+    /// Pages of one list of a live server.
+    pub pages: usize,
+    /// Bytes of definitions read from one live server.
+    pub listing_bytes: u64,
+}
+
+impl Limits {
+    /// The limits of an `[mcp]` section.
+    pub fn of(mcp: &crate::config::McpSection) -> Self {
+        Self {
+            manifest_bytes: mcp.max_manifest_mib.saturating_mul(1 << 20),
+            items: mcp.max_tools,
+            pages: mcp.max_pages,
+            listing_bytes: mcp.max_listing_mib.saturating_mul(1 << 20),
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self::of(&crate::config::McpSection::default())
+    }
+}
+
+/// `32 MiB`, or bytes when under one MiB.
+fn mib_text(bytes: u64) -> String {
+    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
 /// A surface and the document it came from.
 #[derive(Debug, Clone)]
 pub struct LoadedSurface {
@@ -37,9 +80,25 @@ pub struct LoadedSurface {
     /// Path as it should appear in issues (project-relative when inside the project).
     pub display_path: String,
     pub bases: Bases,
+    /// Limits the source ran into: the surface is checked as far as it was kept, and these
+    /// are reported as errors beside the findings.
+    pub notes: Vec<String>,
 }
 
 impl LoadedSurface {
+    /// Drops the definitions once they have been serialized for the packs: findings are placed
+    /// with the document text alone, and a surface of 100,000 tools holds hundreds of MB as
+    /// parsed JSON. Returns how many tools there were.
+    pub fn release_definitions(&mut self) -> usize {
+        let tools = self.surface.tools.len();
+        self.surface.tools = Vec::new();
+        self.surface.resources = Vec::new();
+        self.surface.resource_templates = Vec::new();
+        self.surface.prompts = Vec::new();
+        self.surface.server_json = None;
+        tools
+    }
+
     /// Maps a surface pointer (`/tools/3/description`) to a pointer into the source document.
     pub fn document_pointer(&self, pointer: &str) -> Option<String> {
         let mut parts = pointer.trim_start_matches('/').splitn(2, '/');
@@ -76,17 +135,28 @@ pub enum SourceError {
 }
 
 /// Reads a manifest or `server.json` file. `display_path` names it in issues.
-pub fn load_file(path: &Path, display_path: &str) -> Result<LoadedSurface, SourceError> {
-    let (text, value) = read_document(path, display_path)?;
-    one_surface(path, display_path, text, value)
+pub fn load_file(
+    path: &Path,
+    display_path: &str,
+    limits: &Limits,
+    links: Links,
+) -> Result<LoadedSurface, SourceError> {
+    let (text, value) = read_document(path, display_path, limits, links)?;
+    one_surface(path, display_path, text, value, limits)
 }
 
 /// The file's text and its JSON.
-fn read_document(path: &Path, display_path: &str) -> Result<(String, Value), SourceError> {
-    let text = std::fs::read_to_string(path).map_err(|source| SourceError::Read {
-        path: display_path.to_owned(),
-        source,
-    })?;
+fn read_document(
+    path: &Path,
+    display_path: &str,
+    limits: &Limits,
+    links: Links,
+) -> Result<(String, Value), SourceError> {
+    let text =
+        read_regular(path, limits.manifest_bytes, links).map_err(|source| SourceError::Read {
+            path: display_path.to_owned(),
+            source,
+        })?;
     let value: Value = serde_json::from_str(&text).map_err(|e| SourceError::Json {
         path: display_path.to_owned(),
         detail: e.to_string(),
@@ -100,6 +170,7 @@ fn one_surface(
     display_path: &str,
     text: String,
     value: Value,
+    limits: &Limits,
 ) -> Result<LoadedSurface, SourceError> {
     let fallback_name = path
         .file_stem()
@@ -109,15 +180,40 @@ fn one_surface(
     let (surface, bases) = from_value(value, &fallback_name).ok_or_else(|| SourceError::Shape {
         path: display_path.to_owned(),
     })?;
-    let surface = surface.with_origin(SurfaceOrigin::File {
+    let mut surface = surface.with_origin(SurfaceOrigin::File {
         path: display_path.to_owned(),
     });
+    let notes = cap_items(&mut surface, limits.items, display_path);
     Ok(LoadedSurface {
         surface,
         text: Some(Arc::from(text)),
         display_path: display_path.to_owned(),
         bases,
+        notes,
     })
+}
+
+/// Keeps at most `cap` items of each list of `surface`; says what was dropped.
+pub fn cap_items(surface: &mut McpSurface, cap: usize, source: &str) -> Vec<String> {
+    let server = surface.server.clone();
+    let lists = [
+        ("tools", &mut surface.tools),
+        ("resources", &mut surface.resources),
+        ("resource templates", &mut surface.resource_templates),
+        ("prompts", &mut surface.prompts),
+    ];
+    let mut notes = Vec::new();
+    for (noun, list) in lists {
+        if list.len() > cap {
+            notes.push(format!(
+                "{source}: server `{server}` lists {} {noun}, more than the {cap} checked ([mcp] max_tools); the first {cap} are checked, the rest are not",
+                list.len()
+            ));
+            list.truncate(cap);
+            list.shrink_to_fit();
+        }
+    }
+    notes
 }
 
 /// Reads a file that may hold several servers: an array of `{ "server": …, "tools": [...] }`
@@ -126,8 +222,10 @@ fn one_surface(
 pub fn load_file_surfaces(
     path: &Path,
     display_path: &str,
+    limits: &Limits,
+    links: Links,
 ) -> Result<Vec<LoadedSurface>, SourceError> {
-    let (text, value) = read_document(path, display_path)?;
+    let (text, value) = read_document(path, display_path, limits, links)?;
     let servers = match value {
         Value::Array(items)
             if !items.is_empty()
@@ -138,13 +236,16 @@ pub fn load_file_surfaces(
             items
         }
         // Read once: the document is taken as one surface as it is.
-        other => return one_surface(path, display_path, text, other).map(|surface| vec![surface]),
+        other => {
+            return one_surface(path, display_path, text, other, limits)
+                .map(|surface| vec![surface]);
+        }
     };
     let stem = path
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or("manifest");
-    let shared: Arc<str> = Arc::from(text.as_str());
+    let shared: Arc<str> = Arc::from(text);
     Ok(servers
         .into_iter()
         .enumerate()
@@ -158,18 +259,21 @@ pub fn load_file_surfaces(
                 Some(Value::Array(tools)) => tools,
                 _ => Vec::new(),
             };
+            let mut surface = McpSurface::new(server)
+                .with_origin(SurfaceOrigin::File {
+                    path: display_path.to_owned(),
+                })
+                .with_tools(tools);
+            let notes = cap_items(&mut surface, limits.items, display_path);
             LoadedSurface {
-                surface: McpSurface::new(server)
-                    .with_origin(SurfaceOrigin::File {
-                        path: display_path.to_owned(),
-                    })
-                    .with_tools(tools),
+                surface,
                 text: Some(shared.clone()),
                 display_path: display_path.to_owned(),
                 bases: Bases {
                     tools: Some(format!("/{index}/tools")),
                     ..Bases::default()
                 },
+                notes,
             }
         })
         .collect())
@@ -201,9 +305,17 @@ pub fn from_value(value: Value, fallback_name: &str) -> Option<(McpSurface, Base
                 ));
             }
             let mut any = false;
+            // A server.json keeps its whole document; elsewhere the lists are taken, not
+            // copied: they are most of the document.
+            let server_json = is_server_json(&object);
             let mut take = |key: &str, slot: &mut Vec<Value>, base: &mut Option<String>| {
-                if let Some(Value::Array(items)) = object.get(key) {
-                    *slot = items.clone();
+                let items = match object.get_mut(key) {
+                    Some(value @ Value::Array(_)) if !server_json => Some(value.take()),
+                    Some(value @ Value::Array(_)) => Some(value.clone()),
+                    _ => None,
+                };
+                if let Some(Value::Array(items)) = items {
+                    *slot = items;
                     *base = Some(format!("/{key}"));
                     any = true;
                 }
@@ -216,7 +328,7 @@ pub fn from_value(value: Value, fallback_name: &str) -> Option<(McpSurface, Base
                 &mut bases.resource_templates,
             );
             take("prompts", &mut surface.prompts, &mut bases.prompts);
-            if is_server_json(&object) {
+            if server_json {
                 if let Some(name) = object.get("name").and_then(Value::as_str) {
                     surface.server = name.to_owned();
                 }
@@ -294,7 +406,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("tools.json");
         std::fs::write(&path, text).unwrap();
-        let loaded = load_file(&path, "tools.json").unwrap();
+        let loaded = load_file(&path, "tools.json", &Limits::default(), Links::Refuse).unwrap();
         let pointer = loaded.document_pointer("/tools/0/description").unwrap();
         assert_eq!(pointer, "/result/tools/0/description");
         assert!(text[locate(text, &pointer)..].starts_with("\"x\""));
@@ -306,7 +418,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("servers.json");
         std::fs::write(&path, text).unwrap();
-        let surfaces = load_file_surfaces(&path, "servers.json").unwrap();
+        let surfaces =
+            load_file_surfaces(&path, "servers.json", &Limits::default(), Links::Refuse).unwrap();
         assert_eq!(surfaces.len(), 2);
         assert_eq!(
             (
@@ -321,7 +434,9 @@ mod tests {
         let single = dir.path().join("tools.json");
         std::fs::write(&single, r#"[{"name": "x"}]"#).unwrap();
         assert_eq!(
-            load_file_surfaces(&single, "tools.json").unwrap().len(),
+            load_file_surfaces(&single, "tools.json", &Limits::default(), Links::Refuse)
+                .unwrap()
+                .len(),
             1,
             "a plain tools array is one server"
         );
@@ -333,14 +448,14 @@ mod tests {
         let path = dir.path().join("bad.json");
         std::fs::write(&path, "{\"nope\": 1}").unwrap();
         assert!(
-            load_file(&path, "bad.json")
+            load_file(&path, "bad.json", &Limits::default(), Links::Refuse)
                 .unwrap_err()
                 .to_string()
                 .contains("not an MCP manifest")
         );
         std::fs::write(&path, "{oops").unwrap();
         assert!(
-            load_file(&path, "bad.json")
+            load_file(&path, "bad.json", &Limits::default(), Links::Refuse)
                 .unwrap_err()
                 .to_string()
                 .contains("not valid JSON")

@@ -103,55 +103,97 @@ pub fn create_new(path: &Path, bytes: &[u8]) -> io::Result<bool> {
     }
 }
 
-/// Reads `path` if it is a regular file no larger than `cap` bytes, without following a link.
-/// `Ok(None)` when there is nothing there; an error for a link, a FIFO, a device or a file
-/// over the cap (never a hang, never an unbounded read).
-pub fn read_regular(path: &Path, cap: u64) -> io::Result<Option<Vec<u8>>> {
-    let file = match OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(path)
-    {
+/// Whether a symbolic link at the path itself is followed when reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Links {
+    /// Named by the user on the command line: the link is theirs.
+    Follow,
+    /// Named by a repository (a state file, a project's manifest): a committed link could point
+    /// anywhere (`/dev/zero`, a secret), so it is refused.
+    Refuse,
+}
+
+/// Why [`read_bounded`] read nothing.
+#[derive(Debug)]
+pub enum Refusal {
+    /// Nothing is there.
+    Missing,
+    /// A symbolic link where [`Links::Refuse`] was asked.
+    Link,
+    /// A directory, FIFO, device or socket: reading it would block, never end, or mean nothing.
+    NotRegular(&'static str),
+    /// Larger than the cap (also when it grew past it while being read).
+    TooLarge,
+    Io(io::Error),
+}
+
+/// Reads `path` if it is a regular file of at most `cap` bytes. It is opened with `O_NONBLOCK`
+/// (a FIFO with no writer does not hang the open) and, with [`Links::Refuse`], `O_NOFOLLOW`;
+/// then checked with `fstat` on the open descriptor, so nothing can be swapped in between; and
+/// at most `cap + 1` bytes are read, whatever the file claims.
+pub fn read_bounded(path: &Path, cap: u64, links: Links) -> Result<Vec<u8>, Refusal> {
+    let mut flags = libc::O_NONBLOCK;
+    if links == Links::Refuse {
+        flags |= libc::O_NOFOLLOW;
+    }
+    let file = match OpenOptions::new().read(true).custom_flags(flags).open(path) {
         Ok(file) => file,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("{} is a symbolic link; not read", path.display()),
-            ));
-        }
-        Err(e) => return Err(e),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(Refusal::Missing),
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(Refusal::Link),
+        Err(e) => return Err(Refusal::Io(e)),
     };
-    let meta = file.metadata()?;
+    let meta = file.metadata().map_err(Refusal::Io)?;
     if !meta.is_file() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("{} is not a regular file; not read", path.display()),
-        ));
+        return Err(Refusal::NotRegular(kind_of(&meta.file_type())));
     }
     if meta.len() > cap {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!(
-                "{} is {} bytes, over the {cap}-byte limit; not read",
-                path.display(),
-                meta.len()
-            ),
-        ));
+        return Err(Refusal::TooLarge);
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
-    // The file may grow after the size check: read at most one byte past the cap to notice.
-    file.take(cap + 1).read_to_end(&mut bytes)?;
+    file.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(Refusal::Io)?;
     if bytes.len() as u64 > cap {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!(
-                "{} grew past the {cap}-byte limit; not read",
-                path.display()
-            ),
-        ));
+        return Err(Refusal::TooLarge);
     }
-    Ok(Some(bytes))
+    Ok(bytes)
+}
+
+fn kind_of(kind: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_dir() {
+        "a directory"
+    } else if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_char_device() {
+        "a character device"
+    } else if kind.is_block_device() {
+        "a block device"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "a special file"
+    }
+}
+
+/// Reads one of signalint's own files: `Ok(None)` when there is nothing there; an error that
+/// names the file for a link, a special file or a file over the cap (never a hang, never an
+/// unbounded read).
+pub fn read_regular(path: &Path, cap: u64) -> io::Result<Option<Vec<u8>>> {
+    let refused = |why: String| {
+        Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{} {why}; not read", path.display()),
+        ))
+    };
+    match read_bounded(path, cap, Links::Refuse) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(Refusal::Missing) => Ok(None),
+        Err(Refusal::Link) => refused("is a symbolic link".to_owned()),
+        Err(Refusal::NotRegular(what)) => refused(format!("is {what}, not a regular file")),
+        Err(Refusal::TooLarge) => refused(format!("is over the {cap}-byte limit")),
+        Err(Refusal::Io(e)) => Err(e),
+    }
 }
 
 /// An exclusive advisory lock on `dir/name`, released when dropped. Writers that read, change and

@@ -45,7 +45,7 @@ pub(crate) fn lint_surface(
     if let Some(doc) = &surface.server_json {
         server_json::check(&mut cx, doc);
     }
-    cx.into_findings()
+    schema::describe_on_fields::merge_shared(surface, cx.into_findings())
 }
 
 fn tool(cx: &mut Cx, item: &Value, base: &str) {

@@ -57,11 +57,23 @@ pub const SEVERITY: FindingSeverity = RULE.severity;
 
 /// How many tool names the message lists per spelling before it says "and N more".
 const LISTED_TOOLS: usize = 3;
+/// How many spellings the message lists, most used first; real servers have two or three.
+const LISTED_SPELLINGS: usize = 10;
 
 /// A tool that uses a spelling (once, however often the tool repeats it).
 #[derive(Debug)]
 struct Use {
     tool: usize,
+    /// Where the spelling is declared: the tool itself for a top-level parameter, or the
+    /// nested schema object that declares it, by value. Copies of one schema embedded in
+    /// several tools are one source, so they count once when spellings are compared.
+    source: Source,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Source {
+    Tool(usize),
+    Schema(usize),
 }
 
 #[derive(Debug)]
@@ -82,17 +94,24 @@ pub fn check_surface(
     surface: &McpSurface,
     synonyms: &Synonyms,
 ) -> Vec<Finding> {
-    // (name, is a list) → concept index; `None` for names without letters or digits.
-    let mut concept_of_name: HashMap<(&str, bool), Option<usize>> = HashMap::new();
+    // (name, is a collection) → (concept, variant) indices; `None` for names without letters
+    // or digits. A map, not a search of the variants: a hostile server can spell one concept
+    // in as many ways as it has tools (`per_page`, `per__page`, …).
+    let mut concept_of_name: HashMap<(&str, bool), Option<(usize, usize)>> = HashMap::new();
     let mut index_of_concept: HashMap<(Vec<String>, bool), usize> = HashMap::new();
     let mut concepts: Vec<Concept<'_>> = Vec::new();
+    // Nested schema objects that declare properties, by their JSON text.
+    let mut schema_ids: HashMap<String, usize> = HashMap::new();
 
     for (tool, definition) in surface.tools.iter().enumerate() {
         let Some(input_schema) = definition.get("inputSchema") else {
             continue;
         };
-        for param in schema::params(input_schema).list {
-            let index = *concept_of_name
+        let params = schema::params(input_schema);
+        // The source of each declaring node of this tool, computed on first use.
+        let mut sources: Vec<Option<Source>> = vec![None; params.paths.len()];
+        for param in params.list.iter().copied() {
+            let place = *concept_of_name
                 .entry((param.name, param.is_list))
                 .or_insert_with(|| {
                     let words = synonyms.concept(param.name);
@@ -109,25 +128,32 @@ pub fn check_surface(
                             variants: Vec::new(),
                         });
                     }
-                    Some(index)
-                });
-            let Some(index) = index else {
-                continue;
-            };
-            let variants = &mut concepts[index].variants;
-            let position = match variants.iter().position(|v| v.name == param.name) {
-                Some(position) => position,
-                None => {
+                    let variants = &mut concepts[index].variants;
                     variants.push(Variant {
                         name: param.name,
                         uses: Vec::new(),
                     });
-                    variants.len() - 1
-                }
+                    Some((index, variants.len() - 1))
+                });
+            let Some((index, position)) = place else {
+                continue;
             };
+            let variants = &mut concepts[index].variants;
             let uses = &mut variants[position].uses;
             if uses.last().is_none_or(|u| u.tool != tool) {
-                uses.push(Use { tool });
+                let source = *sources[param.node].get_or_insert_with(|| {
+                    let node = (param.depth > 0)
+                        .then(|| input_schema.pointer(&params.paths[param.node]))
+                        .flatten();
+                    match node {
+                        Some(node) => {
+                            let next = schema_ids.len();
+                            Source::Schema(*schema_ids.entry(node.to_string()).or_insert(next))
+                        }
+                        None => Source::Tool(tool),
+                    }
+                });
+                uses.push(Use { tool, source });
             }
         }
     }
@@ -150,9 +176,8 @@ fn finding(
     mut concept: Concept<'_>,
 ) -> (usize, Finding) {
     concept.variants.sort_by(|a, b| {
-        b.uses
-            .len()
-            .cmp(&a.uses.len())
+        sources(&b.uses)
+            .cmp(&sources(&a.uses))
             .then_with(|| a.uses[0].tool.cmp(&b.uses[0].tool))
             .then_with(|| a.name.cmp(b.name))
     });
@@ -165,11 +190,18 @@ fn finding(
         .collect();
 
     let label = crate::normalize::words(majority.name).join(" ");
-    let spellings: Vec<String> = variants
+    let mut spellings: Vec<String> = variants
         .iter()
+        .take(LISTED_SPELLINGS)
         .map(|v| format!("{} ({})", v.name, tool_list(surface, &v.uses)))
         .collect();
-    let advice = if variants[1].uses.len() < majority.uses.len() {
+    if variants.len() > LISTED_SPELLINGS {
+        spellings.push(format!(
+            "and {} more spellings",
+            variants.len() - LISTED_SPELLINGS
+        ));
+    }
+    let advice = if sources(&variants[1].uses) < sources(&majority.uses) {
         format!("pick one ({} is the most used)", majority.name)
     } else {
         "pick one".to_owned()
@@ -201,14 +233,33 @@ fn representative(surface: &McpSurface, tool: usize, name: &str, is_list: bool) 
     Some(params.pointer(tool, param))
 }
 
-/// `28 tools: list_issues, search_code, get_commit and 25 more`.
+/// How many places declare a spelling: copies of one shared schema count once.
+fn sources(uses: &[Use]) -> usize {
+    let mut sources: Vec<Source> = uses.iter().map(|u| u.source).collect();
+    sources.sort_unstable();
+    sources.dedup();
+    sources.len()
+}
+
+/// `28 tools: list_issues, search_code, get_commit and 25 more`; with `, in 1 shared schema`
+/// when copies of one nested schema make up several of the tools.
 fn tool_list(surface: &McpSurface, uses: &[Use]) -> String {
     let names: Vec<String> = uses
         .iter()
         .take(LISTED_TOOLS)
         .map(|u| tool_label(surface, u.tool))
         .collect();
-    let mut text = format!("{}: {}", count(uses.len(), "tool"), names.join(", "));
+    let places = sources(uses);
+    let shared = if places < uses.len() {
+        format!(", in {}", count(places, "shared schema"))
+    } else {
+        String::new()
+    };
+    let mut text = format!(
+        "{}{shared}: {}",
+        count(uses.len(), "tool"),
+        names.join(", ")
+    );
     if uses.len() > LISTED_TOOLS {
         text.push_str(&format!(" and {} more", uses.len() - LISTED_TOOLS));
     }
@@ -349,6 +400,26 @@ mod tests {
     }
 
     #[test]
+    fn valid_an_object_of_many_is_not_the_name_of_one() {
+        // `properties` maps names to values; `property` names one of them.
+        let findings = check(json!([
+            tool(
+                "create_page",
+                json!({"properties": {"type": "object", "additionalProperties": true}})
+            ),
+            tool("get_property", json!({"property": {"type": "string"}})),
+            tool("update_page", json!({"properties": {"type": "object"}})),
+        ]));
+        assert_eq!(findings, []);
+        // Two single values that differ only in number are still one concept.
+        let findings = check(json!([
+            tool("a", json!({"property": {"type": "string"}})),
+            tool("b", json!({"properties": {"type": "string"}})),
+        ]));
+        assert_eq!(findings.len(), 1);
+    }
+
+    #[test]
     fn valid_an_id_is_not_the_thing_itself() {
         let findings = check(json!([
             tool("list_sub_issues", json!({"after": {"type": "string"}})),
@@ -373,6 +444,43 @@ mod tests {
                 .contains("perPage (1 tool: a), per_page (1 tool: b)")
         );
         assert_eq!(findings[0].related_tool.as_deref(), Some("a"));
+    }
+
+    #[test]
+    fn copies_of_one_shared_schema_count_once() {
+        // One nested `target` schema copied into four tools says `perPage`; two tools say
+        // `per_page` at the top level. By tools, `perPage` wins 4 to 2; by places that declare
+        // it, `per_page` does, 2 to 1.
+        let shared = json!({"type": "object", "properties": {"perPage": {"type": "number"}}});
+        let mut tools: Vec<Value> = (0..4)
+            .map(|i| tool(&format!("s{i}"), json!({"target": shared.clone()})))
+            .collect();
+        tools.push(tool("a", json!({"per_page": {}})));
+        tools.push(tool("b", json!({"per_page": {}})));
+        let findings = check(Value::Array(tools));
+        assert_eq!(findings.len(), 1, "{findings:#?}");
+        assert_eq!(
+            findings[0].message,
+            "parameter \"per page\" is spelled 2 ways across 6 tools: per_page (2 tools: a, b), perPage (4 tools, in 1 shared schema: s0, s1, s2 and 1 more); pick one (per_page is the most used)"
+        );
+    }
+
+    #[test]
+    fn a_concept_spelled_in_thousands_of_ways_stays_one_short_finding() {
+        let tools: Vec<Value> = (1..=3000)
+            .map(|i| {
+                let name = format!("per{}page", "_".repeat(i));
+                tool(&format!("t{i}"), json!({ name: {} }))
+            })
+            .collect();
+        let findings = check(Value::Array(tools));
+        assert_eq!(findings.len(), 1);
+        assert!(
+            findings[0].message.contains("and 2990 more spellings"),
+            "{}",
+            &findings[0].message[..200]
+        );
+        assert!(findings[0].message.len() < 2000);
     }
 
     #[test]

@@ -32,7 +32,10 @@ pub struct Param<'a> {
     pub node: usize,
     /// 0 for the properties of the root schema, more for nested ones.
     pub depth: usize,
-    /// The property holds a list (`"type": "array"`, or `items` without a type).
+    /// The property holds a collection: a list (`"type": "array"`, or `items` without a
+    /// type) or an object of named members (`"type": "object"`, or `properties` /
+    /// `additionalProperties` without a type). `properties` (an object of many) and `property`
+    /// (the name of one) are different concepts, as `field_names` and `field_name` are.
     pub is_list: bool,
 }
 
@@ -128,15 +131,22 @@ fn has_nested(node: &Map<String, Value>) -> bool {
     node.keys().any(|k| NESTING.contains(&k.as_str()))
 }
 
-/// Whether a property schema describes a list.
+/// Whether a property schema describes a collection: a list or an object of members.
 fn is_list(property: &Value) -> bool {
+    let collection = |t: &str| t == "array" || t == "object";
     match property.get("type") {
-        Some(Value::String(t)) => t == "array",
+        Some(Value::String(t)) => collection(t),
         Some(Value::Array(types)) => {
             let mut non_null = types.iter().filter(|t| t.as_str() != Some("null"));
-            non_null.next().and_then(Value::as_str) == Some("array") && non_null.next().is_none()
+            non_null
+                .next()
+                .and_then(Value::as_str)
+                .is_some_and(collection)
+                && non_null.next().is_none()
         }
-        _ => property.get("items").is_some(),
+        _ => ["items", "properties", "additionalProperties"]
+            .iter()
+            .any(|k| property.get(*k).is_some()),
     }
 }
 
@@ -172,7 +182,7 @@ mod tests {
                     "filter",
                     "/tools/3/inputSchema/properties/filter".to_owned(),
                     0,
-                    false
+                    true
                 ),
                 (
                     "labels",

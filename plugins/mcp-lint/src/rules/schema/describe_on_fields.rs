@@ -1,4 +1,7 @@
+use std::collections::{BTreeSet, HashMap};
+
 use serde_json::Value;
+use signalint_plugin_api::{Finding, McpSurface};
 
 use crate::context::Cx;
 use crate::rules::SchemaScan;
@@ -17,6 +20,10 @@ declare_rule! {
     /// A `$ref` whose local target has a description counts as described. Nodes below
     /// `not`, `if`/`then`/`else`, `allOf`, `patternProperties` and `additionalProperties` are
     /// constraints, not fields, and are skipped.
+    ///
+    /// A schema shared by several tools (the same `$ref`-free object, identical by value,
+    /// embedded in each) is reported once per field, at its first tool, with the tools that
+    /// embed it: one description added to the shared schema fixes them all.
     ///
     /// ## Why is this bad?
     /// Descriptions ship to the model in `tools/list`; a field without one is filled by
@@ -70,6 +77,161 @@ pub fn check_node(cx: &mut Cx, scan: &SchemaScan, pointer: &str, node: &Value, n
     if !has_description(node, scan.root) {
         cx.report(&RULE, pointer, what);
     }
+}
+
+/// How many tool names a merged finding lists before it says "and N more".
+const LISTED_TOOLS: usize = 3;
+
+/// Reports the fields of a schema shared by several tools once: among `findings` (one
+/// surface's, in order), the findings of this rule that sit at the same place inside the same
+/// embedded schema object become one, at the first tool, naming the tools that embed it.
+///
+/// The shared object of a finding is its highest ancestor inside the tool's schema that is
+/// compound (it declares fields), holds no `$ref` (a reference resolves against each tool's
+/// own definitions) and has a byte-identical copy in another tool with the same finding.
+pub fn merge_shared(surface: &McpSurface, findings: Vec<Finding>) -> Vec<Finding> {
+    // (tool, pointer inside the tool) of each finding of this rule.
+    let places: Vec<Option<(usize, &str)>> = findings
+        .iter()
+        .map(|f| {
+            f.pointer
+                .as_deref()
+                .filter(|_| f.code == RULE.id)
+                .and_then(split_tool)
+        })
+        .collect();
+    if places.iter().flatten().nth(1).is_none() {
+        return findings;
+    }
+    // Compound ancestors of each finding, highest first, as ids of their JSON text, with the
+    // tools each text occurs in (in tool order): the candidates for a shared object. Each node
+    // is serialized once, however many findings lie below it.
+    let mut ids: HashMap<String, usize> = HashMap::new();
+    let mut tools_of: Vec<Vec<usize>> = Vec::new();
+    let mut id_of_node: HashMap<*const Value, Option<usize>> = HashMap::new();
+    let mut candidates: Vec<Vec<(usize, usize)>> = Vec::with_capacity(findings.len());
+    for place in &places {
+        let mut found = Vec::new();
+        if let Some((tool, inner)) = *place
+            && let Some(definition) = surface.tools.get(tool)
+        {
+            for (end, node) in ancestors(definition, inner) {
+                let id = *id_of_node.entry(node as *const Value).or_insert_with(|| {
+                    if !is_compound(node, node) {
+                        return None;
+                    }
+                    let text = node.to_string();
+                    if text.contains("\"$ref\"") {
+                        return None;
+                    }
+                    let next = ids.len();
+                    let id = *ids.entry(text).or_insert(next);
+                    if id == next {
+                        tools_of.push(Vec::new());
+                    }
+                    if tools_of[id].last() != Some(&tool) {
+                        tools_of[id].push(tool);
+                    }
+                    Some(id)
+                });
+                if let Some(id) = id {
+                    found.push((end, id));
+                }
+            }
+        }
+        candidates.push(found);
+    }
+    // (shared object, path below it, message) → index of the finding kept, and its tools.
+    let mut kept: HashMap<(usize, String, String), (usize, BTreeSet<usize>)> = HashMap::new();
+    let mut dropped = vec![false; findings.len()];
+    for (index, found) in candidates.iter().enumerate() {
+        let Some((tool, inner)) = places[index] else {
+            continue;
+        };
+        let Some(&(end, id)) = found.iter().find(|&&(_, id)| tools_of[id].len() > 1) else {
+            continue;
+        };
+        let key = (id, inner[end..].to_owned(), findings[index].message.clone());
+        match kept.get_mut(&key) {
+            Some((_, tools)) => {
+                tools.insert(tool);
+                dropped[index] = true;
+            }
+            None => {
+                kept.insert(key, (index, BTreeSet::from([tool])));
+            }
+        }
+    }
+    let mut merged: HashMap<usize, BTreeSet<usize>> = kept
+        .into_values()
+        .filter(|(_, tools)| tools.len() > 1)
+        .collect();
+    findings
+        .into_iter()
+        .enumerate()
+        .filter(|(index, _)| !dropped[*index])
+        .map(|(index, mut finding)| {
+            if let Some(tools) = merged.remove(&index) {
+                let names: Vec<String> = tools
+                    .iter()
+                    .take(LISTED_TOOLS)
+                    .map(|&t| {
+                        surface
+                            .tool_name(t)
+                            .map_or_else(|| format!("tools[{t}]"), str::to_owned)
+                    })
+                    .collect();
+                let more = match tools.len().saturating_sub(LISTED_TOOLS) {
+                    0 => String::new(),
+                    n => format!(" and {n} more"),
+                };
+                finding.message = format!(
+                    "{}, in a schema shared by {} tools ({}{more}): describe it once there",
+                    finding.message,
+                    tools.len(),
+                    names.join(", ")
+                );
+                finding.related_tool = tools
+                    .iter()
+                    .nth(1)
+                    .and_then(|&t| surface.tool_name(t))
+                    .map(str::to_owned);
+            }
+            finding
+        })
+        .collect()
+}
+
+/// `/tools/3/inputSchema/properties/x` → `(3, "/inputSchema/properties/x")`.
+fn split_tool(pointer: &str) -> Option<(usize, &str)> {
+    let rest = pointer.strip_prefix("/tools/")?;
+    let slash = rest.find('/')?;
+    Some((rest[..slash].parse().ok()?, &rest[slash..]))
+}
+
+/// The schema nodes from the schema root (`/inputSchema`) down to the node at `inner`, with
+/// the byte length of each one's pointer in `inner`.
+fn ancestors<'v>(tool: &'v Value, inner: &str) -> Vec<(usize, &'v Value)> {
+    let mut out = Vec::new();
+    let mut node = tool;
+    let mut end = 0;
+    for segment in inner[1..].split('/') {
+        end += 1 + segment.len();
+        let key = segment.replace("~1", "/").replace("~0", "~");
+        node = match node {
+            Value::Object(map) => match map.get(&key) {
+                Some(child) => child,
+                None => break,
+            },
+            Value::Array(items) => match key.parse::<usize>().ok().and_then(|i| items.get(i)) {
+                Some(child) => child,
+                None => break,
+            },
+            _ => break,
+        };
+        out.push((end, node));
+    }
+    out
 }
 
 fn has_description(node: &Value, root: &Value) -> bool {
@@ -163,6 +325,65 @@ mod tests {
                 "/tools/0/inputSchema/properties/u/anyOf/1",
             ]
         );
+    }
+
+    #[test]
+    fn a_schema_shared_by_several_tools_is_reported_once_with_its_tools() {
+        let shared = r#"{"type": "object", "description": "Where.", "properties": {"path": {"type": "string"}, "depth": {"type": "number"}}}"#;
+        let tool = |name: &str, own: &str| {
+            format!(
+                r#"{{"name": "{name}", "description": "d", "inputSchema": {{"type": "object", "properties": {{"target": {shared}, "{own}": {{"type": "string"}}}}}}}}"#
+            )
+        };
+        let json = format!(
+            r#"{{"tools": [{}, {}, {}, {}, {}]}}"#,
+            tool("read", "a"),
+            tool("write", "b"),
+            tool("list", "c"),
+            tool("stat", "d"),
+            // The same field names in a different object: not the shared schema.
+            r#"{"name": "other", "description": "d", "inputSchema": {"type": "object", "properties": {"target": {"type": "object", "description": "Other.", "properties": {"path": {"type": "string"}}}}}}"#
+        );
+        let findings = crate::testing::findings_of(&RULE, &json);
+        let messages: Vec<(&str, &str)> = findings
+            .iter()
+            .map(|f| (f.pointer.as_deref().unwrap(), f.message.as_str()))
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                (
+                    "/tools/0/inputSchema/properties/a",
+                    "property `a` has no description"
+                ),
+                (
+                    "/tools/0/inputSchema/properties/target/properties/depth",
+                    "property `depth` has no description, in a schema shared by 4 tools (read, write, list and 1 more): describe it once there"
+                ),
+                (
+                    "/tools/0/inputSchema/properties/target/properties/path",
+                    "property `path` has no description, in a schema shared by 4 tools (read, write, list and 1 more): describe it once there"
+                ),
+                (
+                    "/tools/1/inputSchema/properties/b",
+                    "property `b` has no description"
+                ),
+                (
+                    "/tools/2/inputSchema/properties/c",
+                    "property `c` has no description"
+                ),
+                (
+                    "/tools/3/inputSchema/properties/d",
+                    "property `d` has no description"
+                ),
+                (
+                    "/tools/4/inputSchema/properties/target/properties/path",
+                    "property `path` has no description"
+                ),
+            ],
+            "{messages:#?}"
+        );
+        assert_eq!(findings[1].related_tool.as_deref(), Some("write"));
     }
 
     #[test]

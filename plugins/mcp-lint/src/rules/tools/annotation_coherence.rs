@@ -8,10 +8,11 @@ declare_rule! {
     /// `destructiveHint` key, whatever its value.
     ///
     /// ## Why is this bad?
-    /// The specification defines `destructiveHint` only for tools that modify their
-    /// environment (`readOnlyHint: false`). On a read-only tool the key is either a
-    /// contradiction (`true`) or noise (`false`) that suggests the hints were copied without
-    /// thought, and clients differ in which of the two they trust.
+    /// By the MCP specification `destructiveHint` is meaningful only when `readOnlyHint` is
+    /// `false`: on a read-only tool it is ignored, whatever its value. `false` there is not
+    /// wrong, only a key that clients following the specification never read; `true` reads as
+    /// a contradiction to a person or a client that looks at the key alone. Remove it, unless a
+    /// client you target reads `destructiveHint` without `readOnlyHint`.
     ///
     /// ## Example
     /// ```json invalid
@@ -40,16 +41,16 @@ pub fn check(cx: &mut Cx, tool: &Value, base: &str) {
         return;
     }
     if let Some(value) = map.get("destructiveHint") {
-        let what = if value == &Value::Bool(true) {
-            "contradicts it"
+        let also = if value == &Value::Bool(true) {
+            ", though a client that reads the key alone takes the tool as destructive"
         } else {
-            "is meaningless there"
+            ""
         };
         cx.report(
             &RULE,
             ptr(&ptr(base, "annotations"), "destructiveHint"),
             format!(
-                "tool is `readOnlyHint: true`, so `destructiveHint: {value}` {what}; remove the key"
+                "`destructiveHint: {value}` is ignored on a read-only tool (`readOnlyHint: true`): the specification gives it meaning only when `readOnlyHint` is false{also}; remove the key unless a client you target reads it alone"
             ),
         );
     }
@@ -73,5 +74,13 @@ mod tests {
         );
         assert_eq!(f.len(), 1);
         assert_eq!(f[0].tool.as_deref(), Some("a"));
+        assert_eq!(
+            f[0].message,
+            "`destructiveHint: false` is ignored on a read-only tool (`readOnlyHint: true`): the specification gives it meaning only when `readOnlyHint` is false; remove the key unless a client you target reads it alone"
+        );
+        assert!(
+            !f[0].message.contains("meaningless"),
+            "false is not wrong, only ignored"
+        );
     }
 }

@@ -43,6 +43,12 @@ pub fn check(cx: &mut Cx, surface: &McpSurface) {
         return;
     }
     let mut templates = None;
+    // Looked up once per tool: a set, so a surface of many tools and resources stays linear.
+    let uris: std::collections::HashSet<&str> = surface
+        .resources
+        .iter()
+        .filter_map(|r| r.get("uri").and_then(Value::as_str))
+        .collect();
     for (i, tool) in surface.tools.iter().enumerate() {
         let Some(uri) = super::meta_ui(tool)
             .and_then(|ui| ui.get("resourceUri"))
@@ -51,11 +57,7 @@ pub fn check(cx: &mut Cx, surface: &McpSurface) {
         else {
             continue;
         };
-        if surface
-            .resources
-            .iter()
-            .any(|r| r.get("uri").and_then(Value::as_str) == Some(uri))
-        {
+        if uris.contains(uri) {
             continue;
         }
         let templates = templates.get_or_insert_with(|| {
