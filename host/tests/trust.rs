@@ -54,6 +54,20 @@ fn an_untrusted_config_runs_no_command_and_says_how_to_trust_it() {
         stderr.contains("[engines.oxlint] tool") && stderr.contains("[engines.oxlint] args"),
         "{stderr}"
     );
+    // The response says it too, on the engine the dropped keys were for.
+    let json = support::stdout_json(&output);
+    let said = json["engines"]["oxlint"]["message"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        said.contains("is not trusted") && said.contains("signalint trust"),
+        "{json:#}"
+    );
+    assert!(
+        json["engines"]["tsc"]["message"]
+            .as_str()
+            .is_none_or(|m| !m.contains("trusted"))
+    );
 
     let output = support::run(signalint(&root, store.path()).arg("trust"));
     assert!(output.status.success(), "{output:?}");

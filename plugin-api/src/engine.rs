@@ -40,7 +40,8 @@ pub struct PlanRequest {
     /// The engine's `[engines.<id>.options]` table, as JSON.
     #[serde(default)]
     pub options: serde_json::Value,
-    /// Absolute scratch directory under `.signalint/` for report files and build info.
+    /// Absolute scratch directory for report files and build info: private to this project and
+    /// engine, outside the repository (under the user's cache directory).
     pub work_dir: String,
     /// The programs [`EngineAdapter::discover`](crate::EngineAdapter::discover) found, for an
     /// engine that declares [`ProgramSpec`](crate::ProgramSpec); empty otherwise.

@@ -254,6 +254,9 @@ pub async fn run_observed(
         }
         Err(e) => tracing::error!("the rule packs task failed: {e}"),
     }
+    if let Some(untrusted) = &context.config.untrusted {
+        note_untrusted(untrusted, &mut statuses, &mut pack_statuses);
+    }
     tracing::debug!(elapsed = ?started.elapsed(), "engines and rule packs done");
     let analysis = tokio::task::spawn_blocking(move || core::analyze(inputs))
         .await
@@ -264,6 +267,31 @@ pub async fn run_observed(
         engines: statuses,
         rule_packs: pack_statuses,
         rechecked,
+    }
+}
+
+/// Says on every status a dropped key would have changed that the config is not trusted, and
+/// how to trust it: the engine ran with its tool found the usual way and without its `args`,
+/// the rule packs without the config's live servers.
+fn note_untrusted(
+    untrusted: &crate::config::Untrusted,
+    engines: &mut BTreeMap<String, EngineStatus>,
+    packs: &mut BTreeMap<String, EngineStatus>,
+) {
+    let note = untrusted.message();
+    let mut add = |status: &mut EngineStatus| {
+        status.message = Some(match status.message.take() {
+            Some(message) => format!("{message}; {note}"),
+            None => note.clone(),
+        });
+    };
+    for (id, status) in engines.iter_mut() {
+        if untrusted.affects_engine(id) {
+            add(status);
+        }
+    }
+    if untrusted.ignored.iter().any(|key| key == "[[mcp.servers]]") {
+        packs.values_mut().for_each(&mut add);
     }
 }
 

@@ -6,7 +6,8 @@
 //! that file: `signalint trust` records the hash of its content in the user's config directory,
 //! outside every repository, so any change to the file needs trust again. `--trust` or
 //! `SIGNALINT_TRUST=1` trust for one run (CI). Untrusted, those keys are dropped, and
-//! [`Untrusted`] says which, so every response can say so and name the command that trusts it.
+//! [`Untrusted`] says which: the warning on stderr and the status of every engine (and rule pack)
+//! a dropped key was for name them and the command that trusts the file.
 
 use std::collections::BTreeMap;
 use std::io;
