@@ -1,5 +1,10 @@
-//! What changed since the previous check of the same scope: new, resolved and persisting issues,
-//! overall and per cluster.
+//! What changed since the last known state of the files checked: new, resolved and persisting
+//! issues, overall and per cluster.
+//!
+//! The host keeps one [`Snapshot`] per project, advanced by every check: the last known issues of
+//! every file, and per engine the files it has ever examined. Any check is compared with it, so a
+//! `check_files` after a `check_project` has a delta; only a check of files no engine has ever
+//! examined has none ([`Snapshot::knows`]).
 //!
 //! Issue ids are content-derived, so "the same issue" is "the same id". An issue of the previous
 //! check that is absent now counts as **resolved only if its engine re-examined its file** in this
@@ -12,6 +17,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
 
 use super::Analysis;
+use super::loops::Coverage;
 use super::loops::Rechecked;
 use super::model::{Cluster, Delta};
 
@@ -30,6 +36,9 @@ pub struct SnapshotIssue {
 pub struct Snapshot {
     #[serde(default)]
     pub issues: BTreeMap<String, SnapshotIssue>,
+    /// Per engine, the files it has examined in some check so far.
+    #[serde(default)]
+    pub seen: BTreeMap<String, Coverage>,
 }
 
 impl Snapshot {
@@ -50,7 +59,23 @@ impl Snapshot {
                     )
                 })
                 .collect(),
+            seen: BTreeMap::new(),
         }
+    }
+
+    /// Whether some engine has examined `file` in an earlier check.
+    pub fn knows(&self, file: &str) -> bool {
+        self.seen.values().any(|c| c.covers(file))
+    }
+
+    /// Whether any check has been recorded.
+    pub fn is_empty(&self) -> bool {
+        self.seen.is_empty()
+    }
+
+    /// The ids of every issue remembered.
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.issues.keys().map(String::as_str)
     }
 
     /// The snapshot to keep after this check: this check's issues, plus the previous issues of
@@ -69,6 +94,20 @@ impl Snapshot {
                         .or_insert_with(|| issue.clone());
                 }
             }
+            next.seen = previous.seen.clone();
+        }
+        for (engine, coverage) in &rechecked.engines {
+            let seen = next
+                .seen
+                .entry(engine.clone())
+                .or_insert_with(|| Coverage::Files(Default::default()));
+            match (seen, coverage) {
+                (Coverage::All, _) => {}
+                (seen, Coverage::All) => *seen = Coverage::All,
+                (Coverage::Files(seen), Coverage::Files(files)) => {
+                    seen.extend(files.iter().cloned())
+                }
+            }
         }
         next
     }
@@ -83,20 +122,94 @@ pub struct DeltaReport {
 }
 
 impl DeltaReport {
-    /// Sets `Cluster.delta` on the clusters of this check.
+    /// Sets `Cluster.delta` on the clusters of this check, and `new` on those whose issues are
+    /// all new.
     pub fn annotate(&self, clusters: &mut [Cluster]) {
         for cluster in clusters {
-            cluster.delta = Some(
-                self.clusters
-                    .get(&cluster.cluster_id)
-                    .copied()
-                    .unwrap_or_default(),
-            );
+            let delta = self
+                .clusters
+                .get(&cluster.cluster_id)
+                .copied()
+                .unwrap_or_default();
+            cluster.new = delta.new > 0 && delta.persisting == 0;
+            cluster.delta = Some(delta);
         }
     }
 }
 
-/// Compares this check with the previous snapshot of the same scope.
+/// Sets `new` on the issues of `analysis` whose id `known` does not hold.
+pub fn mark_new<'a>(analysis: &mut Analysis, known: impl IntoIterator<Item = &'a str>) {
+    let known: FxHashSet<&str> = known.into_iter().collect();
+    for issue in &mut analysis.issues {
+        issue.new = !known.contains(issue.issue_id.as_str());
+    }
+}
+
+/// New errors rank first: clusters holding a new error issue move ahead (order otherwise kept),
+/// and priorities are renumbered 1.. in the new order.
+pub fn rank_new_errors_first(analysis: &mut Analysis) {
+    let fresh: FxHashSet<&str> = analysis
+        .issues
+        .iter()
+        .filter(|i| i.new && i.severity == super::model::IssueSeverity::Error)
+        .filter_map(|i| i.cluster_id.as_deref())
+        .collect();
+    if fresh.is_empty() {
+        return;
+    }
+    let (mut first, rest): (Vec<Cluster>, Vec<Cluster>) = std::mem::take(&mut analysis.clusters)
+        .into_iter()
+        .partition(|c| fresh.contains(c.cluster_id.as_str()));
+    first.extend(rest);
+    for (at, cluster) in first.iter_mut().enumerate() {
+        cluster.priority = u32::try_from(at + 1).unwrap_or(u32::MAX);
+    }
+    analysis.clusters = first;
+}
+
+/// The issues of `analysis` whose id `known` does not hold, and the clusters they are in (counts
+/// and samples narrowed to them): the answer to "what changed since then".
+pub fn narrow<'a>(analysis: &Analysis, known: impl IntoIterator<Item = &'a str>) -> Analysis {
+    let known: FxHashSet<&str> = known.into_iter().collect();
+    let issues: Vec<_> = analysis
+        .issues
+        .iter()
+        .filter(|i| !known.contains(i.issue_id.as_str()))
+        .cloned()
+        .collect();
+    let mut members: FxHashMap<&str, (usize, FxHashSet<&str>, FxHashSet<&str>)> =
+        FxHashMap::default();
+    for issue in &issues {
+        let entry = members
+            .entry(issue.cluster_id.as_deref().unwrap_or_default())
+            .or_default();
+        entry.0 += 1;
+        entry.1.insert(&issue.file);
+        entry.2.insert(&issue.issue_id);
+    }
+    let clusters = analysis
+        .clusters
+        .iter()
+        .filter_map(|c| {
+            let (count, files, ids) = members.get(c.cluster_id.as_str())?;
+            let mut c = c.clone();
+            c.issue_count = *count;
+            c.file_count = files.len();
+            c.sample_issue_ids.retain(|id| ids.contains(id.as_str()));
+            if c.sample_issue_ids.is_empty()
+                && let Some(first) = issues
+                    .iter()
+                    .find(|i| i.cluster_id.as_deref() == Some(c.cluster_id.as_str()))
+            {
+                c.sample_issue_ids.push(first.issue_id.clone());
+            }
+            Some(c)
+        })
+        .collect();
+    Analysis { issues, clusters }
+}
+
+/// Compares this check with the last known state of its files.
 pub fn delta(previous: &Snapshot, current: &Analysis, rechecked: &Rechecked) -> DeltaReport {
     // Hashed sets of both checks' ids: the snapshot's own map is ordered, and a lookup in it
     // compares a dozen or more strings.

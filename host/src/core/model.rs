@@ -94,9 +94,16 @@ pub struct NormalizedIssue {
     /// Additive: the rule's documentation URL.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
+    /// Additive: not in the last known state of its file (absent when false).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub new: bool,
 }
 
-/// Additive: what changed since the previous check of the same scope.
+fn is_false(value: &bool) -> bool {
+    !*value
+}
+
+/// Additive: what changed since the last known state of the files checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Delta {
@@ -134,9 +141,12 @@ pub struct Cluster {
     /// Additive: issues of the cluster with a structured fix.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fixable_count: Option<usize>,
-    /// Additive: this cluster's change since the previous check of the same scope.
+    /// Additive: change since the last known state of the files checked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delta: Option<Delta>,
+    /// Additive: every issue of the cluster is new (absent when false).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub new: bool,
 }
 
 /// `ok`, `error` or `disabled`.
@@ -273,7 +283,8 @@ pub struct CheckResponse {
     /// Additive: pass as `cursor` for the next page of clusters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
-    /// Additive: change since the previous check of the same scope.
+    /// Additive: change since the last known state of the files checked (absent only on a
+    /// first-ever check of them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delta: Option<Delta>,
     /// Additive: every issue (the CLI's `--all-issues`; the MCP tools leave it out).

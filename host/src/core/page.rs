@@ -5,7 +5,7 @@
 //! returned and `cursor_rejected` says so.
 
 use super::ids::short_hash;
-use super::model::Cluster;
+use super::model::{Cluster, NormalizedIssue};
 
 /// Clusters per page unless asked otherwise (the contract's "ten are returned by default").
 pub const DEFAULT_PAGE_SIZE: usize = 10;
@@ -55,4 +55,52 @@ fn decode(cursor: &str, fingerprint: &str) -> Option<usize> {
         return None;
     }
     usize::from_str_radix(offset, 16).ok().filter(|&o| o > 0)
+}
+
+/// The most bytes of issue JSON one `get_issue_detail` page holds: the answer carries the issues
+/// twice (structured content and text), so a page stays well under 32 KiB whatever `limit` says.
+pub const ISSUE_PAGE_BYTES: usize = 14 * 1024;
+
+/// One page of a list of issues.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct IssuePage<'a> {
+    pub issues: Vec<&'a NormalizedIssue>,
+    /// Pass back as `cursor` for the next page; `None` on the last page.
+    pub next_cursor: Option<String>,
+}
+
+/// The page of `issues` that starts at `cursor`: at most `limit` issues and at most
+/// [`ISSUE_PAGE_BYTES`] of their JSON (always at least one issue). `Err` for a malformed cursor or
+/// one from another list of issues.
+pub fn page_issues<'a>(
+    issues: &[&'a NormalizedIssue],
+    cursor: Option<&str>,
+    limit: usize,
+) -> Result<IssuePage<'a>, String> {
+    let ids: Vec<&str> = issues.iter().map(|i| i.issue_id.as_str()).collect();
+    let fingerprint = short_hash(&ids)[..8].to_owned();
+    let start = match cursor {
+        None => 0,
+        Some(cursor) => decode(cursor, &fingerprint)
+            .filter(|&o| o < issues.len())
+            .ok_or_else(|| {
+                "cursor is not from this list of issues (it changed since, or the cursor is \
+                 malformed); omit it for the first page"
+                    .to_owned()
+            })?,
+    };
+    let mut bytes = 0;
+    let mut end = start;
+    while end < issues.len() && end - start < limit.max(1) {
+        let size = serde_json::to_vec(issues[end]).map_or(0, |b| b.len() + 1);
+        if end > start && bytes + size > ISSUE_PAGE_BYTES {
+            break;
+        }
+        bytes += size;
+        end += 1;
+    }
+    Ok(IssuePage {
+        issues: issues[start..end].to_vec(),
+        next_cursor: (end < issues.len()).then(|| format!("{end:x}.{fingerprint}")),
+    })
 }
