@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use super::Analysis;
 use super::loops::Coverage;
 use super::loops::Rechecked;
-use super::model::{Cluster, Delta};
+use super::model::{Cluster, Delta, IssueSeverity};
 
 /// One issue as the snapshot remembers it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -151,7 +151,7 @@ pub fn rank_new_errors_first(analysis: &mut Analysis) {
     let fresh: FxHashSet<&str> = analysis
         .issues
         .iter()
-        .filter(|i| i.new && i.severity == super::model::IssueSeverity::Error)
+        .filter(|i| i.new && i.severity == IssueSeverity::Error)
         .filter_map(|i| i.cluster_id.as_deref())
         .collect();
     if fresh.is_empty() {
@@ -167,8 +167,9 @@ pub fn rank_new_errors_first(analysis: &mut Analysis) {
     analysis.clusters = first;
 }
 
-/// The issues of `analysis` whose id `known` does not hold, and the clusters they are in (counts
-/// and samples narrowed to them): the answer to "what changed since then".
+/// The issues of `analysis` whose id `known` does not hold, and the clusters they are in (counts,
+/// severity, fixable count and samples narrowed to them): the answer to "what changed since
+/// then".
 pub fn narrow<'a>(analysis: &Analysis, known: impl IntoIterator<Item = &'a str>) -> Analysis {
     let known: FxHashSet<&str> = known.into_iter().collect();
     let issues: Vec<_> = analysis
@@ -177,25 +178,40 @@ pub fn narrow<'a>(analysis: &Analysis, known: impl IntoIterator<Item = &'a str>)
         .filter(|i| !known.contains(i.issue_id.as_str()))
         .cloned()
         .collect();
-    let mut members: FxHashMap<&str, (usize, FxHashSet<&str>, FxHashSet<&str>)> =
-        FxHashMap::default();
+    #[derive(Default)]
+    struct Members<'a> {
+        count: usize,
+        errors: usize,
+        fixable: usize,
+        files: FxHashSet<&'a str>,
+        ids: FxHashSet<&'a str>,
+    }
+    let mut members: FxHashMap<&str, Members<'_>> = FxHashMap::default();
     for issue in &issues {
         let entry = members
             .entry(issue.cluster_id.as_deref().unwrap_or_default())
             .or_default();
-        entry.0 += 1;
-        entry.1.insert(&issue.file);
-        entry.2.insert(&issue.issue_id);
+        entry.count += 1;
+        entry.errors += usize::from(issue.severity == IssueSeverity::Error);
+        entry.fixable += usize::from(issue.fixable);
+        entry.files.insert(&issue.file);
+        entry.ids.insert(&issue.issue_id);
     }
     let clusters = analysis
         .clusters
         .iter()
         .filter_map(|c| {
-            let (count, files, ids) = members.get(c.cluster_id.as_str())?;
+            let m = members.get(c.cluster_id.as_str())?;
             let mut c = c.clone();
-            c.issue_count = *count;
-            c.file_count = files.len();
-            c.sample_issue_ids.retain(|id| ids.contains(id.as_str()));
+            c.issue_count = m.count;
+            c.file_count = m.files.len();
+            c.severity = Some(if m.errors > 0 {
+                IssueSeverity::Error
+            } else {
+                IssueSeverity::Warning
+            });
+            c.fixable_count = Some(m.fixable);
+            c.sample_issue_ids.retain(|id| m.ids.contains(id.as_str()));
             if c.sample_issue_ids.is_empty()
                 && let Some(first) = issues
                     .iter()
