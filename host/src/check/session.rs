@@ -40,7 +40,7 @@ pub struct ResponseOptions {
     pub since: Option<Since>,
 }
 
-/// Loop history, delta baselines and the latest check of one project.
+/// Loop history, the memory of issues and the latest check of one project.
 #[derive(Debug)]
 pub struct Session {
     pub context: Context,

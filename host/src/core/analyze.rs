@@ -80,6 +80,7 @@ fn build_issues(
             help: input.help.take(),
             url: input.url.take(),
             new: false,
+            fixes: take(&mut input.fixes),
         });
     }
     issues

@@ -263,3 +263,147 @@ pub fn delta(previous: &Snapshot, current: &Analysis, rechecked: &Rechecked) -> 
             .collect(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{oxlint, tsc};
+    use super::super::{Coverage, Rechecked, analyze};
+    use super::*;
+
+    fn lint(file: &str, line: u32) -> crate::core::IssueInput {
+        oxlint(
+            "eslint/no-debugger",
+            file,
+            line,
+            "`debugger` statement is not allowed",
+        )
+    }
+
+    #[test]
+    fn the_memory_knows_every_file_an_engine_examined_and_keeps_unexamined_issues() {
+        let first = analyze(vec![lint("src/a.ts", 1), lint("src/b.ts", 1)]);
+        let only_a = Rechecked::new().engine("oxlint", Coverage::files(["src/a.ts"]));
+        let memory = Snapshot::advance(None, &first, &only_a);
+        assert!(memory.knows("src/a.ts") && !memory.knows("src/b.ts"));
+        // Then b.ts alone: a.ts's issue is kept (not re-examined), b.ts is known too.
+        let second = analyze(vec![lint("src/b.ts", 1)]);
+        let only_b = Rechecked::new().engine("oxlint", Coverage::files(["src/b.ts"]));
+        let memory = Snapshot::advance(Some(&memory), &second, &only_b);
+        assert!(memory.knows("src/a.ts") && memory.knows("src/b.ts"));
+        assert_eq!(memory.issues.len(), 2);
+        // A whole-program engine that ran knows every file.
+        let all = Rechecked::new().engine("tsc", Coverage::All);
+        let memory = Snapshot::advance(Some(&memory), &second, &all);
+        assert!(memory.knows("src/never-seen.ts"));
+        let json = serde_json::to_string(&memory).unwrap();
+        assert_eq!(serde_json::from_str::<Snapshot>(&json).unwrap(), memory);
+    }
+
+    #[test]
+    fn new_issues_are_marked_and_new_errors_rank_first() {
+        let old = vec![
+            lint("src/a.ts", 1),
+            lint("src/a.ts", 2),
+            lint("src/b.ts", 3),
+            tsc(
+                2322,
+                "src/c.ts",
+                1,
+                "Type 'string' is not assignable to type 'number'.",
+            ),
+        ];
+        let before = analyze(old.clone());
+        let memory = Snapshot::advance(None, &before, &Rechecked::whole_project(["oxlint", "tsc"]));
+        let mut with_new = old;
+        with_new.push(tsc(2304, "src/d.ts", 4, "Cannot find name 'nope'."));
+        let mut now = analyze(with_new);
+        let fresh = now
+            .clusters
+            .iter()
+            .position(|c| c.rule_ids == ["TS2304"])
+            .unwrap();
+        let report = delta(&memory, &now, &Rechecked::whole_project(["oxlint", "tsc"]));
+        report.annotate(&mut now.clusters);
+        mark_new(&mut now, memory.ids());
+        rank_new_errors_first(&mut now);
+        assert_eq!(
+            report.overall,
+            Delta {
+                new: 1,
+                resolved: 0,
+                persisting: 4
+            }
+        );
+        assert_eq!(now.clusters[0].rule_ids, ["TS2304"], "was at {fresh}");
+        assert!(now.clusters[0].new);
+        assert!(now.clusters[1..].iter().all(|c| !c.new));
+        let priorities: Vec<u32> = now.clusters.iter().map(|c| c.priority).collect();
+        assert_eq!(
+            priorities,
+            (1..=now.clusters.len() as u32).collect::<Vec<_>>()
+        );
+        let marked: Vec<&str> = now
+            .issues
+            .iter()
+            .filter(|i| i.new)
+            .map(|i| i.rule.as_str())
+            .collect();
+        assert_eq!(marked, ["TS2304"]);
+
+        // A new warning alone moves nothing.
+        let mut warned = analyze(vec![lint("src/a.ts", 1), lint("src/z.ts", 9)]);
+        let order: Vec<String> = warned
+            .clusters
+            .iter()
+            .map(|c| c.cluster_id.clone())
+            .collect();
+        mark_new(&mut warned, memory.ids());
+        rank_new_errors_first(&mut warned);
+        let after: Vec<String> = warned
+            .clusters
+            .iter()
+            .map(|c| c.cluster_id.clone())
+            .collect();
+        assert_eq!(order, after);
+    }
+
+    #[test]
+    fn narrowing_keeps_only_what_is_not_in_the_reference_and_recounts_clusters() {
+        let base = analyze(vec![
+            lint("src/a.ts", 1),
+            tsc(
+                2322,
+                "src/c.ts",
+                1,
+                "Type 'string' is not assignable to type 'number'.",
+            ),
+        ]);
+        let reference: Vec<&str> = base.issues.iter().map(|i| i.issue_id.as_str()).collect();
+        let now = analyze(vec![
+            lint("src/a.ts", 1),
+            lint("src/b.ts", 7),
+            tsc(
+                2322,
+                "src/c.ts",
+                1,
+                "Type 'string' is not assignable to type 'number'.",
+            ),
+        ]);
+        let narrowed = narrow(&now, reference.iter().copied());
+        assert_eq!(narrowed.issues.len(), 1);
+        assert_eq!(narrowed.issues[0].file, "src/b.ts");
+        assert_eq!(narrowed.clusters.len(), 1);
+        let cluster = &narrowed.clusters[0];
+        assert_eq!((cluster.issue_count, cluster.file_count), (1, 1));
+        assert_eq!(cluster.severity, Some(IssueSeverity::Warning));
+        assert_eq!(
+            cluster.sample_issue_ids,
+            [narrowed.issues[0].issue_id.clone()]
+        );
+        assert!(
+            narrow(&now, now.issues.iter().map(|i| i.issue_id.as_str()))
+                .issues
+                .is_empty()
+        );
+    }
+}

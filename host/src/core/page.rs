@@ -104,3 +104,57 @@ pub fn page_issues<'a>(
         next_cursor: (end < issues.len()).then(|| format!("{end:x}.{fingerprint}")),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::analyze;
+    use super::super::tests::oxlint;
+    use super::*;
+
+    fn many(n: u32) -> crate::core::Analysis {
+        analyze(
+            (1..=n)
+                .map(|line| oxlint("eslint/no-debugger", "src/a.ts", line, "`debugger` here"))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn issue_pages_follow_their_cursor_to_the_end_within_the_byte_budget() {
+        let analysis = many(400);
+        let issues: Vec<&NormalizedIssue> = analysis.issues.iter().collect();
+        let mut cursor: Option<String> = None;
+        let mut seen = Vec::new();
+        loop {
+            let page = page_issues(&issues, cursor.as_deref(), 500).unwrap();
+            let bytes = serde_json::to_vec(&page.issues).unwrap().len();
+            assert!(bytes <= ISSUE_PAGE_BYTES + 2, "{bytes}");
+            assert!(!page.issues.is_empty());
+            seen.extend(page.issues.iter().map(|i| i.issue_id.clone()));
+            match page.next_cursor {
+                Some(next) => cursor = Some(next),
+                None => break,
+            }
+        }
+        let all: Vec<String> = analysis.issues.iter().map(|i| i.issue_id.clone()).collect();
+        assert_eq!(seen, all);
+
+        let seven = page_issues(&issues, None, 7).unwrap();
+        assert_eq!(seven.issues.len(), 7);
+        let next = page_issues(&issues, seven.next_cursor.as_deref(), 7).unwrap();
+        assert_eq!(next.issues[0].issue_id, analysis.issues[7].issue_id);
+        // A cursor of another list, a malformed one, one past the end: refused.
+        let other = many(3);
+        let other: Vec<&NormalizedIssue> = other.issues.iter().collect();
+        for bad in [
+            seven.next_cursor.as_deref().unwrap(),
+            "x",
+            "0.zz",
+            "ffff.00000000",
+        ] {
+            assert!(page_issues(&other, Some(bad), 7).is_err(), "{bad}");
+        }
+        let last = page_issues(&other, None, 50).unwrap();
+        assert_eq!((last.issues.len(), last.next_cursor), (3, None));
+    }
+}

@@ -23,8 +23,7 @@ pub struct NoArgs {}
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckProjectArgs {
-    /// Project-relative files or directories (default `["."]`); absolute, escaping, NUL and
-    /// `-`-leading paths are refused.
+    /// Project-relative files or directories (default `["."]`).
     #[serde(default = "whole_project")]
     #[schemars(length(max = 512), inner(length(min = 1)))]
     pub paths: Vec<String>,
@@ -42,7 +41,7 @@ pub struct CheckProjectArgs {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckFilesArgs {
-    /// Project-relative files (1 to 512), refused as `check_project`'s paths.
+    /// Project-relative files.
     #[schemars(length(min = 1, max = 512), inner(length(min = 1)))]
     pub files: Vec<String>,
     /// A previous `nextCursor`, for the next page.
@@ -63,7 +62,7 @@ pub struct IssueDetailArgs {
     #[serde(default)]
     #[schemars(with = "String", length(min = 1, max = 256))]
     pub cluster_id: Option<String>,
-    /// An `issueId` (such as a `sampleIssueIds` entry): that issue.
+    /// An `issueId`: that issue.
     #[serde(default)]
     #[schemars(with = "String", length(min = 1, max = 256))]
     pub issue_id: Option<String>,

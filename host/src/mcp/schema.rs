@@ -145,7 +145,10 @@ pub fn advertised_check_output() -> Map<String, Value> {
             .get_mut("CheckResponse")
             .and_then(|r| r.get_mut("properties"))
         {
-            properties.insert("issues".into(), serde_json::json!({"type": "array"}));
+            properties.insert(
+                "issues".into(),
+                serde_json::json!({"type": "array", "description": "Every issue (CLI only)"}),
+            );
         }
         defs.remove("NormalizedIssue");
     }
@@ -154,9 +157,9 @@ pub fn advertised_check_output() -> Map<String, Value> {
 }
 
 /// The output schema `tools/list` advertises: [`output_schema`] with the same structure (so it
-/// validates exactly what it did), shared shapes once in `$defs`, and no descriptions, titles or
-/// `$schema`: every agent pays for `tools/list` when it connects, and the fields are documented in
-/// `docs/contract.md`.
+/// validates exactly what it did), shared shapes once in `$defs`, each description cut to its
+/// first clause, and no titles or `$schema`: every agent pays for `tools/list` when it connects,
+/// and the fields are documented in full in `docs/contract.md`.
 pub fn advertised_output<T: JsonSchema>() -> Map<String, Value> {
     let mut map = lean_output::<T>();
     inline_single_use(&mut map);
@@ -169,8 +172,8 @@ fn lean_output<T: JsonSchema>() -> Map<String, Value> {
     into_map(value)
 }
 
-/// Replaces each `$ref` to a definition used exactly once by the definition itself, so `$defs`
-/// keeps only the shapes that are shared, and the result shapes (the root's `anyOf`), which
+/// Drops definitions nothing refers to, and replaces each `$ref` to a definition used exactly
+/// once by the definition itself, so `$defs` keeps only the shapes that are shared, and the result shapes (the root's `anyOf`), which
 /// clients and `docs/contract.md` name.
 fn inline_single_use(schema: &mut Map<String, Value>) {
     fn count(value: &Value, counts: &mut std::collections::HashMap<String, usize>) {
@@ -215,6 +218,17 @@ fn inline_single_use(schema: &mut Map<String, Value>) {
         let Some(Value::Object(defs)) = schema.get("$defs") else {
             return;
         };
+        let unused: Vec<String> = defs
+            .keys()
+            .filter(|name| !counts.contains_key(*name))
+            .cloned()
+            .collect();
+        if !unused.is_empty() {
+            if let Some(Value::Object(defs)) = schema.get_mut("$defs") {
+                defs.retain(|name, _| !unused.contains(name));
+            }
+            continue;
+        }
         let results: Vec<&str> = schema
             .get("anyOf")
             .and_then(Value::as_array)
@@ -245,8 +259,9 @@ fn inline_single_use(schema: &mut Map<String, Value>) {
     }
 }
 
-/// Drops `$schema` and (string) `title` everywhere, and descriptions and the `minimum: 0` of
-/// counts (the server writes no negative number) when `descriptions` is set. Only string values
+/// Drops `$schema` and (string) `title` everywhere; when `descriptions` is set, also the
+/// `minimum: 0` of counts (the server writes no negative number), and cuts descriptions to
+/// [`brief`]. Only string values
 /// go: a property that happens to be named `title` holds a schema.
 fn lean(value: &mut Value, descriptions: bool) {
     match value {
@@ -258,10 +273,11 @@ fn lean(value: &mut Value, descriptions: bool) {
             {
                 map.remove("minimum");
             }
-            for key in ["title", "description"] {
-                if (key == "title" || descriptions) && map.get(key).is_some_and(Value::is_string) {
-                    map.remove(key);
-                }
+            if map.get("title").is_some_and(Value::is_string) {
+                map.remove("title");
+            }
+            if descriptions && let Some(Value::String(text)) = map.get_mut("description") {
+                *text = brief(text);
             }
             for child in map.values_mut() {
                 lean(child, descriptions);
@@ -270,6 +286,19 @@ fn lean(value: &mut Value, descriptions: bool) {
         Value::Array(items) => items.iter_mut().for_each(|i| lean(i, descriptions)),
         _ => {}
     }
+}
+
+/// The first clause of a description, without the `Additive:` mark: enough for a model to tell
+/// a field from its name, the rest is in `docs/contract.md`.
+fn brief(text: &str) -> String {
+    let text = text.strip_prefix("Additive: ").unwrap_or(text);
+    let text = text.replace('\n', " ");
+    let end = [". ", "; ", " (", ", ", ": "]
+        .iter()
+        .filter_map(|stop| text.find(stop))
+        .min()
+        .unwrap_or(text.len());
+    text[..end].trim_end_matches('.').to_owned()
 }
 
 fn into_map(value: Value) -> Map<String, Value> {
@@ -457,6 +486,14 @@ mod tests {
             help: Some("help".into()),
             url: Some("https://example.invalid/rule".into()),
             new: true,
+            fixes: vec![core::FixEdit {
+                line: 3,
+                col: 7,
+                end_line: 3,
+                end_col: 12,
+                new_text: "0".into(),
+                safety: Some("safe".into()),
+            }],
         }
     }
 
@@ -549,6 +586,7 @@ mod tests {
             bare.help,
             bare.url,
         ) = (None, None, None, None, None);
+        bare.fixes.clear();
         bare
     }
 
@@ -602,6 +640,7 @@ mod tests {
         declares_exactly(defs, "Cluster", &full["clusters"][0]);
         declares_exactly(defs, "EngineStatus", &full["engines"]["tsc"]);
         declares_exactly(defs, "NormalizedIssue", &full["issues"][0]);
+        declares_exactly(defs, "FixEdit", &full["issues"][0]["fixes"][0]);
         declares_exactly(defs, "LoopWarning", &full["loopWarning"]);
         declares_exactly(defs, "ChurnWarning", &full["fileRuleChurnWarning"]);
         declares_exactly(defs, "Delta", &full["delta"]);

@@ -23,8 +23,7 @@ pub const GET_ISSUE_DETAIL: &str = "get_issue_detail";
 pub const GET_LOOP_STATUS: &str = "get_loop_status";
 pub const RESET_LOOP_STATE: &str = "reset_loop_state";
 
-const CHECK_EFFECTS: &str = "Writes only under .signalint/; a failed engine is reported in \
-`engines`.";
+const CHECK_EFFECTS: &str = "Writes only .signalint/.";
 
 /// Every tool the server offers, in a stable order. Descriptions are short (every agent pays
 /// for `tools/list` when it connects); `docs/contract.md` is the full reference.
@@ -33,7 +32,7 @@ pub fn tools() -> Vec<Tool> {
         tool(
             PING,
             "Ping",
-            "Liveness check: `pong`.",
+            "Liveness check of the signalint server: answers `pong`.",
             advertised_input::<NoArgs>(),
             advertised_output::<PingOutput>(),
             read_only(),
@@ -61,9 +60,8 @@ pub fn tools() -> Vec<Tool> {
         tool(
             GET_ISSUE_DETAIL,
             "Get issue detail",
-            "Expands one `clusterId` or `issueId` of the latest check into NormalizedIssues, one \
-             page at a time (`limit`, `nextCursor`). A reference no longer there returns \
-             `{\"status\":\"stale\"}`. Reads memory only.",
+            "The issues of one `clusterId` or `issueId` of the latest check, a page at a time \
+             (`nextCursor`), with their fixes; `stale` when gone.",
             advertised_input::<IssueDetailArgs>(),
             advertised_output::<IssueDetailOutput>(),
             read_only(),
@@ -71,8 +69,7 @@ pub fn tools() -> Vec<Tool> {
         tool(
             GET_LOOP_STATUS,
             "Get loop status",
-            "Issue signatures that were fixed and came back (fix/regress loops), and file/rule \
-             pairs that keep firing. Reads memory only.",
+            "Issues fixed and back again (loops), and rules that keep firing in a file.",
             advertised_input::<NoArgs>(),
             advertised_output::<LoopStatusOutput>(),
             read_only(),
@@ -80,8 +77,7 @@ pub fn tools() -> Vec<Tool> {
         tool(
             RESET_LOOP_STATE,
             "Reset loop state",
-            "Forgets every loop signature and churn counter (memory and .signalint/); keeps \
-             issues and deltas. Waits for a running check.",
+            "Forgets all loop and churn memory; keeps issues and deltas.",
             advertised_input::<NoArgs>(),
             advertised_output::<ResetOutput>(),
             ToolAnnotations::new()
