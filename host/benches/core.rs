@@ -248,6 +248,7 @@ fn realistic_issues(n: usize, seed: u64) -> Vec<IssueInput> {
                 help: None,
                 url: None,
                 line_text: format!("  const {name} = compute({line});  "),
+                fixes: Vec::new(),
             }
         })
         .collect()
@@ -318,6 +319,7 @@ fn fixture_40() -> Vec<IssueInput> {
                 help: None,
                 url: None,
                 line_text: format!("const value{line} = load({line});"),
+                fixes: Vec::new(),
             });
         };
     for i in 0..10u32 {

@@ -190,6 +190,7 @@ mod tests {
             help: None,
             url: None,
             line_text: "debugger;".into(),
+            fixes: Vec::new(),
         }
     }
 

@@ -15,7 +15,7 @@ pub mod rule_packs;
 mod session;
 
 pub use files::{Prewalk, project_files};
-pub use session::{ResponseOptions, Session};
+pub use session::{ResponseOptions, Session, Since};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use signalint_plugin_api::{ColumnUnit, Diagnostic, Position, Severity};
 
 use super::project_relative;
-use crate::core::{IssueInput, IssueSeverity};
+use crate::core::{FixEdit, IssueInput, IssueSeverity};
 
 /// A file's text with its line starts.
 #[derive(Debug, Clone)]
@@ -219,6 +219,23 @@ pub(crate) fn to_issues(
             };
             let (line, col) = resolve(diagnostic.start.as_ref()).unwrap_or((0, 0));
             let end = resolve(diagnostic.end.as_ref());
+            // A fix whose every edit converts, or none: half a fix would corrupt the file.
+            let fixes: Option<Vec<FixEdit>> = diagnostic
+                .fixes
+                .iter()
+                .map(|edit| {
+                    let (line, col) = resolve(Some(&edit.start))?;
+                    let (end_line, end_col) = resolve(Some(&edit.end))?;
+                    Some(FixEdit {
+                        line,
+                        col,
+                        end_line,
+                        end_col,
+                        new_text: edit.new_text.clone(),
+                        safety: None,
+                    })
+                })
+                .collect();
             let line_text = source
                 .map(|s| s.line_text(line).trim().to_owned())
                 .unwrap_or_default();
@@ -240,6 +257,7 @@ pub(crate) fn to_issues(
                 help: diagnostic.help,
                 url: diagnostic.url,
                 line_text,
+                fixes: fixes.unwrap_or_default(),
             }
         })
         .collect()
@@ -375,5 +393,40 @@ mod tests {
         let source = SourceText::new("é".into());
         let inside = at(0, 0, ColumnUnit::Utf8Bytes).with_byte_offset(1);
         assert_eq!(source.resolve(&inside).unwrap().col, 1);
+    }
+
+    #[test]
+    fn an_engine_fix_is_carried_to_the_issue_with_converted_positions() {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::write(root.path().join("a.ts"), "const é = 1; debugger;\n").unwrap();
+        // Byte columns from the engine: `debugger;` starts at byte 15 (1-based), UTF-16 col 14.
+        let fix = signalint_plugin_api::TextEdit::new(
+            at(1, 15, ColumnUnit::Utf8Bytes),
+            at(1, 24, ColumnUnit::Utf8Bytes),
+            "",
+        );
+        let diagnostic = Diagnostic::new("noDebugger", Severity::Warning, "debugger")
+            .with_file("a.ts")
+            .with_start(at(1, 15, ColumnUnit::Utf8Bytes))
+            .with_fixes(vec![fix]);
+        let issues = to_issues(
+            root.path(),
+            "biome",
+            vec![(root.path().to_owned(), diagnostic)],
+        );
+        assert!(issues[0].fixable);
+        assert_eq!(
+            issues[0].fixes,
+            [FixEdit {
+                line: 1,
+                col: 14,
+                end_line: 1,
+                end_col: 23,
+                new_text: String::new(),
+                safety: None,
+            }]
+        );
+        let analysis = crate::core::analyze(issues);
+        assert_eq!(analysis.issues[0].fixes.len(), 1, "the issue keeps its fix");
     }
 }

@@ -485,6 +485,7 @@ pub fn to_issues(
                 help: finding.evidence.map(|e| format!("quoted: {e}")),
                 url: None,
                 line_text,
+                fixes: Vec::new(),
             })
         })
         .collect()

@@ -1,13 +1,31 @@
-//! A check and everything it updates: loop history, the delta baseline, the latest check.
+//! A check and everything it updates: loop history, the project's memory of issues (what the
+//! delta compares with), the latest check.
 //!
 //! The MCP server keeps one `Session` in memory for its lifetime; the CLI opens one per run.
 //! Both persist to `.signalint/` so loops and deltas survive restarts.
+//!
+//! Every check is compared with the memory (the last known issues of every file, from any earlier
+//! check that examined it); its new issues carry `new`, and clusters holding a new error rank
+//! first. `since` narrows the answer to what is new against another reference.
 
 use tokio_util::sync::CancellationToken;
 
 use super::{Context, EngineObserver, Scope, run_observed};
-use crate::core::{self, Analysis, CheckResponse, Delta, LoopHistory, ResponseParts, Snapshot};
-use crate::state::{LatestCheck, Snapshots, StateDir};
+use crate::core::{self, Analysis, CheckResponse, LoopHistory, ResponseParts, Snapshot};
+use crate::state::{Baseline, LatestCheck, Snapshots, StateDir};
+
+/// What `since` narrows an answer to: the issues not present in that reference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[derive(clap::ValueEnum)]
+pub enum Since {
+    /// The baseline `signalint baseline` recorded (none recorded: every issue is new).
+    Baseline,
+    /// The state after this session's first check (in the CLI, one run: the same as `last`).
+    Start,
+    /// The last known state before this check.
+    Last,
+}
 
 /// How to shape one response.
 #[derive(Debug, Clone, Default)]
@@ -18,15 +36,19 @@ pub struct ResponseOptions {
     pub page_size: usize,
     /// Include every issue.
     pub include_issues: bool,
+    /// Narrow the answer to what is new since this reference.
+    pub since: Option<Since>,
 }
 
-/// Loop history, delta baselines and the latest check of one project.
+/// Loop history, the memory of issues and the latest check of one project.
 #[derive(Debug)]
 pub struct Session {
     pub context: Context,
     pub loops: LoopHistory,
     snapshots: Snapshots,
     latest: Option<Analysis>,
+    /// The memory after this session's first check (`since: "start"`).
+    start: Option<Snapshot>,
     state: StateDir,
 }
 
@@ -38,6 +60,7 @@ impl Session {
             loops: state.load_loops(),
             snapshots: state.load_snapshots(),
             latest: state.load_latest().map(LatestCheck::into_analysis),
+            start: None,
             state,
             context,
         }
@@ -46,6 +69,14 @@ impl Session {
     /// The latest successful check, whole.
     pub fn latest(&self) -> Option<&Analysis> {
         self.latest.as_ref()
+    }
+
+    /// Records the issues of the latest check as the baseline; `None` before any check.
+    pub fn record_baseline(&self) -> Option<std::io::Result<usize>> {
+        let latest = self.latest.as_ref()?;
+        let baseline = Baseline::of(latest);
+        let count = baseline.issues.len();
+        Some(self.state.save_baseline(&baseline).map(|()| count))
     }
 
     /// Forgets every loop signature and churn counter.
@@ -104,16 +135,25 @@ impl Session {
             self.loops.update(&analysis, &report.rechecked, threshold)
         };
 
-        let key = scope_key(scope);
-        let previous = self.snapshots.get(&key).cloned();
-        let delta = previous.as_ref().map(|previous| {
-            let report = core::delta(previous, &analysis, &report.rechecked);
+        let previous = self.snapshots.memory.clone();
+        let known = !previous.is_empty()
+            && match scope {
+                Scope::Project { .. } => true,
+                Scope::Files { files } => files.iter().any(|f| previous.knows(f)),
+            };
+        let delta = known.then(|| {
+            let report = core::delta(&previous, &analysis, &report.rechecked);
             report.annotate(&mut analysis.clusters);
+            core::mark_new(&mut analysis, previous.ids());
+            core::rank_new_errors_first(&mut analysis);
             report.overall
         });
+        let next = Snapshot::advance(Some(&previous), &analysis, &report.rechecked);
         if !cancelled {
-            let next = Snapshot::advance(previous.as_ref(), &analysis, &report.rechecked);
-            self.snapshots.put(key, next);
+            self.snapshots.memory = next.clone();
+            if self.start.is_none() {
+                self.start = Some(next.clone());
+            }
         }
 
         let page_size = if options.page_size == 0 {
@@ -121,14 +161,36 @@ impl Session {
         } else {
             options.page_size
         };
-        let page = core::page(&analysis.clusters, options.cursor.as_deref(), page_size);
+        let baseline = match options.since {
+            Some(Since::Baseline) => {
+                let baseline = self.state.load_baseline();
+                if baseline.is_none() {
+                    tracing::info!("no baseline recorded (signalint baseline): every issue is new");
+                }
+                baseline
+            }
+            _ => None,
+        };
+        let narrowed = options.since.map(|since| {
+            let reference: Vec<&str> = match since {
+                Since::Last => previous.ids().collect(),
+                Since::Start => self.start.as_ref().unwrap_or(&next).ids().collect(),
+                Since::Baseline => baseline
+                    .iter()
+                    .flat_map(|b| b.issues.iter().map(String::as_str))
+                    .collect(),
+            };
+            core::narrow(&analysis, reference)
+        });
+        let shown = narrowed.as_ref().unwrap_or(&analysis);
+        let page = core::page(&shown.clusters, options.cursor.as_deref(), page_size);
         let response = core::respond(ResponseParts {
             engines: report.engines,
             rule_packs: report.rule_packs,
-            analysis: &analysis,
+            analysis: shown,
             page,
             loops: Some(&loops),
-            delta: delta.map(|d: Delta| d),
+            delta,
             include_issues: options.include_issues,
         });
 
@@ -145,18 +207,4 @@ impl Session {
         drop(lock);
         response
     }
-}
-
-/// A stable key for "the same scope": the kind and the sorted paths.
-fn scope_key(scope: &Scope) -> String {
-    let (kind, paths) = match scope {
-        Scope::Project { paths } => ("project", paths),
-        Scope::Files { files } => ("files", files),
-    };
-    let mut sorted: Vec<&str> = paths.iter().map(String::as_str).collect();
-    sorted.sort_unstable();
-    sorted.dedup();
-    let mut parts = vec![kind];
-    parts.extend(sorted);
-    core::short_hash(&parts)
 }

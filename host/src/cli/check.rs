@@ -9,7 +9,7 @@ use tokio_util::sync::CancellationToken;
 use clap::ValueEnum;
 
 use super::{Cli, exit, print, project_root, usage_error};
-use crate::check::{Context, Prewalk, ResponseOptions, Scope, Session};
+use crate::check::{Context, Prewalk, ResponseOptions, Scope, Session, Since};
 use crate::config::Config;
 use crate::core::{CheckResponse, CheckStatus, EngineState};
 use crate::plugins::{Registry, plugin_dirs};
@@ -39,6 +39,14 @@ pub struct CheckArgs {
     /// Clusters per page.
     #[arg(long, value_name = "N")]
     page_size: Option<usize>,
+    /// Only what is new since the recorded baseline, the first check (for the CLI, this run's
+    /// check: nothing) or the last check.
+    #[arg(long, value_enum, value_name = "REFERENCE")]
+    since: Option<Since>,
+    /// Only what is new since the baseline `signalint baseline` recorded (`--since baseline`):
+    /// with `--fail-on error`, CI fails only on new errors.
+    #[arg(long, conflicts_with = "since")]
+    new_only: bool,
 }
 
 pub fn run(cli: &Cli, args: &CheckArgs) -> u8 {
@@ -152,6 +160,11 @@ async fn check(
             args.page_size.unwrap_or(0)
         },
         include_issues: args.all_issues || every_issue,
+        since: if args.new_only {
+            Some(Since::Baseline)
+        } else {
+            args.since
+        },
     };
     Ok(session
         .check(scope, &options, &CancellationToken::new())

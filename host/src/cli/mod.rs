@@ -1,5 +1,6 @@
 //! The command line: parse arguments, call `check`/`state`, render. No logic of its own.
 
+mod baseline;
 mod check;
 mod doctor;
 mod explain;
@@ -56,6 +57,8 @@ pub struct Cli {
 enum Command {
     /// Check the project (or the given paths) with every enabled engine.
     Check(check::CheckArgs),
+    /// Check the whole project and record its issues as the baseline (`check --new-only`).
+    Baseline(baseline::BaselineArgs),
     /// List every plugin found on the plugin path and whether it loaded.
     Plugins(plugins::PluginsArgs),
     /// List every rule of every loaded rule pack with its documentation, and every engine.
@@ -95,6 +98,7 @@ pub fn main() -> ExitCode {
     }
     let code = match cli.command {
         Command::Check(ref args) => check::run(&cli, args),
+        Command::Baseline(ref args) => baseline::run(&cli, args),
         Command::Plugins(ref args) => plugins::run(&cli, args),
         Command::Rules(ref args) => rules::run(&cli, args),
         Command::Explain(ref args) => explain::explain(&cli, args),

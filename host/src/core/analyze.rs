@@ -79,6 +79,8 @@ fn build_issues(
             end_col: input.end_col,
             help: input.help.take(),
             url: input.url.take(),
+            new: false,
+            fixes: take(&mut input.fixes),
         });
     }
     issues

@@ -22,7 +22,8 @@
 //! // 3. Loops: the host loads LoopHistory (serde), updates it, persists it again.
 //! let loops = history.update(&analysis, &rechecked, config.loop_threshold);
 //!
-//! // 4. Delta against the previous snapshot of the same scope (if any), then keep the next one.
+//! // 4. Delta against the project's memory (the last known issues of every file; none only
+//! //    when no engine examined the checked files before), then advance the memory.
 //! let delta = previous_snapshot.as_ref().map(|previous| {
 //!     let report = core::delta(previous, &analysis, &rechecked);
 //!     report.annotate(&mut analysis.clusters); // Cluster.delta
@@ -56,7 +57,9 @@ pub mod response;
 #[cfg(test)]
 mod tests;
 
-pub use delta::{DeltaReport, Snapshot, SnapshotIssue, delta};
+pub use delta::{
+    DeltaReport, Snapshot, SnapshotIssue, delta, mark_new, narrow, rank_new_errors_first,
+};
 pub use ids::{cluster_id, is_cluster_id, is_issue_id, short_hash};
 pub use loops::{
     CHURN_THRESHOLD, Coverage, DEFAULT_LOOP_THRESHOLD, LoopConfig, LoopHistory, LoopReport,
@@ -64,7 +67,7 @@ pub use loops::{
 };
 pub use message::{MAX_MESSAGE_CHARS, collapse_whitespace, message_template, normalize_message};
 pub use model::*;
-pub use page::{DEFAULT_PAGE_SIZE, Page, page};
+pub use page::{DEFAULT_PAGE_SIZE, ISSUE_PAGE_BYTES, IssuePage, Page, page, page_issues};
 pub use response::{ResponseParts, respond};
 
 pub use analyze::analyze;

@@ -55,6 +55,29 @@ pub struct IssueInput {
     /// The trimmed text of the flagged line (empty when there is none). Part of the issue id, so
     /// the id survives lines inserted above the issue.
     pub line_text: String,
+    /// The engine's fix, positions converted like the issue's (empty: none).
+    #[serde(default)]
+    pub fixes: Vec<FixEdit>,
+}
+
+/// Additive: one edit of an engine's fix, as the engine supplied it, with positions in the
+/// issue's coordinates (1-based line, 1-based UTF-16 column; the end is exclusive).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FixEdit {
+    /// 1-based line where the replaced range starts.
+    pub line: u32,
+    /// 1-based UTF-16 column where it starts.
+    pub col: u32,
+    /// 1-based line where it ends.
+    pub end_line: u32,
+    /// 1-based UTF-16 column where it ends (exclusive).
+    pub end_col: u32,
+    /// The text that replaces the range.
+    pub new_text: String,
+    /// `safe` or `unsafe`, when the engine says which.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub safety: Option<String>,
 }
 
 /// One diagnostic, normalized (`NormalizedIssue`).
@@ -94,9 +117,19 @@ pub struct NormalizedIssue {
     /// Additive: the rule's documentation URL.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
+    /// Additive: not in the last known state of its file (absent when false).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub new: bool,
+    /// Additive: the edits of the engine's fix (`get_issue_detail`; absent when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fixes: Vec<FixEdit>,
 }
 
-/// Additive: what changed since the previous check of the same scope.
+fn is_false(value: &bool) -> bool {
+    !*value
+}
+
+/// Additive: what changed since the last known state of the files checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Delta {
@@ -134,9 +167,12 @@ pub struct Cluster {
     /// Additive: issues of the cluster with a structured fix.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fixable_count: Option<usize>,
-    /// Additive: this cluster's change since the previous check of the same scope.
+    /// Additive: change since the last known state of the files checked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delta: Option<Delta>,
+    /// Additive: every issue of the cluster is new (absent when false).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub new: bool,
 }
 
 /// `ok`, `error` or `disabled`.
@@ -273,7 +309,8 @@ pub struct CheckResponse {
     /// Additive: pass as `cursor` for the next page of clusters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
-    /// Additive: change since the previous check of the same scope.
+    /// Additive: change since the last known state of the files checked (absent only on a
+    /// first-ever check of them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delta: Option<Delta>,
     /// Additive: every issue (the CLI's `--all-issues`; the MCP tools leave it out).

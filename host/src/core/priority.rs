@@ -60,6 +60,7 @@ mod tests {
             severity: Some(severity),
             fixable_count: Some(fixable),
             delta: None,
+            new: false,
         }
     }
 

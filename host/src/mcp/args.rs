@@ -8,6 +8,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
+use crate::check::Since;
 use crate::paths::MAX_PATHS;
 
 /// The longest id or cursor accepted (ids are 16–20 characters, cursors about 20).
@@ -22,44 +23,63 @@ pub struct NoArgs {}
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckProjectArgs {
-    /// Project-relative files or directories to check; `["."]` (the whole project) when absent
-    /// or empty. Absolute, escaping (`..`, symlinks), NUL-containing and `-`-leading paths are
-    /// refused.
+    /// Project-relative files or directories (default `["."]`).
     #[serde(default = "whole_project")]
     #[schemars(length(max = 512), inner(length(min = 1)))]
     pub paths: Vec<String>,
-    /// The `nextCursor` of a previous response, for the next page of clusters.
+    /// A previous `nextCursor`, for the next page.
     #[serde(default)]
     #[schemars(with = "String", length(min = 1, max = 256))]
     pub cursor: Option<String>,
+    /// Only what is new since the recorded `baseline`, the first check or the last.
+    #[serde(default)]
+    #[schemars(with = "String", extend("enum" = ["baseline", "start", "last"]))]
+    pub since: Option<Since>,
 }
 
 /// Arguments of `check_files`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckFilesArgs {
-    /// Project-relative files to check (1 to 512). Same refusals as `check_project`'s paths.
+    /// Project-relative files.
     #[schemars(length(min = 1, max = 512), inner(length(min = 1)))]
     pub files: Vec<String>,
-    /// The `nextCursor` of a previous response, for the next page of clusters.
+    /// A previous `nextCursor`, for the next page.
     #[serde(default)]
     #[schemars(with = "String", length(min = 1, max = 256))]
     pub cursor: Option<String>,
+    /// As in check_project.
+    #[serde(default)]
+    #[schemars(with = "String", extend("enum" = ["baseline", "start", "last"]))]
+    pub since: Option<Since>,
 }
 
 /// Arguments of `get_issue_detail`: exactly one of the two, non-empty.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct IssueDetailArgs {
-    /// A `clusterId` from a check response: returns every issue of that cluster.
+    /// A `clusterId` from a check: that cluster's issues.
     #[serde(default)]
     #[schemars(with = "String", length(min = 1, max = 256))]
     pub cluster_id: Option<String>,
-    /// An `issueId` (for example from `sampleIssueIds`): returns that issue.
+    /// An `issueId`: that issue.
     #[serde(default)]
     #[schemars(with = "String", length(min = 1, max = 256))]
     pub issue_id: Option<String>,
+    /// Issues per page (default 50, at most 500).
+    #[serde(default)]
+    #[schemars(with = "u32", range(min = 1, max = 500))]
+    pub limit: Option<u32>,
+    /// A previous `nextCursor`, for the next page.
+    #[serde(default)]
+    #[schemars(with = "String", length(min = 1, max = 256))]
+    pub cursor: Option<String>,
 }
+
+/// Issues per `get_issue_detail` page unless `limit` says otherwise.
+pub const DEFAULT_DETAIL_LIMIT: usize = 50;
+/// The most issues one `get_issue_detail` page holds.
+pub const MAX_DETAIL_LIMIT: usize = 500;
 
 fn whole_project() -> Vec<String> {
     vec![".".to_owned()]
@@ -73,9 +93,20 @@ pub enum IssueRef {
 }
 
 impl IssueDetailArgs {
+    /// Issues per page: `limit`, checked, or the default.
+    pub fn page_size(&self) -> Result<usize, String> {
+        match self.limit {
+            None => Ok(DEFAULT_DETAIL_LIMIT),
+            Some(n) if (1..=MAX_DETAIL_LIMIT as u32).contains(&n) => Ok(n as usize),
+            Some(n) => Err(format!(
+                "limit is {n}; give 1 to {MAX_DETAIL_LIMIT} (default {DEFAULT_DETAIL_LIMIT})"
+            )),
+        }
+    }
+
     /// Exactly one non-empty reference, or why not.
-    pub fn reference(self) -> Result<IssueRef, String> {
-        match (self.cluster_id, self.issue_id) {
+    pub fn reference(&self) -> Result<IssueRef, String> {
+        match (self.cluster_id.clone(), self.issue_id.clone()) {
             (Some(_), Some(_)) => {
                 Err("give exactly one of clusterId or issueId, not both".to_owned())
             }

@@ -26,7 +26,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::error::{ToolError, code};
 use super::schema::ResetConfirmation;
-use crate::check::{EngineEvent, EngineObserver, ResponseOptions, Scope, Session};
+use crate::check::{EngineEvent, EngineObserver, ResponseOptions, Scope, Session, Since};
 use crate::core::{Analysis, LoopStatus};
 
 /// A check's result, rendered once and shared by every request of its flight.
@@ -48,6 +48,7 @@ pub type Progress<'a> =
 struct FlightKey {
     scope: Scope,
     cursor: Option<String>,
+    since: Option<Since>,
 }
 
 struct Flight {
@@ -82,6 +83,16 @@ impl Drop for Interest {
 }
 
 type Flights = Arc<Mutex<HashMap<FlightKey, Arc<Flight>>>>;
+
+/// What a check tool asks for.
+#[derive(Debug, Clone)]
+pub struct CheckRequest {
+    pub scope: Scope,
+    /// A previous response's `nextCursor`.
+    pub cursor: Option<String>,
+    /// Narrow the answer to what is new since this reference.
+    pub since: Option<Since>,
+}
 
 /// The server's checks and the state they leave behind.
 #[derive(Clone)]
@@ -152,14 +163,14 @@ impl Checker {
     /// receives the engine events of the flight.
     pub async fn check(
         &self,
-        scope: Scope,
-        cursor: Option<String>,
+        request: CheckRequest,
         cancel: &CancellationToken,
         progress: Progress<'_>,
     ) -> Outcome {
         let key = FlightKey {
-            scope: normalized(scope),
-            cursor,
+            scope: normalized(request.scope),
+            cursor: request.cursor,
+            since: request.since,
         };
         let (flight, leader) = self.join_or_start(&key);
         let mut results = flight.result.subscribe();
@@ -245,6 +256,7 @@ impl Checker {
                 cursor: key.cursor.clone(),
                 page_size: 0,
                 include_issues: false,
+                since: key.since,
             };
             let worker = this.clone();
             let run = tokio::spawn(async move {

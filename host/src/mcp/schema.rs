@@ -27,11 +27,18 @@ pub struct Pong {
     pub pong: bool,
 }
 
-/// The issues `get_issue_detail` expands to (the text content is the bare array).
+/// One page of the issues `get_issue_detail` expands to (the text content is the bare array).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct IssueList {
-    /// The issues of the cluster, or the one issue asked for.
+    /// One page of the cluster's issues, or the one issue asked for.
     pub issues: Vec<NormalizedIssue>,
+    /// Additive: issues the reference names, over every page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<usize>,
+    /// Additive: pass as `cursor` for the next page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_cursor: Option<String>,
 }
 
 /// A reference that is not in the latest check.
@@ -108,6 +115,197 @@ pub enum ResetOutput {
 /// The input schema of `T` (what the server accepts), made portable.
 pub fn input_schema<T: JsonSchema>() -> Map<String, Value> {
     generate::<T>(SchemaSettings::draft2020_12().for_deserialize(), true)
+}
+
+/// The input schema `tools/list` advertises: [`input_schema`] without the `$schema` and `title`
+/// keys, which every client ignores, and without the type's own description (the tool's says
+/// it; the arguments keep theirs).
+pub fn advertised_input<T: JsonSchema>() -> Map<String, Value> {
+    let mut value = Value::Object(input_schema::<T>());
+    lean(&mut value, false);
+    let mut map = into_map(value);
+    map.remove("description");
+    if let Some(Value::Object(defs)) = map.get_mut("$defs") {
+        for def in defs.values_mut() {
+            if let Value::Object(def) = def {
+                def.remove("description");
+            }
+        }
+    }
+    map
+}
+
+/// The output schema of a check tool as advertised: [`advertised_output`] of [`CheckOutput`]
+/// with `issues` declared as a bare array: only the CLI's `--all-issues` fills it, the MCP tools
+/// never send it (`get_issue_detail`'s schema has the issue shape).
+pub fn advertised_check_output() -> Map<String, Value> {
+    let mut map = lean_output::<CheckOutput>();
+    if let Some(Value::Object(defs)) = map.get_mut("$defs") {
+        if let Some(Value::Object(properties)) = defs
+            .get_mut("CheckResponse")
+            .and_then(|r| r.get_mut("properties"))
+        {
+            properties.insert(
+                "issues".into(),
+                serde_json::json!({"type": "array", "description": "Every issue (CLI only)"}),
+            );
+        }
+        defs.remove("NormalizedIssue");
+    }
+    inline_single_use(&mut map);
+    map
+}
+
+/// The output schema `tools/list` advertises: [`output_schema`] with the same structure (so it
+/// validates exactly what it did), shared shapes once in `$defs`, each description cut to its
+/// first clause, and no titles or `$schema`: every agent pays for `tools/list` when it connects,
+/// and the fields are documented in full in `docs/contract.md`.
+pub fn advertised_output<T: JsonSchema>() -> Map<String, Value> {
+    let mut map = lean_output::<T>();
+    inline_single_use(&mut map);
+    map
+}
+
+fn lean_output<T: JsonSchema>() -> Map<String, Value> {
+    let mut value = Value::Object(output_schema::<T>());
+    lean(&mut value, true);
+    into_map(value)
+}
+
+/// Drops definitions nothing refers to, and replaces each `$ref` to a definition used exactly
+/// once by the definition itself, so `$defs` keeps only the shapes that are shared, and the result shapes (the root's `anyOf`), which
+/// clients and `docs/contract.md` name.
+fn inline_single_use(schema: &mut Map<String, Value>) {
+    fn count(value: &Value, counts: &mut std::collections::HashMap<String, usize>) {
+        match value {
+            Value::Object(map) => {
+                if let Some(Value::String(target)) = map.get("$ref")
+                    && let Some(name) = target.strip_prefix("#/$defs/")
+                {
+                    *counts.entry(name.to_owned()).or_default() += 1;
+                }
+                map.values().for_each(|v| count(v, counts));
+            }
+            Value::Array(items) => items.iter().for_each(|v| count(v, counts)),
+            _ => {}
+        }
+    }
+    fn replace(value: &mut Value, name: &str, def: &Value) {
+        match value {
+            Value::Object(map) => {
+                if map
+                    .get("$ref")
+                    .and_then(Value::as_str)
+                    .and_then(|t| t.strip_prefix("#/$defs/"))
+                    == Some(name)
+                    && let Value::Object(body) = def
+                {
+                    map.remove("$ref");
+                    for (key, value) in body {
+                        map.entry(key.clone()).or_insert_with(|| value.clone());
+                    }
+                    return;
+                }
+                map.values_mut().for_each(|v| replace(v, name, def));
+            }
+            Value::Array(items) => items.iter_mut().for_each(|v| replace(v, name, def)),
+            _ => {}
+        }
+    }
+    loop {
+        let mut counts = std::collections::HashMap::new();
+        count(&Value::Object(schema.clone()), &mut counts);
+        let Some(Value::Object(defs)) = schema.get("$defs") else {
+            return;
+        };
+        let unused: Vec<String> = defs
+            .keys()
+            .filter(|name| !counts.contains_key(*name))
+            .cloned()
+            .collect();
+        if !unused.is_empty() {
+            if let Some(Value::Object(defs)) = schema.get_mut("$defs") {
+                defs.retain(|name, _| !unused.contains(name));
+            }
+            continue;
+        }
+        let results: Vec<&str> = schema
+            .get("anyOf")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.get("$ref")?.as_str()?.strip_prefix("#/$defs/"))
+            .collect();
+        // A definition that refers to itself is never inlined.
+        let single = defs.iter().find(|(name, def)| {
+            counts.get(*name) == Some(&1) && !results.contains(&name.as_str()) && {
+                let mut own = std::collections::HashMap::new();
+                count(def, &mut own);
+                !own.contains_key(*name)
+            }
+        });
+        let Some((name, def)) = single.map(|(n, d)| (n.clone(), d.clone())) else {
+            return;
+        };
+        if let Some(Value::Object(defs)) = schema.get_mut("$defs") {
+            defs.remove(&name);
+            if defs.is_empty() {
+                schema.remove("$defs");
+            }
+        }
+        let mut root = Value::Object(std::mem::take(schema));
+        replace(&mut root, &name, &def);
+        *schema = into_map(root);
+    }
+}
+
+/// Drops `$schema` and (string) `title` everywhere; when `descriptions` is set, also the
+/// `minimum: 0` of counts (the server writes no negative number), and cuts descriptions to
+/// [`brief`]. Only string values
+/// go: a property that happens to be named `title` holds a schema.
+fn lean(value: &mut Value, descriptions: bool) {
+    match value {
+        Value::Object(map) => {
+            map.remove("$schema");
+            if descriptions
+                && map.get("type").is_some_and(|t| t == "integer")
+                && map.get("minimum").is_some_and(|m| m == 0)
+            {
+                map.remove("minimum");
+            }
+            if map.get("title").is_some_and(Value::is_string) {
+                map.remove("title");
+            }
+            if descriptions && let Some(Value::String(text)) = map.get_mut("description") {
+                *text = brief(text);
+            }
+            for child in map.values_mut() {
+                lean(child, descriptions);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|i| lean(i, descriptions)),
+        _ => {}
+    }
+}
+
+/// The first clause of a description, without the `Additive:` mark: enough for a model to tell
+/// a field from its name, the rest is in `docs/contract.md`.
+fn brief(text: &str) -> String {
+    let text = text.strip_prefix("Additive: ").unwrap_or(text);
+    let text = text.replace('\n', " ");
+    let end = [". ", "; ", " (", ", ", ": "]
+        .iter()
+        .filter_map(|stop| text.find(stop))
+        .min()
+        .unwrap_or(text.len());
+    text[..end].trim_end_matches('.').to_owned()
+}
+
+fn into_map(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
 }
 
 /// The output schema of `T` (what the server writes), made portable.
@@ -287,6 +485,15 @@ mod tests {
             end_col: Some(12),
             help: Some("help".into()),
             url: Some("https://example.invalid/rule".into()),
+            new: true,
+            fixes: vec![core::FixEdit {
+                line: 3,
+                col: 7,
+                end_line: 3,
+                end_col: 12,
+                new_text: "0".into(),
+                safety: Some("safe".into()),
+            }],
         }
     }
 
@@ -335,6 +542,7 @@ mod tests {
             severity: Some(core::IssueSeverity::Warning),
             fixable_count: Some(1),
             delta: Some(delta),
+            new: true,
         };
         core::CheckResponse {
             schema_version: core::SCHEMA_VERSION.into(),
@@ -378,6 +586,7 @@ mod tests {
             bare.help,
             bare.url,
         ) = (None, None, None, None, None);
+        bare.fixes.clear();
         bare
     }
 
@@ -387,7 +596,12 @@ mod tests {
             validates::<CheckOutput>(&serde_json::to_value(&response).unwrap());
         }
         for issues in [vec![full_issue(), bare_issue()], vec![]] {
-            let list = serde_json::to_value(IssueList { issues }).unwrap();
+            let list = serde_json::to_value(IssueList {
+                issues,
+                total: Some(2),
+                next_cursor: Some("2.0123abcd".into()),
+            })
+            .unwrap();
             validates::<IssueDetailOutput>(&list);
         }
         for status in [
@@ -426,6 +640,7 @@ mod tests {
         declares_exactly(defs, "Cluster", &full["clusters"][0]);
         declares_exactly(defs, "EngineStatus", &full["engines"]["tsc"]);
         declares_exactly(defs, "NormalizedIssue", &full["issues"][0]);
+        declares_exactly(defs, "FixEdit", &full["issues"][0]["fixes"][0]);
         declares_exactly(defs, "LoopWarning", &full["loopWarning"]);
         declares_exactly(defs, "ChurnWarning", &full["fileRuleChurnWarning"]);
         declares_exactly(defs, "Delta", &full["delta"]);

@@ -23,7 +23,7 @@ use serde_json::Value;
 use super::args::{
     CheckFilesArgs, CheckProjectArgs, IssueDetailArgs, IssueRef, NoArgs, check_cursor,
 };
-use super::checks::{Checker, Outcome};
+use super::checks::{CheckRequest, Checker, Outcome};
 use super::error::{ToolError, code};
 use super::schema::{IssueList, Pong, Stale};
 use super::tools::{self, tools};
@@ -75,10 +75,11 @@ impl Server {
                         a.paths
                     };
                     let paths = crate::paths::validate_all(self.checker.root(), &paths)?;
-                    Ok((
-                        Scope::Project { paths },
-                        check_cursor(a.cursor).map_err(ToolError::invalid)?,
-                    ))
+                    Ok(CheckRequest {
+                        scope: Scope::Project { paths },
+                        cursor: check_cursor(a.cursor).map_err(ToolError::invalid)?,
+                        since: a.since,
+                    })
                 });
                 self.run_check(scope, context).await
             }
@@ -90,18 +91,25 @@ impl Server {
                         ));
                     }
                     let files = crate::paths::validate_all(self.checker.root(), &a.files)?;
-                    Ok((
-                        Scope::Files { files },
-                        check_cursor(a.cursor).map_err(ToolError::invalid)?,
-                    ))
+                    Ok(CheckRequest {
+                        scope: Scope::Files { files },
+                        cursor: check_cursor(a.cursor).map_err(ToolError::invalid)?,
+                        since: a.since,
+                    })
                 });
                 self.run_check(scope, context).await
             }
             tools::GET_ISSUE_DETAIL => {
-                match parse::<IssueDetailArgs>(args)
-                    .and_then(|a| a.reference().map_err(ToolError::invalid))
-                {
-                    Ok(reference) => self.issue_detail(&reference),
+                let request = parse::<IssueDetailArgs>(args).and_then(|a| {
+                    let reference = a.reference().map_err(ToolError::invalid)?;
+                    let limit = a.page_size().map_err(ToolError::invalid)?;
+                    let cursor = check_cursor(a.cursor).map_err(ToolError::invalid)?;
+                    Ok((reference, limit, cursor))
+                });
+                match request {
+                    Ok((reference, limit, cursor)) => {
+                        self.issue_detail(&reference, limit, cursor.as_deref())
+                    }
                     Err(e) => failure(&e),
                 }
             }
@@ -119,10 +127,10 @@ impl Server {
 
     async fn run_check(
         &self,
-        request: Result<(Scope, Option<String>), ToolError>,
+        request: Result<CheckRequest, ToolError>,
         context: RequestContext<RoleServer>,
     ) -> CallToolResult {
-        let (scope, cursor) = match request {
+        let request = match request {
             Ok(request) => request,
             Err(e) => return failure(&e),
         };
@@ -138,10 +146,7 @@ impl Server {
                 }
             })
         };
-        let outcome: Outcome = self
-            .checker
-            .check(scope, cursor, &context.ct, &forward)
-            .await;
+        let outcome: Outcome = self.checker.check(request, &context.ct, &forward).await;
         match outcome.as_ref() {
             Ok(rendered) => {
                 let mut result = CallToolResult::structured(rendered.value.clone());
@@ -152,7 +157,13 @@ impl Server {
         }
     }
 
-    fn issue_detail(&self, reference: &IssueRef) -> CallToolResult {
+    /// One page of the issues `reference` names (see [`crate::core::page_issues`]).
+    fn issue_detail(
+        &self,
+        reference: &IssueRef,
+        limit: usize,
+        cursor: Option<&str>,
+    ) -> CallToolResult {
         let latest = self.checker.latest();
         let issues: Option<Vec<&NormalizedIssue>> =
             latest.as_deref().and_then(|analysis| match reference {
@@ -161,9 +172,17 @@ impl Server {
             });
         match issues {
             Some(issues) => {
-                let text = serde_json::to_string(&issues).unwrap_or_else(|_| "[]".to_owned());
-                let list = serde_json::json!({ "issues": issues });
-                let mut result = CallToolResult::structured(list);
+                let page = match crate::core::page_issues(&issues, cursor, limit) {
+                    Ok(page) => page,
+                    Err(e) => return failure(&ToolError::invalid(e)),
+                };
+                let text = serde_json::to_string(&page.issues).unwrap_or_else(|_| "[]".to_owned());
+                let list = IssueList {
+                    total: Some(issues.len()),
+                    issues: page.issues.into_iter().cloned().collect(),
+                    next_cursor: page.next_cursor,
+                };
+                let mut result = CallToolResult::structured(structured(&list));
                 result.content = vec![ContentBlock::text(text)];
                 result
             }
@@ -174,9 +193,6 @@ impl Server {
         }
     }
 }
-
-/// Keeps `IssueList` the documented structured shape of a successful detail.
-const _: fn(IssueList) = |_| {};
 
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {

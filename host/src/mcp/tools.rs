@@ -12,8 +12,8 @@ use serde_json::{Map, Value};
 
 use super::args::{CheckFilesArgs, CheckProjectArgs, IssueDetailArgs, NoArgs};
 use super::schema::{
-    CheckOutput, IssueDetailOutput, LoopStatusOutput, PingOutput, ResetOutput, input_schema,
-    output_schema,
+    IssueDetailOutput, LoopStatusOutput, PingOutput, ResetOutput, advertised_check_output,
+    advertised_input, advertised_output,
 };
 
 pub const PING: &str = "ping";
@@ -23,100 +23,63 @@ pub const GET_ISSUE_DETAIL: &str = "get_issue_detail";
 pub const GET_LOOP_STATUS: &str = "get_loop_status";
 pub const RESET_LOOP_STATE: &str = "reset_loop_state";
 
-const CHECK_EFFECTS: &str = "Does not modify source files; writes its cache, loop history, \
-delta baselines and engine scratch files under .signalint/ in the project. An engine that \
-fails, times out or exceeds the output limit is reported in its `engines` entry with a message, \
-and the other engines' results are kept. Checks run one at a time per server; identical \
-concurrent calls share one run. Progress notifications (engine started/finished) are sent \
-when the request carries a progress token; cancelling the request stops its engines.";
+const CHECK_EFFECTS: &str = "Writes only .signalint/.";
 
-/// Every tool the server offers, in a stable order.
+/// Every tool the server offers, in a stable order. Descriptions are short (every agent pays
+/// for `tools/list` when it connects); `docs/contract.md` is the full reference.
 pub fn tools() -> Vec<Tool> {
     vec![
         tool(
             PING,
             "Ping",
-            "Liveness check of the signalint stdio server. Returns the text `pong` (structured \
-             content `{\"pong\": true}`). Reads and writes nothing.",
-            input_schema::<NoArgs>(),
-            output_schema::<PingOutput>(),
-            ToolAnnotations::new()
-                .read_only(true)
-                .idempotent(true)
-                .open_world(false),
+            "Liveness check of the signalint server: answers `pong`.",
+            advertised_input::<NoArgs>(),
+            advertised_output::<PingOutput>(),
+            read_only(),
         ),
         tool(
             CHECK_PROJECT,
             "Check project",
             &format!(
-                "Runs every enabled engine (oxlint, tsc, biome and configured plugin engines) on \
-                 project-relative paths (`paths`, at most 512, default [\".\"]: the whole project) \
-                 and returns a CheckResponse (schemaVersion 1.1): status, per-engine status, \
-                 totalIssues, one page of root-cause clusters in priority order (priority 1 \
-                 first, 10 per page; `nextCursor` is the `cursor` of the next page), delta \
-                 against the previous check of the same paths, and loop/churn warnings. Absolute, \
-                 escaping, NUL-containing and `-`-leading paths are refused with an error object. \
-                 {CHECK_EFFECTS}"
+                "Runs every engine on `paths` (default: the project). Returns a CheckResponse \
+                 1.1: clusters by priority, `delta` since the files' last known state (new \
+                 errors first, marked `new`), loop warnings. {CHECK_EFFECTS}"
             ),
-            input_schema::<CheckProjectArgs>(),
-            output_schema::<CheckOutput>(),
+            advertised_input::<CheckProjectArgs>(),
+            advertised_check_output(),
             check_annotations(),
         ),
         tool(
             CHECK_FILES,
             "Check files",
-            &format!(
-                "Checks exactly the given project-relative files (`files`, 1 to 512): file-local \
-                 engines run on those files; tsc runs on the configured program. Returns a \
-                 CheckResponse (schemaVersion 1.1) like check_project; delta and churn are \
-                 counted for this set of files. Path refusals as in check_project. \
-                 {CHECK_EFFECTS}"
-            ),
-            input_schema::<CheckFilesArgs>(),
-            output_schema::<CheckOutput>(),
+            &format!("check_project on exactly `files` (tsc checks its program). {CHECK_EFFECTS}"),
+            advertised_input::<CheckFilesArgs>(),
+            advertised_check_output(),
             check_annotations(),
         ),
         tool(
             GET_ISSUE_DETAIL,
             "Get issue detail",
-            "Expands exactly one reference from the latest check: `clusterId` gives every issue \
-             of that cluster, `issueId` gives that issue. Returns `{\"issues\": [NormalizedIssue…]}` \
-             as structured content and the bare array as text (file, 1-based line, UTF-16 \
-             column, engine, rule, severity, message, fixable, clusterId). Ids are derived from \
-             content and never reassigned: a reference that is not in the latest check returns \
-             `{\"status\":\"stale\",\"message\":…}`. Both, neither or an empty reference is \
-             refused with an error object. Reads in-memory state only.",
-            input_schema::<IssueDetailArgs>(),
-            output_schema::<IssueDetailOutput>(),
-            ToolAnnotations::new()
-                .read_only(true)
-                .idempotent(true)
-                .open_world(false),
+            "The issues of one `clusterId` or `issueId` of the latest check, a page at a time \
+             (`nextCursor`), with their fixes; `stale` when gone.",
+            advertised_input::<IssueDetailArgs>(),
+            advertised_output::<IssueDetailOutput>(),
+            read_only(),
         ),
         tool(
             GET_LOOP_STATUS,
             "Get loop status",
-            "Returns `{looping, signatures: [{signature, occurrences, hint, files}], \
-             fileRuleChurns?}`: issue signatures (rule and message template) that were fixed \
-             and came back in re-checked files at least the configured number of times, and \
-             file/rule pairs that fired in consecutive checks of their file. Reads in-memory \
-             state only.",
-            input_schema::<NoArgs>(),
-            output_schema::<LoopStatusOutput>(),
-            ToolAnnotations::new()
-                .read_only(true)
-                .idempotent(true)
-                .open_world(false),
+            "Issues fixed and back again (loops), and rules that keep firing in a file.",
+            advertised_input::<NoArgs>(),
+            advertised_output::<LoopStatusOutput>(),
+            read_only(),
         ),
         tool(
             RESET_LOOP_STATE,
             "Reset loop state",
-            "Forgets every loop signature and churn counter, in memory and in .signalint/; \
-             issues, clusters and delta baselines are kept. Returns `{reset: true, \
-             signaturesForgotten, loopingSignaturesForgotten, churnCountersForgotten}`. Waits \
-             for a running check to finish first.",
-            input_schema::<NoArgs>(),
-            output_schema::<ResetOutput>(),
+            "Forgets all loop and churn memory; keeps issues and deltas.",
+            advertised_input::<NoArgs>(),
+            advertised_output::<ResetOutput>(),
             ToolAnnotations::new()
                 .read_only(false)
                 .destructive(true)
@@ -124,6 +87,13 @@ pub fn tools() -> Vec<Tool> {
                 .open_world(false),
         ),
     ]
+}
+
+fn read_only() -> ToolAnnotations {
+    ToolAnnotations::new()
+        .read_only(true)
+        .idempotent(true)
+        .open_world(false)
 }
 
 fn check_annotations() -> ToolAnnotations {

@@ -2,7 +2,10 @@
 //!
 //! * `loops.json`: the loop history (bounded by `core`), so fix/regress loops are seen across
 //!   restarts; `signalint loops --reset` and the `reset_loop_state` tool clear it.
-//! * `snapshots.json`: the previous check of each scope, for "what changed since last time".
+//! * `snapshots.json`: the last known issues of every file (`memory`), which every check is
+//!   compared with for its delta (older files also hold a previous check per scope, unused now).
+//! * `baseline.json`: the issue ids `signalint baseline` recorded, for `since: "baseline"` and
+//!   `check --new-only` (ids are content-derived, so moved code is not new).
 //! * `latest.json`: the latest successful check, whole, so every cluster can be expanded.
 //!
 //! Every file is written to a random temporary name and renamed into place, so a crash leaves the
@@ -126,6 +129,9 @@ pub struct Snapshots {
     pub tick: u64,
     #[serde(default)]
     pub scopes: BTreeMap<String, (u64, Snapshot)>,
+    /// The last known issues of every file, advanced by every check.
+    #[serde(default)]
+    pub memory: Snapshot,
 }
 
 impl Default for Snapshots {
@@ -134,6 +140,7 @@ impl Default for Snapshots {
             id_version: ID_VERSION,
             tick: 0,
             scopes: BTreeMap::new(),
+            memory: Snapshot::default(),
         }
     }
 }
@@ -156,6 +163,25 @@ impl Snapshots {
                 Some(key) => self.scopes.remove(&key),
                 None => break,
             };
+        }
+    }
+}
+
+/// The issues a project accepted (`signalint baseline`): their content ids.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Baseline {
+    /// [`ID_VERSION`] when written.
+    #[serde(default = "first_id_version")]
+    pub id_version: u32,
+    pub issues: std::collections::BTreeSet<String>,
+}
+
+impl Baseline {
+    pub fn of(analysis: &Analysis) -> Self {
+        Self {
+            id_version: ID_VERSION,
+            issues: analysis.issues.iter().map(|i| i.issue_id.clone()).collect(),
         }
     }
 }
@@ -214,6 +240,17 @@ impl StateDir {
             aside.display()
         );
         false
+    }
+
+    /// The recorded baseline; `None` when none was recorded (or its ids are of another version).
+    pub fn load_baseline(&self) -> Option<Baseline> {
+        self.load_opt("baseline.json")
+            .filter(|b: &Baseline| self.current_ids("baseline.json", b.id_version))
+    }
+
+    /// Records the baseline; unlike the other state, a failure is the caller's to report.
+    pub fn save_baseline(&self, baseline: &Baseline) -> std::io::Result<()> {
+        self.try_save("baseline.json", baseline)
     }
 
     pub fn save_latest(&self, latest: &LatestCheck) {

@@ -218,6 +218,7 @@ fn build(
         }),
         fixable_count: Some(stats.fixable),
         delta: None,
+        new: false,
     }
 }
 

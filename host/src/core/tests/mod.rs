@@ -35,6 +35,7 @@ pub(super) fn issue(
         help: None,
         url: None,
         line_text: line_text.to_owned(),
+        fixes: Vec::new(),
     }
 }
 
