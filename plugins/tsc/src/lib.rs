@@ -194,14 +194,22 @@ pub fn native_binary_path() -> String {
     )
 }
 
-/// The JavaScript entry point of TypeScript 6 (run with `node`).
+/// The JavaScript entry point of TypeScript 4.9–6.x (run with `node`).
 pub const JS_COMPILER_PATH: &str = "node_modules/typescript/lib/tsc.js";
+
+/// Every TypeScript a project may pin: the JavaScript compiler of 4.9–6.x and the native 7.x.
+pub const SUPPORTED_RANGE: &str = ">=4.9.0, <8.0.0";
+
+/// The variant name of the native TypeScript 7 binary: `[engines.tsc] compiler = "native"`.
+pub const NATIVE_VARIANT: &str = "native";
 
 impl EngineAdapter for Tsc {
     fn manifest(&self) -> PluginManifest {
-        let tool = ToolSpec::new("tsc", ">=6.0.0, <8.0.0")
+        // The project's own compiler comes first, whichever it pins: its native binary exists
+        // only when it pins TypeScript 7. `compiler = "native"` keeps the native one only.
+        let tool = ToolSpec::new("tsc", SUPPORTED_RANGE)
             .with_candidates(vec![
-                ToolCandidate::new(native_binary_path()),
+                ToolCandidate::new(native_binary_path()).with_variant(NATIVE_VARIANT),
                 ToolCandidate::new(JS_COMPILER_PATH).with_launcher("node"),
             ])
             .with_npm_packages(vec!["typescript@7.0.2".into()]);
@@ -230,7 +238,7 @@ impl EngineAdapter for Tsc {
         PluginManifest::engine(
             "tsc",
             env!("CARGO_PKG_VERSION"),
-            "TypeScript type checking (tsc 7 native, or tsc 6), one run per tsconfig",
+            "TypeScript type checking with the project's own tsc (4.9 to 7.x), one run per tsconfig",
             engine,
         )
     }
