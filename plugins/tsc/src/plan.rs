@@ -170,9 +170,9 @@ pub(crate) fn major_minor(version: &str) -> Option<(u32, u32)> {
     Some((major, minor))
 }
 
-/// The first TypeScript whose `--build` accepts `--noEmit` on the command line: 4.9.5 and
-/// 5.2 refuse it (TS5094 "Compiler option '--noEmit' may not be used with '--build'"),
-/// 5.9.3 and 7 accept it.
+/// The first TypeScript whose `--build` accepts `--noEmit` on the command line: 4.9.5 refuses
+/// it (TS5094 "Compiler option '--noEmit' may not be used with '--build'", as 5.2 was reported
+/// to), 5.9.3 and 7 accept it; 5.6 is the release that opened `--build` to compiler options.
 pub const BUILD_NO_EMIT_SINCE: (u32, u32) = (5, 6);
 
 /// 64-bit FNV-1a: a stable name for a tsconfig's build info file.
