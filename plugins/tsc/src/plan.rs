@@ -172,7 +172,7 @@ pub(crate) fn major_minor(version: &str) -> Option<(u32, u32)> {
 
 /// The first TypeScript whose `--build` accepts `--noEmit` on the command line: 4.9.5 refuses
 /// it (TS5094 "Compiler option '--noEmit' may not be used with '--build'", as 5.2 was reported
-/// to), 5.9.3 and 7 accept it; 5.6 is the release that opened `--build` to compiler options.
+/// to), 5.9.3 and 7 accept it; the versions between are unmeasured, and 5.6 is taken as the first.
 pub const BUILD_NO_EMIT_SINCE: (u32, u32) = (5, 6);
 
 /// 64-bit FNV-1a: a stable name for a tsconfig's build info file.
