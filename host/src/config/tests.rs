@@ -120,3 +120,12 @@ fn huge_limits_are_refused_instead_of_panicking_or_overflowing() {
         4096
     );
 }
+
+#[test]
+fn an_engine_compiler_is_read_and_refused_beside_a_tool() {
+    let config = parse("[engines.tsc]\ncompiler = \"native\"\n").unwrap();
+    assert_eq!(config.engines["tsc"].compiler.as_deref(), Some("native"));
+    let err = parse("[engines.tsc]\ntool = \"/x/tsc\"\ncompiler = \"native\"\n").unwrap_err();
+    assert_eq!(err.line(), Some(3));
+    assert!(err.to_string().contains("[engines.tsc] sets both"), "{err}");
+}

@@ -533,6 +533,86 @@ mod tests {
         );
     }
 
+    /// A tool with a native variant and an unnamed JavaScript entry point, like tsc's.
+    fn two_builds() -> ToolSpec {
+        ToolSpec::new("tool", ">=1.0.0")
+            .with_candidates(vec![
+                ToolCandidate::new("node_modules/native/bin/tool").with_variant("native"),
+                ToolCandidate::new("node_modules/js/tool.js").with_launcher("node"),
+            ])
+            .with_npm_packages(vec!["tool@2.0.0".into()])
+    }
+
+    #[test]
+    fn a_chosen_variant_skips_the_other_builds_of_the_project() {
+        let project = tempfile::tempdir().unwrap();
+        let managed = tempfile::tempdir().unwrap();
+        let script = project.path().join("node_modules/js/tool.js");
+        std::fs::create_dir_all(script.parent().unwrap()).unwrap();
+        std::fs::write(&script, "").unwrap();
+        let native = managed.path().join("node_modules/native/bin/tool");
+        std::fs::create_dir_all(native.parent().unwrap()).unwrap();
+        std::fs::write(&native, "").unwrap();
+        let spec = two_builds();
+        let pinned = ToolChoice {
+            engine: "e",
+            ..ToolChoice::default()
+        };
+        let (found, _) = find(&spec, &pinned, project.path(), Some(managed.path()));
+        let found = found.unwrap();
+        assert_eq!(found.location, script);
+        assert_eq!(found.source, ToolSource::Project);
+        let chosen = ToolChoice {
+            compiler: Some("native"),
+            ..pinned
+        };
+        let (found, _) = find(&spec, &chosen, project.path(), Some(managed.path()));
+        let found = found.unwrap();
+        assert_eq!(found.location, native);
+        assert_eq!(found.source, ToolSource::Managed);
+        let (none, searched) = find(&spec, &chosen, project.path(), None);
+        assert!(none.is_none(), "{searched:?}");
+    }
+
+    #[test]
+    fn out_of_range_fixes_name_the_engine_and_the_line() {
+        let choice = ToolChoice {
+            engine: "types",
+            ..ToolChoice::default()
+        };
+        let fix = out_of_range_fix(&two_builds(), &choice, ToolSource::Project);
+        assert_eq!(
+            fix,
+            "to run the managed tool@2.0.0 instead, add `compiler = \"native\"` under \
+             [engines.types] in signalint.toml (or install a supported version in the project)"
+        );
+        // Already on the variant, or with no variants: the `tool` line.
+        let chosen = ToolChoice {
+            compiler: Some("native"),
+            ..choice
+        };
+        for (spec, choice) in [
+            (two_builds(), chosen),
+            (ToolSpec::new("tool", ">=1.0.0"), choice),
+        ] {
+            let fix = out_of_range_fix(&spec, &choice, ToolSource::Project);
+            assert!(
+                fix.contains("add `tool = \"/path/to/tool\"` under [engines.types]"),
+                "{fix}"
+            );
+        }
+        let missing = ToolProblem::NotFound {
+            engine: "types".into(),
+            name: "tool".into(),
+            searched: Vec::new(),
+            packages: Vec::new(),
+        };
+        assert!(
+            missing.to_string().contains("[engines.types] table"),
+            "{missing}"
+        );
+    }
+
     #[test]
     fn node_scripts_are_recognised() {
         let dir = tempfile::tempdir().unwrap();
