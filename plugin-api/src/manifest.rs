@@ -281,7 +281,14 @@ impl ToolCandidate {
         Self {
             path: path.into(),
             launcher: None,
+            variant: None,
         }
+    }
+
+    /// Names this candidate as a variant the user may pick with `[engines.<id>] compiler`.
+    pub fn with_variant(mut self, variant: impl Into<String>) -> Self {
+        self.variant = Some(variant.into());
+        self
     }
 
     pub fn with_launcher(mut self, launcher: impl Into<String>) -> Self {
@@ -303,6 +310,10 @@ pub struct ToolCandidate {
     /// Interpreter to run it with (`node` for a JavaScript entry point), if it is not native.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub launcher: Option<String>,
+    /// A name for this build of the tool (`native`): `[engines.<id>] compiler = "<name>"`
+    /// runs only the candidates of that name, from the project or else the managed toolchain.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
 }
 
 /// The rules a rule pack can report.

@@ -196,10 +196,10 @@ async fn resolve_tool(
     info: &EngineInfo,
     engine_config: Option<&EngineConfig>,
 ) -> Result<toolchain::Resolution, Stop> {
-    let override_path = engine_config.and_then(|e| e.tool.as_deref());
+    let choice = toolchain::ToolChoice::from_config(&plan.id, engine_config);
     let resolved = toolchain::resolve_engine_tool(
         &info.tool,
-        override_path,
+        &choice,
         &context.root,
         &context.toolchain,
         &context.runner,

@@ -36,6 +36,28 @@ struct Finding {
     source: Option<&'static str>,
 }
 
+/// Why the resolved tool is the one that runs: the project's pin, the user's opt-in, or the
+/// managed fallback.
+fn why_this_tool(
+    engine: &str,
+    choice: &toolchain::ToolChoice<'_>,
+    source: toolchain::ToolSource,
+) -> String {
+    use toolchain::ToolSource;
+    match (choice.compiler, source) {
+        (_, ToolSource::Config) => format!("the `tool` set in [engines.{engine}]"),
+        (Some(variant), ToolSource::Managed) => format!(
+            "opted in with `compiler = \"{variant}\"` in [engines.{engine}] (the managed build)"
+        ),
+        (Some(variant), _) => format!(
+            "opted in with `compiler = \"{variant}\"` in [engines.{engine}] (the project's own build)"
+        ),
+        (None, ToolSource::Project) => "the project's own pin, which its CI checks with".to_owned(),
+        (None, ToolSource::Path) => "found on PATH; the project pins none".to_owned(),
+        (None, ToolSource::Managed) => "managed fallback: the project pins none".to_owned(),
+    }
+}
+
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Report {
@@ -118,25 +140,19 @@ pub fn run(cli: &Cli, args: &DoctorArgs) -> u8 {
                 .as_ref()
                 .expect("engines carry engine info");
             let managed = context.toolchain.root_if_installed();
-            match toolchain::resolve(
-                &info.tool,
-                engine_config.and_then(|e| e.tool.as_deref()),
-                &root,
-                managed,
-                &context.runner,
-            )
-            .await
-            {
+            let choice = toolchain::ToolChoice::from_config(&id, engine_config);
+            match toolchain::resolve(&info.tool, &choice, &root, managed, &context.runner).await {
                 Ok(resolution) => {
                     finding.tool = Some(resolution.location.display().to_string());
                     finding.version = Some(resolution.tool.version.clone());
                     finding.source = Some(resolution.source.as_str());
                     finding.reason.push_str(&format!(
-                        "; {} {} from the {} (supported: {})",
+                        "; {} {} from the {} (supported: {}): {}",
                         info.tool.name,
                         resolution.tool.version,
                         resolution.source.as_str(),
-                        info.tool.version_range
+                        info.tool.version_range,
+                        why_this_tool(&id, &choice, resolution.source)
                     ));
                 }
                 Err(problem @ toolchain::ToolProblem::NotFound { .. })

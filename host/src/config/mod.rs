@@ -155,6 +155,10 @@ pub struct EngineConfig {
     /// The tool executable to use instead of looking for one.
     #[serde(default)]
     pub tool: Option<PathBuf>,
+    /// A named build of the engine's tool (`compiler = "native"` for tsc: the managed
+    /// TypeScript 7 instead of the project's own compiler); the adapter names its variants.
+    #[serde(default)]
+    pub compiler: Option<String>,
     /// Adapter-specific options, passed to the plugin as JSON.
     #[serde(default)]
     pub options: Option<toml::Table>,
@@ -343,6 +347,17 @@ impl Config {
                     line: error::line_of_key_in(text, &format!("engines.{id}"), "timeout_secs"),
                     key: "timeout_secs".to_owned(),
                     message: format!("[engines.{id}] timeout_secs must be at least 1 second"),
+                });
+            }
+            if engine.tool.is_some() && engine.compiler.is_some() {
+                return Err(ConfigError::Invalid {
+                    path: path.to_owned(),
+                    line: error::line_of_key_in(text, &format!("engines.{id}"), "compiler"),
+                    key: "compiler".to_owned(),
+                    message: format!(
+                        "[engines.{id}] sets both `tool` and `compiler`: `tool` names the executable \
+                         itself, so keep one of them"
+                    ),
                 });
             }
         }

@@ -180,3 +180,12 @@ fn the_reference_config_parses_and_documents_every_mcp_limit() {
         );
     }
 }
+
+#[test]
+fn an_engine_compiler_is_read_and_refused_beside_a_tool() {
+    let config = parse("[engines.tsc]\ncompiler = \"native\"\n").unwrap();
+    assert_eq!(config.engines["tsc"].compiler.as_deref(), Some("native"));
+    let err = parse("[engines.tsc]\ntool = \"/x/tsc\"\ncompiler = \"native\"\n").unwrap_err();
+    assert_eq!(err.line(), Some(3));
+    assert!(err.to_string().contains("[engines.tsc] sets both"), "{err}");
+}

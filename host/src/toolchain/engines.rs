@@ -6,7 +6,7 @@ use std::path::Path;
 
 use signalint_plugin_api::{PluginKind, ToolSpec};
 
-use super::{NO_INSTALL_ENV, Resolution, ToolProblem, Toolchain, resolve};
+use super::{NO_INSTALL_ENV, Resolution, ToolChoice, ToolProblem, Toolchain, resolve};
 use crate::plugins::{PluginDir, Registry};
 use crate::runner::Runner;
 
@@ -121,26 +121,26 @@ fn engine_packages(registry: &Registry, engines: &BTreeSet<String>) -> Vec<Strin
 /// need for a tool that declares npm packages.
 pub async fn resolve_engine_tool(
     spec: &ToolSpec,
-    override_path: Option<&Path>,
+    choice: &ToolChoice<'_>,
     root: &Path,
     managed: &ManagedToolchain,
     runner: &Runner,
 ) -> Result<Resolution, ToolProblem> {
     // With a configured tool the managed toolchain (which may mean reading the libraries of
     // engines turned off) is not needed.
-    let managed_root = match override_path {
+    let managed_root = match choice.tool {
         Some(_) => None,
         None => managed.root_if_installed(),
     };
-    let resolved = resolve(spec, override_path, root, managed_root, runner).await;
-    let installable = override_path.is_none()
+    let resolved = resolve(spec, choice, root, managed_root, runner).await;
+    let installable = choice.tool.is_none()
         && !spec.npm_packages.is_empty()
         && managed.root_if_installed().is_none();
     if !(installable && matches!(resolved, Err(ToolProblem::NotFound { .. }))) {
         return resolved;
     }
     match managed.ensure(runner).await {
-        Ok(managed_root) => resolve(spec, None, root, Some(managed_root), runner).await,
+        Ok(managed_root) => resolve(spec, choice, root, Some(managed_root), runner).await,
         Err(e) => {
             tracing::warn!("{e}");
             resolved

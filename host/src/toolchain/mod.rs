@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, SystemTime};
 
-use signalint_plugin_api::{ResolvedTool, ToolSpec};
+use signalint_plugin_api::{ResolvedTool, ToolCandidate, ToolSpec};
 use tokio_util::sync::CancellationToken;
 
 use crate::runner::{Command, Ending, Runner};
@@ -54,20 +54,31 @@ pub struct Resolution {
 /// Why no usable tool was found.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum ToolProblem {
-    #[error("{name} not found (looked in: {}); {}", searched.join(", "), install_hint(name, packages))]
+    #[error("{name} not found (looked in: {}); {}", searched.join(", "), install_hint(engine, name, packages))]
     NotFound {
+        engine: String,
         name: String,
         searched: Vec<String>,
         packages: Vec<String>,
     },
 
-    #[error("{name} {version} at {} ({}) is outside the supported range {range}; install a supported version or point [engines.<id>] tool at one", location.display(), origin.as_str())]
+    #[error("{name} {version} at {} ({}) is outside the supported range {range}; {fix}", location.display(), origin.as_str())]
     OutOfRange {
         name: String,
         version: String,
         range: String,
         location: PathBuf,
         origin: ToolSource,
+        /// What to change, with the engine's real id and the exact config line.
+        fix: String,
+    },
+
+    #[error("[engines.{engine}] compiler = \"{variant}\" is not a build of {name} (known: {})", known.join(", "))]
+    UnknownVariant {
+        engine: String,
+        name: String,
+        variant: String,
+        known: Vec<String>,
     },
 
     #[error("cannot tell the version of {name} at {}: {detail}", location.display())]
@@ -87,15 +98,70 @@ pub enum ToolProblem {
     },
 }
 
-fn install_hint(name: &str, packages: &[String]) -> String {
+fn install_hint(engine: &str, name: &str, packages: &[String]) -> String {
     if packages.is_empty() {
-        format!("install {name} in the project, or set `tool` in its [engines.<id>] table")
+        format!("install {name} in the project, or set `tool` in its [engines.{engine}] table")
     } else {
         let names: Vec<&str> = packages.iter().map(|p| split_spec(p).0).collect();
         format!(
             "install it in the project (npm i -D {}), or run `signalint setup`",
             names.join(" ")
         )
+    }
+}
+
+/// What the config asks of one engine's tool (`[engines.<id>]`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ToolChoice<'a> {
+    /// The engine id, named in errors and fixes.
+    pub engine: &'a str,
+    /// `tool`: the executable itself, used or missing, never looked for elsewhere.
+    pub tool: Option<&'a Path>,
+    /// `compiler`: only the adapter's candidates of this variant, from the project or else
+    /// the managed toolchain.
+    pub compiler: Option<&'a str>,
+}
+
+impl<'a> ToolChoice<'a> {
+    /// The choice an engine table makes (none without a table).
+    pub fn from_config(engine: &'a str, config: Option<&'a crate::config::EngineConfig>) -> Self {
+        Self {
+            engine,
+            tool: config.and_then(|c| c.tool.as_deref()),
+            compiler: config.and_then(|c| c.compiler.as_deref()),
+        }
+    }
+}
+
+/// The distinct variant names of a tool's candidates, in declared order.
+fn variants(spec: &ToolSpec) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for name in spec.candidates.iter().filter_map(|c| c.variant.as_ref()) {
+        if !names.contains(name) {
+            names.push(name.clone());
+        }
+    }
+    names
+}
+
+/// How to get past a tool whose version is out of range: the exact config line, with the
+/// engine's real id.
+fn out_of_range_fix(spec: &ToolSpec, choice: &ToolChoice<'_>, origin: ToolSource) -> String {
+    let managed = spec
+        .npm_packages
+        .first()
+        .map_or_else(|| spec.name.clone(), Clone::clone);
+    match variants(spec).first() {
+        Some(variant) if choice.compiler.is_none() && origin != ToolSource::Config => format!(
+            "to run the managed {managed} instead, add `compiler = \"{variant}\"` under \
+             [engines.{}] in signalint.toml (or install a supported version in the project)",
+            choice.engine
+        ),
+        _ => format!(
+            "install a supported version in the project, or add `tool = \"/path/to/{}\"` \
+             under [engines.{}] in signalint.toml",
+            spec.name, choice.engine
+        ),
     }
 }
 
@@ -111,7 +177,7 @@ struct Candidate {
 /// Finds the tool for `spec`.
 pub async fn resolve(
     spec: &ToolSpec,
-    override_path: Option<&Path>,
+    choice: &ToolChoice<'_>,
     project_root: &Path,
     managed_root: Option<&Path>,
     runner: &Runner,
@@ -122,9 +188,21 @@ pub async fn resolve(
             range: spec.version_range.clone(),
             detail: e.to_string(),
         })?;
-    let (candidate, searched) = find(spec, override_path, project_root, managed_root);
+    if let Some(variant) = choice.compiler {
+        let known = variants(spec);
+        if !known.iter().any(|v| v == variant) {
+            return Err(ToolProblem::UnknownVariant {
+                engine: choice.engine.to_owned(),
+                name: spec.name.clone(),
+                variant: variant.to_owned(),
+                known,
+            });
+        }
+    }
+    let (candidate, searched) = find(spec, choice, project_root, managed_root);
     let Some(candidate) = candidate else {
         return Err(ToolProblem::NotFound {
+            engine: choice.engine.to_owned(),
             name: spec.name.clone(),
             searched,
             packages: spec.npm_packages.clone(),
@@ -141,6 +219,7 @@ pub async fn resolve(
             name: spec.name.clone(),
             version,
             range: spec.version_range.clone(),
+            fix: out_of_range_fix(spec, choice, candidate.source),
             location: candidate.location,
             origin: candidate.source,
         });
@@ -155,12 +234,12 @@ pub async fn resolve(
 /// The first existing candidate, and the places that were searched.
 fn find(
     spec: &ToolSpec,
-    override_path: Option<&Path>,
+    choice: &ToolChoice<'_>,
     project_root: &Path,
     managed_root: Option<&Path>,
 ) -> (Option<Candidate>, Vec<String>) {
     let mut searched = Vec::new();
-    if let Some(path) = override_path {
+    if let Some(path) = choice.tool {
         let path = if path.is_relative() {
             project_root.join(path)
         } else {
@@ -173,8 +252,18 @@ fn find(
         // An explicit override that is missing is an error, not a reason to use another tool.
         return (None, searched);
     }
+    // A chosen variant narrows the candidates, and skips `PATH` (whose build is unknown).
+    let chosen: Vec<&ToolCandidate> = spec
+        .candidates
+        .iter()
+        .filter(|c| {
+            choice
+                .compiler
+                .is_none_or(|v| c.variant.as_deref() == Some(v))
+        })
+        .collect();
     for dir in project_root.ancestors() {
-        for candidate in &spec.candidates {
+        for candidate in &chosen {
             let path = dir.join(&candidate.path);
             if path.is_file() {
                 return (
@@ -192,7 +281,12 @@ fn find(
         "{}/node_modules and its ancestors",
         project_root.display()
     ));
-    for name in &spec.path_names {
+    let path_names: &[String] = if choice.compiler.is_some() {
+        &[]
+    } else {
+        &spec.path_names
+    };
+    for name in path_names {
         if let Some(path) = which(name) {
             // `node_modules/.bin/x` is usually an npm shim that spawns the real binary as a
             // child (orphaned if the shim is killed); use the package's own entry point.
@@ -214,11 +308,11 @@ fn find(
             return (Some(from_file(&path, None, ToolSource::Path)), searched);
         }
     }
-    if !spec.path_names.is_empty() {
-        searched.push(format!("PATH ({})", spec.path_names.join(", ")));
+    if !path_names.is_empty() {
+        searched.push(format!("PATH ({})", path_names.join(", ")));
     }
     if let Some(root) = managed_root {
-        for candidate in &spec.candidates {
+        for candidate in &chosen {
             let path = root.join(&candidate.path);
             if path.is_file() {
                 return (
@@ -436,6 +530,86 @@ mod tests {
         assert_eq!(
             npm_package_version(&dir.path().join("elsewhere/tool")),
             None
+        );
+    }
+
+    /// A tool with a native variant and an unnamed JavaScript entry point, like tsc's.
+    fn two_builds() -> ToolSpec {
+        ToolSpec::new("tool", ">=1.0.0")
+            .with_candidates(vec![
+                ToolCandidate::new("node_modules/native/bin/tool").with_variant("native"),
+                ToolCandidate::new("node_modules/js/tool.js").with_launcher("node"),
+            ])
+            .with_npm_packages(vec!["tool@2.0.0".into()])
+    }
+
+    #[test]
+    fn a_chosen_variant_skips_the_other_builds_of_the_project() {
+        let project = tempfile::tempdir().unwrap();
+        let managed = tempfile::tempdir().unwrap();
+        let script = project.path().join("node_modules/js/tool.js");
+        std::fs::create_dir_all(script.parent().unwrap()).unwrap();
+        std::fs::write(&script, "").unwrap();
+        let native = managed.path().join("node_modules/native/bin/tool");
+        std::fs::create_dir_all(native.parent().unwrap()).unwrap();
+        std::fs::write(&native, "").unwrap();
+        let spec = two_builds();
+        let pinned = ToolChoice {
+            engine: "e",
+            ..ToolChoice::default()
+        };
+        let (found, _) = find(&spec, &pinned, project.path(), Some(managed.path()));
+        let found = found.unwrap();
+        assert_eq!(found.location, script);
+        assert_eq!(found.source, ToolSource::Project);
+        let chosen = ToolChoice {
+            compiler: Some("native"),
+            ..pinned
+        };
+        let (found, _) = find(&spec, &chosen, project.path(), Some(managed.path()));
+        let found = found.unwrap();
+        assert_eq!(found.location, native);
+        assert_eq!(found.source, ToolSource::Managed);
+        let (none, searched) = find(&spec, &chosen, project.path(), None);
+        assert!(none.is_none(), "{searched:?}");
+    }
+
+    #[test]
+    fn out_of_range_fixes_name_the_engine_and_the_line() {
+        let choice = ToolChoice {
+            engine: "types",
+            ..ToolChoice::default()
+        };
+        let fix = out_of_range_fix(&two_builds(), &choice, ToolSource::Project);
+        assert_eq!(
+            fix,
+            "to run the managed tool@2.0.0 instead, add `compiler = \"native\"` under \
+             [engines.types] in signalint.toml (or install a supported version in the project)"
+        );
+        // Already on the variant, or with no variants: the `tool` line.
+        let chosen = ToolChoice {
+            compiler: Some("native"),
+            ..choice
+        };
+        for (spec, choice) in [
+            (two_builds(), chosen),
+            (ToolSpec::new("tool", ">=1.0.0"), choice),
+        ] {
+            let fix = out_of_range_fix(&spec, &choice, ToolSource::Project);
+            assert!(
+                fix.contains("add `tool = \"/path/to/tool\"` under [engines.types]"),
+                "{fix}"
+            );
+        }
+        let missing = ToolProblem::NotFound {
+            engine: "types".into(),
+            name: "tool".into(),
+            searched: Vec::new(),
+            packages: Vec::new(),
+        };
+        assert!(
+            missing.to_string().contains("[engines.types] table"),
+            "{missing}"
         );
     }
 

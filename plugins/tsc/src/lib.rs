@@ -1,12 +1,27 @@
 //! signalint engine adapter for the TypeScript compiler.
 //!
 //! A whole-program engine ([`EngineScope::WholeProgram`]): every run type-checks one TypeScript
-//! program (one tsconfig) as a whole. It drives the **native** TypeScript 7 binary
+//! program (one tsconfig) as a whole, with the compiler the project pins (what its CI checks
+//! with): the **native** TypeScript 7 binary
 //! (`node_modules/@typescript/typescript-<os>-<arch>/lib/tsc`, spawned directly, never through
-//! the npm shim, which on Node 20 leaves an orphaned Go child when killed) and, as a later
-//! candidate, the JavaScript compiler of TypeScript 6 (`node_modules/typescript/lib/tsc.js`
-//! run with `node`).
+//! the npm shim, which on Node 20 leaves an orphaned Go child when killed) when it pins 7, else
+//! the JavaScript compiler of TypeScript 4.9–6.x (`node_modules/typescript/lib/tsc.js` run
+//! with `node`). `[engines.tsc] compiler = "native"` keeps only the native candidate (the
+//! project's own, else the managed TypeScript 7), for speed.
 //!
+//! What differs between the versions, measured on 4.9.5, 5.9.3 and 7.0.2:
+//!
+//! * The record format and the message chains (indented continuation lines) are the same.
+//! * `--checkers`/`--singleThreaded` and the Go runtime settings exist only for 7 (older
+//!   compilers refuse them with TS5025).
+//! * `--build` accepts `--noEmit` only from 5.6 on ([`BUILD_NO_EMIT_SINCE`]; 4.9 says
+//!   TS5094): a solution on an older compiler is a plan error that names the fix, never a
+//!   build that writes into the tree. 5.9 names projects by absolute path in `--verbose`
+//!   status lines.
+//! * Exit codes: see below. 4.9 also reports its own TS6046 on options it predates
+//!   (`moduleResolution: "bundler"`), and words some diagnostics differently (TS2792 for an
+//!   unresolved import).
+
 //! # Command
 //!
 //! For a plain tsconfig (cwd = project root):
@@ -73,7 +88,7 @@
 //!   * `files` (optional): the project-relative files of this program, when the host knows them
 //!     (for example from `tsc --listFilesOnly`). When present, a requested file reaches this
 //!     tsconfig exactly when it is in the list.
-//! * `checkers` (optional, positive integer): `--checkers N` (TypeScript 7 only; ignored for 6).
+//! * `checkers` (optional, positive integer): `--checkers N` (TypeScript 7 only; ignored before).
 //!   Default: one per core on a machine with fewer than four cores (tsc's own default is four,
 //!   and each checker re-checks the global types), else tsc's default; nothing is added when
 //!   the engine's `args` already say `--checkers` or `--singleThreaded`.
@@ -121,8 +136,9 @@
 //!   `error TS6053: …`) are kept with `file: None` and `start: None`; their chain is folded
 //!   the same way.
 //!
-//! Classification (`docs/engines.md`, tsc's exit codes): exit 0 = clean; exit 1 (TypeScript 7 `--noEmit`, and
-//! build mode) or 2 (TypeScript 6 `--noEmit`) with at least one diagnostic = issues; anything
+//! Classification (`docs/engines.md`, tsc's exit codes): exit 0 = clean; exit 1 (TypeScript 7 `--noEmit`, build
+//! mode, and 4.9–6.x replaying their diagnostics from the build info) or 2 (4.9–6.x `--noEmit`
+//! on a fresh check) with at least one diagnostic = issues; anything
 //! else is a failure (`ParseOutcome::failure`), with a message naming what happened and the
 //! tail of stderr:
 //!
@@ -149,7 +165,7 @@ use signalint_plugin_api::{
 };
 
 pub use parse::parse_output;
-pub use plan::{TscOptions, TsconfigEntry};
+pub use plan::{BUILD_NO_EMIT_SINCE, TscOptions, TsconfigEntry};
 
 /// The unit tsc counts columns in.
 pub const COLUMN_UNIT: ColumnUnit = ColumnUnit::Utf16;
@@ -194,14 +210,22 @@ pub fn native_binary_path() -> String {
     )
 }
 
-/// The JavaScript entry point of TypeScript 6 (run with `node`).
+/// The JavaScript entry point of TypeScript 4.9–6.x (run with `node`).
 pub const JS_COMPILER_PATH: &str = "node_modules/typescript/lib/tsc.js";
+
+/// Every TypeScript a project may pin: the JavaScript compiler of 4.9–6.x and the native 7.x.
+pub const SUPPORTED_RANGE: &str = ">=4.9.0, <8.0.0";
+
+/// The variant name of the native TypeScript 7 binary: `[engines.tsc] compiler = "native"`.
+pub const NATIVE_VARIANT: &str = "native";
 
 impl EngineAdapter for Tsc {
     fn manifest(&self) -> PluginManifest {
-        let tool = ToolSpec::new("tsc", ">=6.0.0, <8.0.0")
+        // The project's own compiler comes first, whichever it pins: its native binary exists
+        // only when it pins TypeScript 7. `compiler = "native"` keeps the native one only.
+        let tool = ToolSpec::new("tsc", SUPPORTED_RANGE)
             .with_candidates(vec![
-                ToolCandidate::new(native_binary_path()),
+                ToolCandidate::new(native_binary_path()).with_variant(NATIVE_VARIANT),
                 ToolCandidate::new(JS_COMPILER_PATH).with_launcher("node"),
             ])
             .with_npm_packages(vec!["typescript@7.0.2".into()]);
@@ -230,7 +254,7 @@ impl EngineAdapter for Tsc {
         PluginManifest::engine(
             "tsc",
             env!("CARGO_PKG_VERSION"),
-            "TypeScript type checking (tsc 7 native, or tsc 6), one run per tsconfig",
+            "TypeScript type checking with the project's own tsc (4.9 to 7.x), one run per tsconfig",
             engine,
         )
     }

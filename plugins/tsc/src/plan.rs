@@ -153,6 +153,28 @@ pub(crate) fn major_version(version: &str) -> Option<u32> {
     digits.parse().ok()
 }
 
+/// The major and minor version in a reported version string (`"5.9.3"` → `(5, 9)`).
+pub(crate) fn major_minor(version: &str) -> Option<(u32, u32)> {
+    let major = major_version(version)?;
+    let start = version.find(|c: char| c.is_ascii_digit())?;
+    let rest = version[start..].trim_start_matches(|c: char| c.is_ascii_digit());
+    let minor = rest
+        .strip_prefix('.')
+        .map(|r| {
+            r.chars()
+                .take_while(char::is_ascii_digit)
+                .collect::<String>()
+        })
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(0);
+    Some((major, minor))
+}
+
+/// The first TypeScript whose `--build` accepts `--noEmit` on the command line: 4.9.5 refuses
+/// it (TS5094 "Compiler option '--noEmit' may not be used with '--build'", as 5.2 was reported
+/// to), 5.9.3 and 7 accept it; the versions between are unmeasured, and 5.6 is taken as the first.
+pub const BUILD_NO_EMIT_SINCE: (u32, u32) = (5, 6);
+
 /// 64-bit FNV-1a: a stable name for a tsconfig's build info file.
 fn fnv1a(text: &str) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
@@ -259,7 +281,10 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
         }
     }
 
-    let native = major_version(&request.tool.version).is_none_or(|major| major >= 7);
+    // An unreadable version is taken for the newest compiler, whose flags are the superset.
+    let version = major_minor(&request.tool.version);
+    let native = version.is_none_or(|(major, _)| major >= 7);
+    let build_no_emit = version.is_none_or(|v| v >= BUILD_NO_EMIT_SINCE);
     let threading = if native {
         threading_args(&options, &request.extra_args, || {
             request.machine.cores.map(|n| n as usize)
@@ -279,7 +304,25 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
     };
     let work_dir = request.work_dir.trim_end_matches(['/', '\\']);
 
-    let invocations = reached(&entries, request)
+    let reached = reached(&entries, request);
+    if !build_no_emit
+        && let Some((path, _)) = reached
+            .iter()
+            .map(|&i| &entries[i])
+            .find(|(_, e)| e.solution)
+    {
+        // Without `--noEmit`, `--build` would write every referenced project's output into
+        // the user's tree; checking the references one by one with `-p` would read their
+        // stale declarations instead of their sources. Neither is the project's check.
+        return Err(PluginError::new(format!(
+            "tsc {} cannot check the solution {path} without emitting: `--build` accepts \
+             `--noEmit` from TypeScript {}.{} on (older versions: TS5094). Add `compiler = \
+             \"native\"` under [engines.tsc] in signalint.toml to check it with the managed \
+             TypeScript 7, or list its referenced tsconfigs in [engines.tsc.options] tsconfigs",
+            request.tool.version, BUILD_NO_EMIT_SINCE.0, BUILD_NO_EMIT_SINCE.1
+        )));
+    }
+    let invocations = reached
         .into_iter()
         .map(|i| {
             let (path, entry) = &entries[i];
@@ -667,6 +710,45 @@ mod tests {
                 .args
                 .contains(&"./-odd/tsconfig.json".to_owned())
         );
+    }
+
+    #[test]
+    fn javascript_compilers_get_no_native_flags_and_old_ones_no_build_mode() {
+        for version in ["5.9.3", "4.9.5"] {
+            let mut req = request(&["a.ts"], serde_json::json!({"checkers": 2}));
+            req.tool = ResolvedTool::new("node", version)
+                .with_prefix_args(vec!["/p/node_modules/typescript/lib/tsc.js".into()]);
+            let plan = plan(&req).unwrap();
+            let args = &plan.invocations[0].args;
+            // `--checkers` is TS5025 "Unknown compiler option" before 7.
+            assert!(
+                !args.iter().any(|a| a == "--checkers"),
+                "{version}: {args:?}"
+            );
+            assert!(
+                args.iter().any(|a| a == "--incremental"),
+                "{version}: {args:?}"
+            );
+        }
+        let solution =
+            serde_json::json!({"tsconfigs": [{"path": "tsconfig.json", "solution": true}]});
+        let mut req = request(&["packages/a/a.ts"], solution);
+        req.tool = ResolvedTool::new("node", "5.9.3");
+        assert_eq!(plan(&req).unwrap().invocations[0].args[0], "--build");
+        req.tool = ResolvedTool::new("node", "4.9.5");
+        let err = plan(&req).unwrap_err();
+        assert!(err.message().contains("TS5094"), "{err}");
+        assert!(err.message().contains("compiler = \"native\""), "{err}");
+    }
+
+    #[test]
+    fn major_minor_parsing() {
+        assert_eq!(major_minor("5.9.3"), Some((5, 9)));
+        assert_eq!(major_minor("Version 4.9.5"), Some((4, 9)));
+        assert_eq!(major_minor("7"), Some((7, 0)));
+        assert_eq!(major_minor("dev"), None);
+        assert!(major_minor("5.10.0").unwrap() >= BUILD_NO_EMIT_SINCE);
+        assert!(major_minor("5.2.2").unwrap() < BUILD_NO_EMIT_SINCE);
     }
 
     #[test]

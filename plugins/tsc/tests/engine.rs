@@ -287,3 +287,152 @@ fn missing_tsconfig_is_a_failure() {
     let failure = results[0].2.failure.clone().expect("must fail");
     assert!(failure.contains("TS5058"), "{failure}");
 }
+
+/// The JavaScript compiler of a pinned older TypeScript in `test-engines/` (npm aliases
+/// `typescript-5` = 5.9.3, `typescript-4` = 4.9.5), and its version from its package.json.
+fn js_compiler(alias: &str) -> (PathBuf, String) {
+    let package = Path::new(TEST_ENGINES).join("node_modules").join(alias);
+    let script = package.join("lib/tsc.js");
+    assert!(
+        script.is_file(),
+        "the pinned {alias} is missing at {}: run `npm install --prefix test-engines`",
+        script.display()
+    );
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(package.join("package.json")).unwrap())
+            .unwrap();
+    (script, manifest["version"].as_str().unwrap().to_owned())
+}
+
+/// What the host hands the adapter for a JavaScript compiler: `node` with the script first.
+fn js_request(root: &Path, alias: &str, options: serde_json::Value) -> PlanRequest {
+    let (script, version) = js_compiler(alias);
+    let mut request = plan_request(root, &[], options);
+    request.tool = ResolvedTool::new("node", version)
+        .with_prefix_args(vec![script.to_string_lossy().into_owned()]);
+    request
+}
+
+/// The diagnostics of the compiler run directly as a user would, `--pretty false` only.
+fn direct_run(root: &Path, alias: &str, args: &[&str]) -> (Option<i32>, Vec<(Key, String)>) {
+    let (script, _) = js_compiler(alias);
+    let output = Command::new("node")
+        .arg(&script)
+        .args(args)
+        .current_dir(root)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let outcome = signalint_plugin_tsc::parse_output(output.status.code(), &stdout, "", false);
+    assert_eq!(
+        outcome.diagnostics.len(),
+        printed_heads(&stdout),
+        "{stdout}"
+    );
+    (output.status.code(), facts(&outcome))
+}
+
+/// Every diagnostic with its message, sorted.
+fn facts(outcome: &ParseOutcome) -> Vec<(Key, String)> {
+    let mut facts: Vec<_> = outcome
+        .diagnostics
+        .iter()
+        .map(|d| {
+            (
+                (
+                    d.file.clone(),
+                    d.start.map(|p| (p.line, p.column)),
+                    d.rule.clone(),
+                ),
+                d.message.clone(),
+            )
+        })
+        .collect();
+    facts.sort();
+    facts
+}
+
+#[test]
+fn typescript_5_and_4_9_conserve_every_diagnostic_of_a_direct_run() {
+    for alias in ["typescript-5", "typescript-4"] {
+        for name in ["project", "project-syntax", "project-global"] {
+            let dir = fixture(name);
+            let root = dir.path();
+            let (code, direct) = direct_run(
+                root,
+                alias,
+                &["--noEmit", "--pretty", "false", "-p", "tsconfig.json"],
+            );
+            assert_eq!(
+                code,
+                Some(2),
+                "{alias} {name}: the JavaScript compiler's exit code"
+            );
+            assert!(!direct.is_empty(), "{alias} {name}");
+            let request = js_request(root, alias, serde_json::Value::Null);
+            for round in ["cold", "incremental replay"] {
+                let results = check(root, &request);
+                assert_eq!(results.len(), 1);
+                let (invocation, raw, outcome) = &results[0];
+                assert_eq!(invocation.program, "node");
+                assert!(!invocation.args.iter().any(|a| a == "--checkers"));
+                assert!(invocation.env.is_empty(), "no Go settings for node");
+                // A check replayed from the build info exits 1, a fresh one 2 (both 5.9 and
+                // 4.9); either is "issues".
+                let expected = if round == "cold" { 2 } else { 1 };
+                assert_eq!(raw.exit_code, Some(expected), "{alias} {name} {round}");
+                assert_eq!(outcome.failure, None, "{alias} {name} {round}");
+                assert_eq!(outcome.skipped_records, 0);
+                assert_eq!(facts(outcome), direct, "{alias} {name} {round}");
+            }
+            assert!(
+                root.join(".signalint/work/tsc").is_dir(),
+                "{alias}: build info under the work dir"
+            );
+            assert!(!root.join("tsconfig.tsbuildinfo").exists());
+        }
+    }
+}
+
+#[test]
+fn typescript_5_builds_a_solution_and_4_9_refuses_with_the_fix() {
+    let options = serde_json::json!({"tsconfigs": [{"path": "tsconfig.json", "solution": true}]});
+    let dir = fixture("project-solution");
+    let results = check(
+        dir.path(),
+        &js_request(dir.path(), "typescript-5", options.clone()),
+    );
+    let (invocation, raw, outcome) = &results[0];
+    assert_eq!(invocation.args[1], "--build");
+    assert_eq!(raw.exit_code, Some(1), "build mode exits 1 with errors");
+    assert_eq!(outcome.failure, None);
+    assert_eq!(
+        sorted_keys(outcome),
+        vec![
+            key(Some("packages/a/src/a.ts"), Some((1, 14)), "TS2322"),
+            key(Some("packages/b/src/b.ts"), Some((4, 3)), "TS2345"),
+        ]
+    );
+    let emitted: Vec<_> = std::fs::read_dir(dir.path().join("packages/a"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        !emitted.iter().any(|f| f.ends_with(".js")),
+        "--noEmit: no output next to the sources: {emitted:?}"
+    );
+
+    let old = fixture("project-solution");
+    let err = Tsc::new()
+        .plan(&js_request(old.path(), "typescript-4", options))
+        .unwrap_err();
+    assert!(err.message().contains("tsc 4.9.5"), "{err}");
+    assert!(err.message().contains("compiler = \"native\""), "{err}");
+    // What the refused command really does with 4.9.5.
+    let (code, _) = direct_run(
+        old.path(),
+        "typescript-4",
+        &["--build", "tsconfig.json", "--noEmit", "--pretty", "false"],
+    );
+    assert_eq!(code, Some(1));
+}

@@ -147,6 +147,83 @@ fn typescript_6_exit_code_2_means_issues() {
     );
 }
 
+/// 5.9 and 4.9 print the same records as 7 for the same program (4.9 adds its own complaint
+/// about `moduleResolution: "bundler"`, which it predates), with the exit code 2 of the
+/// JavaScript compiler.
+#[test]
+fn typescript_5_and_4_9_project_outputs_match_7() {
+    let native = parse("tsc7-project.stdout", 1);
+    for (name, extra) in [("tsc5-project.stdout", 0), ("tsc4-project.stdout", 1)] {
+        let outcome = parse(name, 2);
+        assert_eq!(outcome.failure, None, "{name}");
+        assert_eq!(outcome.skipped_records, 0, "{name}");
+        assert_eq!(
+            outcome.diagnostics.len(),
+            native.diagnostics.len() + extra,
+            "{name}"
+        );
+        // The three-deep chain of the crlf diagnostic folds the same way.
+        assert_eq!(
+            outcome.diagnostics[1].message, native.diagnostics[1].message,
+            "{name}"
+        );
+        for d in &outcome.diagnostics {
+            assert_eq!(d.start.unwrap().unit, ColumnUnit::Utf16);
+        }
+    }
+    assert_eq!(keys(&parse("tsc5-project.stdout", 2)), keys(&native));
+    let old = parse("tsc4-project.stdout", 2);
+    let rules: Vec<_> = old.diagnostics.iter().map(|d| d.rule.as_str()).collect();
+    // 4.9 words an unresolved import as TS2792 (its `moduleResolution` hint), not TS2307.
+    assert_eq!(
+        rules,
+        [
+            "TS2345", "TS2322", "TS2792", "TS2304", "TS2322", "TS2322", "TS6046"
+        ]
+    );
+    let last = old.diagnostics.last().unwrap();
+    assert_eq!(last.file.as_deref(), Some("tsconfig.json"));
+    assert_eq!(last.start.map(|p| (p.line, p.column)), Some((7, 25)));
+}
+
+#[test]
+fn typescript_5_syntax_global_and_build_outputs() {
+    let syntax = parse("tsc5-syntax.stdout", 2);
+    assert_eq!(keys(&syntax), keys(&parse("tsc7-syntax.stdout", 1)));
+    let global = parse("tsc5-global.stdout", 2);
+    assert_eq!(global.failure, None);
+    assert_eq!(global.diagnostics.len(), 1);
+    assert_eq!(global.diagnostics[0].file, None);
+    assert_eq!(
+        global.diagnostics[0].message,
+        parse("tsc7-global.stdout", 1).diagnostics[0].message
+    );
+    // 5.9's build mode names each project by its absolute path in its status lines; they
+    // are still status lines, and the diagnostics are the same as 7's.
+    let build = parse("tsc5-build-verbose.stdout", 1);
+    assert_eq!(build.failure, None);
+    assert_eq!(build.skipped_records, 0);
+    assert_eq!(keys(&build), keys(&parse("tsc7-build-verbose.stdout", 1)));
+}
+
+/// What the plan never asks of a JavaScript compiler, and what comes back if it did: flags
+/// of 7 only (`--checkers`) and `--noEmit` in 4.9's build mode are invocation errors, never
+/// a clean check.
+#[test]
+fn flags_older_compilers_refuse_are_failures() {
+    for (name, code) in [
+        ("tsc5-checkers.stdout", "TS5025"),
+        ("tsc4-build.stdout", "TS5094"),
+    ] {
+        let outcome = parse(name, 1);
+        let failure = outcome
+            .failure
+            .unwrap_or_else(|| panic!("{name} must fail"));
+        assert!(failure.contains(code), "{name}: {failure}");
+        assert!(failure.contains("did not check"), "{name}: {failure}");
+    }
+}
+
 #[test]
 fn help_screen_is_a_failure() {
     let outcome = parse("tsc7-help.stdout", 1);
@@ -285,7 +362,10 @@ fn manifest_describes_a_whole_program_engine() {
     );
     assert_eq!(engine.tool.candidates[1].launcher.as_deref(), Some("node"));
     assert!(engine.config_files.contains(&"tsconfig.json".to_owned()));
-    assert_eq!(engine.tool.version_range, ">=6.0.0, <8.0.0");
+    assert_eq!(engine.tool.version_range, ">=4.9.0, <8.0.0");
+    // `compiler = "native"` picks the native binary only; the project's tsc.js has no name.
+    assert_eq!(engine.tool.candidates[0].variant.as_deref(), Some("native"));
+    assert_eq!(engine.tool.candidates[1].variant, None);
 }
 
 #[test]
