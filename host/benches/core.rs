@@ -248,6 +248,8 @@ fn realistic_issues(n: usize, seed: u64) -> Vec<IssueInput> {
                 help: None,
                 url: None,
                 line_text: format!("  const {name} = compute({line});  "),
+                fix_safe: None,
+                same_as: Vec::new(),
             }
         })
         .collect()
@@ -318,6 +320,8 @@ fn fixture_40() -> Vec<IssueInput> {
                 help: None,
                 url: None,
                 line_text: format!("const value{line} = load({line});"),
+                fix_safe: None,
+                same_as: Vec::new(),
             });
         };
     for i in 0..10u32 {

@@ -190,6 +190,8 @@ mod tests {
             help: None,
             url: None,
             line_text: "debugger;".into(),
+            fix_safe: None,
+            same_as: Vec::new(),
         }
     }
 

@@ -353,6 +353,8 @@ pub fn to_issues(
                 help: finding.evidence.map(|e| format!("quoted: {e}")),
                 url: None,
                 line_text,
+                fix_safe: None,
+                same_as: Vec::new(),
             })
         })
         .collect()

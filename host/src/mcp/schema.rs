@@ -287,6 +287,10 @@ mod tests {
             end_col: Some(12),
             help: Some("help".into()),
             url: Some("https://example.invalid/rule".into()),
+            fix_safety: Some(core::FixSafetyLevel::Safe),
+            engines: vec!["biome".into(), "tsc".into()],
+            rules: vec!["biome:lint/x".into(), "tsc:TS2322".into()],
+            caused_by: Some("c-0123456789ab".into()),
         }
     }
 
@@ -335,6 +339,8 @@ mod tests {
             severity: Some(core::IssueSeverity::Warning),
             fixable_count: Some(1),
             delta: Some(delta),
+            root_cause: true,
+            downstream_count: Some(1),
         };
         core::CheckResponse {
             schema_version: core::SCHEMA_VERSION.into(),

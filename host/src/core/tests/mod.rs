@@ -3,6 +3,7 @@
 
 mod clustering;
 mod delta_and_page;
+mod facts;
 mod loops;
 mod props;
 
@@ -35,6 +36,8 @@ pub(super) fn issue(
         help: None,
         url: None,
         line_text: line_text.to_owned(),
+        fix_safe: None,
+        same_as: Vec::new(),
     }
 }
 
