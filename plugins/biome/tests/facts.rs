@@ -24,11 +24,9 @@ fn bin_dir() -> PathBuf {
 }
 
 fn oxlint_rule_keys() -> Vec<String> {
-    let path = std::env::join_paths(
-        std::iter::once(bin_dir()).chain(std::env::split_paths(
-            &std::env::var_os("PATH").unwrap_or_default(),
-        )),
-    )
+    let path = std::env::join_paths(std::iter::once(bin_dir()).chain(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )))
     .unwrap();
     let out = Command::new(bin_dir().join("oxlint"))
         .args(["--rules", "--format=json"])
@@ -38,7 +36,13 @@ fn oxlint_rule_keys() -> Vec<String> {
     let rules: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).expect("rule list");
     rules
         .iter()
-        .map(|r| format!("{}/{}", r["scope"].as_str().unwrap(), r["value"].as_str().unwrap()))
+        .map(|r| {
+            format!(
+                "{}/{}",
+                r["scope"].as_str().unwrap(),
+                r["value"].as_str().unwrap()
+            )
+        })
         .collect()
 }
 
@@ -48,7 +52,10 @@ fn every_fact_key_is_an_oxlint_rule() {
     let pairs: Vec<_> = facts::pairs().collect();
     assert!(pairs.len() > 100, "the table has {} pairs", pairs.len());
     for (biome, key) in pairs {
-        assert!(known.iter().any(|k| k == key), "{biome} -> {key} is no oxlint rule");
+        assert!(
+            known.iter().any(|k| k == key),
+            "{biome} -> {key} is no oxlint rule"
+        );
     }
 }
 
