@@ -3,8 +3,9 @@
 //! metadata) are merged into one input before ids, clusters and counts are made, so everything
 //! downstream counts facts, not reports.
 //!
-//! The merged input is the reporter that sorts first by (engine, rule), never the one that ran
-//! first, so the issue id is the same whatever order the engines finished in.
+//! The merged input is the reporter whose rule is the canonical key (else the first by engine and
+//! rule), never the one that ran first, so the issue id is the same whatever order the engines
+//! finished in.
 
 use rustc_hash::FxHashMap;
 
@@ -55,11 +56,19 @@ pub(crate) fn merge(inputs: Vec<IssueInput>) -> (Vec<IssueInput>, Vec<Reporters>
     let mut absorbed: FxHashMap<usize, (Reporters, bool, Option<Option<bool>>)> =
         FxHashMap::default();
     for members in groups.iter().filter(|m| m.len() > 1) {
+        // The reporter whose rule is the canonical key itself (oxlint's `eslint/no-debugger`)
+        // keeps its id from before the other engine joined; ties by (engine, rule).
+        let rank = |m: usize| {
+            let input = &inputs[m];
+            (
+                !input.same_as.contains(&input.rule),
+                input.engine.as_str(),
+                input.rule.as_str(),
+            )
+        };
         let &primary = members
             .iter()
-            .min_by(|&&a, &&b| {
-                (&inputs[a].engine, &inputs[a].rule).cmp(&(&inputs[b].engine, &inputs[b].rule))
-            })
+            .min_by(|&&a, &&b| rank(a).cmp(&rank(b)))
             .unwrap_or(&members[0]);
         let mut engines: Vec<String> = members.iter().map(|&m| inputs[m].engine.clone()).collect();
         engines.sort();

@@ -31,6 +31,8 @@ fn one_statement_two_engines_is_one_issue() {
     let analysis = analyze(debugger_pair());
     assert_eq!(analysis.issues.len(), 1);
     let issue = &analysis.issues[0];
+    // The report whose rule is the canonical key is the one kept.
+    assert_eq!(issue.engine, "oxlint");
     assert_eq!(issue.engines, ["biome", "oxlint"]);
     assert_eq!(
         issue.rules,
