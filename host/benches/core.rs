@@ -249,6 +249,8 @@ fn realistic_issues(n: usize, seed: u64) -> Vec<IssueInput> {
                 url: None,
                 line_text: format!("  const {name} = compute({line});  "),
                 fixes: Vec::new(),
+                fix_safe: None,
+                same_as: Vec::new(),
             }
         })
         .collect()
@@ -320,6 +322,8 @@ fn fixture_40() -> Vec<IssueInput> {
                 url: None,
                 line_text: format!("const value{line} = load({line});"),
                 fixes: Vec::new(),
+                fix_safe: None,
+                same_as: Vec::new(),
             });
         };
     for i in 0..10u32 {

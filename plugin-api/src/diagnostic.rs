@@ -83,6 +83,20 @@ impl TextEdit {
     }
 }
 
+/// Whether the engine says its fix may be applied without review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum FixSafety {
+    /// The engine applies it on its own (`biome lint --write`, `oxlint --fix`).
+    Safe,
+    /// The engine applies it only when asked for unsafe fixes: it may change behaviour.
+    Unsafe,
+    /// A safety of a newer plugin API; the host treats it as unsafe.
+    #[serde(other)]
+    Unknown,
+}
+
 /// One diagnostic.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[non_exhaustive]
@@ -105,6 +119,15 @@ pub struct Diagnostic {
     /// Concrete edits, when the engine supplied them. `fixable` is true exactly when non-empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fixes: Vec<TextEdit>,
+    /// The safety of `fixes` as the engine states it; `None` when the engine does not say (the
+    /// host then offers the fix as one to review, never to apply blindly).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fix_safety: Option<FixSafety>,
+    /// Canonical fact keys this diagnostic reports (`eslint/no-debugger`), taken from the engine's
+    /// own rule metadata. Diagnostics of different engines at the same place with a shared key
+    /// are one code fact: the host shows them as one issue.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub same_as: Vec<String>,
     /// Stands for a field a later version adds: with the `growth-check` feature on, every
     /// plugin must still build, which proves that adding an optional field breaks none.
     #[cfg(feature = "growth-check")]
@@ -127,6 +150,8 @@ impl Diagnostic {
             help: None,
             url: None,
             fixes: Vec::new(),
+            fix_safety: None,
+            same_as: Vec::new(),
             #[cfg(feature = "growth-check")]
             growth_check: None,
         }
@@ -159,6 +184,17 @@ impl Diagnostic {
 
     pub fn with_fixes(mut self, fixes: Vec<TextEdit>) -> Self {
         self.fixes = fixes;
+        self
+    }
+
+    pub fn with_fix_safety(mut self, safety: FixSafety) -> Self {
+        self.fix_safety = Some(safety);
+        self
+    }
+
+    /// The canonical fact keys (see [`Diagnostic::same_as`]).
+    pub fn with_same_as(mut self, keys: Vec<String>) -> Self {
+        self.same_as = keys;
         self
     }
 }

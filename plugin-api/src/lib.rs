@@ -165,7 +165,7 @@ pub mod rule_kit;
 mod rules;
 
 pub use abi::{ABI_PROBE_SYMBOL, SIGNALINT_ABI_VERSION};
-pub use diagnostic::{ColumnUnit, Diagnostic, Position, Severity, TextEdit};
+pub use diagnostic::{ColumnUnit, Diagnostic, FixSafety, Position, Severity, TextEdit};
 pub use engine::{
     ConfigFile, DiscoverRequest, Discovery, Invocation, Machine, ParseOutcome, ParseRequest, Plan,
     PlanRequest, Program, ReportFile, ResolvedTool,

@@ -191,6 +191,8 @@ mod tests {
             url: None,
             line_text: "debugger;".into(),
             fixes: Vec::new(),
+            fix_safe: None,
+            same_as: Vec::new(),
         }
     }
 

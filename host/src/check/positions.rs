@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use signalint_plugin_api::{ColumnUnit, Diagnostic, Position, Severity};
+use signalint_plugin_api::{ColumnUnit, Diagnostic, FixSafety, Position, Severity};
 
 use super::project_relative;
 use crate::core::{FixEdit, IssueInput, IssueSeverity};
@@ -258,6 +258,12 @@ pub(crate) fn to_issues(
                 url: diagnostic.url,
                 line_text,
                 fixes: fixes.unwrap_or_default(),
+                // A safety of a newer plugin API counts as unsafe.
+                fix_safe: (!diagnostic.fixes.is_empty())
+                    .then_some(diagnostic.fix_safety)
+                    .flatten()
+                    .map(|s| s == FixSafety::Safe),
+                same_as: diagnostic.same_as,
             }
         })
         .collect()

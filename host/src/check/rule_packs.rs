@@ -486,6 +486,8 @@ pub fn to_issues(
                 url: None,
                 line_text,
                 fixes: Vec::new(),
+                fix_safe: None,
+                same_as: Vec::new(),
             })
         })
         .collect()

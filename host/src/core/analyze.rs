@@ -16,11 +16,12 @@ use super::cluster::{self, KeyCounts, NONE, Row, subject::Subject};
 use super::ids::{IdAssigner, IdParts};
 use super::intern::{self, Symbols};
 use super::message;
-use super::model::{IssueInput, IssueSeverity, NormalizedIssue};
+use super::model::{FixSafetyLevel, IssueInput, IssueSeverity, NormalizedIssue};
 use super::priority;
 
 /// Normalizes messages, derives content ids, clusters issues by root cause and ranks the clusters.
 pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
+    let (inputs, reporters) = cluster::facts::merge(inputs);
     let Read {
         rows,
         contents,
@@ -37,7 +38,7 @@ pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
     drop(contents);
     let sorted_rows: Vec<Row> = order.iter().map(|&i| rows[i as usize]).collect();
     let groups = cluster::group(&sorted_rows, keys);
-    let mut issues = build_issues(inputs, &order, &message_of, &normalized);
+    let mut issues = build_issues(inputs, reporters, &order, &message_of, &normalized);
     drop(order);
     drop(rows);
     for (issue, id) in issues.iter_mut().zip(ids) {
@@ -45,6 +46,7 @@ pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
     }
 
     let mut clusters = cluster::cluster(&mut issues, &sorted_rows, &subjects, groups);
+    cluster::causes::link(&mut issues, &mut clusters);
     priority::rank(&mut clusters);
     Analysis { issues, clusters }
 }
@@ -53,6 +55,7 @@ pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
 /// next to the one before.
 fn build_issues(
     mut inputs: Vec<IssueInput>,
+    mut reporters: Vec<cluster::facts::Reporters>,
     order: &[u32],
     message_of: &[u32],
     normalized: &[Option<String>],
@@ -60,6 +63,7 @@ fn build_issues(
     let mut issues: Vec<NormalizedIssue> = Vec::with_capacity(order.len());
     for &index in order {
         let input = &mut inputs[index as usize];
+        let who = take(&mut reporters[index as usize]);
         let message = match &normalized[message_of[index as usize] as usize] {
             Some(message) => message.clone(),
             None => take(&mut input.message),
@@ -81,6 +85,20 @@ fn build_issues(
             url: input.url.take(),
             new: false,
             fixes: take(&mut input.fixes),
+            fix_safety: input
+                .fixable
+                .then_some(input.fix_safe)
+                .flatten()
+                .map(|safe| {
+                    if safe {
+                        FixSafetyLevel::Safe
+                    } else {
+                        FixSafetyLevel::Unsafe
+                    }
+                }),
+            engines: who.engines,
+            rules: who.rules,
+            caused_by: None,
         });
     }
     issues
@@ -197,6 +215,11 @@ fn read(inputs: &[IssueInput]) -> Read {
                         subjects.push(subject.clone());
                         next_index(subjects.len() - 1)
                     });
+                    // A binding name (one parameter, one unused identifier) is no cause:
+                    // such issues fold into their rule's cluster, which lists the names.
+                    if !subjects[id as usize].makes_cluster() {
+                        return (id, NONE);
+                    }
                     let key = next_index(subject_keys.len());
                     (id, *subject_keys.entry((engine, group, id)).or_insert(key))
                 });
@@ -241,6 +264,7 @@ fn read(inputs: &[IssueInput]) -> Read {
             no_file: input.file.is_empty(),
             error: input.severity == IssueSeverity::Error,
             fixable: input.fixable,
+            safe_fix: input.fixable && input.fix_safe == Some(true),
         });
     }
 

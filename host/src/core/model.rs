@@ -58,6 +58,13 @@ pub struct IssueInput {
     /// The engine's fix, positions converted like the issue's (empty: none).
     #[serde(default)]
     pub fixes: Vec<FixEdit>,
+    /// Whether the engine marks its fix safe (`None`: no fix, or the engine does not say).
+    #[serde(default)]
+    pub fix_safe: Option<bool>,
+    /// The canonical fact keys the adapter declared (`eslint/no-debugger`): inputs of different
+    /// engines at one place sharing a key are one issue.
+    #[serde(default)]
+    pub same_as: Vec<String>,
 }
 
 /// Additive: one edit of an engine's fix, as the engine supplied it, with positions in the
@@ -123,6 +130,28 @@ pub struct NormalizedIssue {
     /// Additive: the edits of the engine's fix (`get_issue_detail`; absent when none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fixes: Vec<FixEdit>,
+    /// Additive: whether the engine marks the fix safe to apply unreviewed (`safe`) or not
+    /// (`unsafe`); absent without a fix or when the engine does not say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fix_safety: Option<FixSafetyLevel>,
+    /// Additive: every engine that reported this code fact, when more than one did (`engine` is
+    /// the first of them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engines: Vec<String>,
+    /// Additive: every `engine:rule` that reported this code fact, when more than one did.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<String>,
+    /// Additive: the cause cluster this issue follows from; fixing that cause should clear it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caused_by: Option<String>,
+}
+
+/// `safe` or `unsafe`, as the engine marks a fix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum FixSafetyLevel {
+    Safe,
+    Unsafe,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -173,6 +202,14 @@ pub struct Cluster {
     /// Additive: every issue of the cluster is new (absent when false).
     #[serde(default, skip_serializing_if = "is_false")]
     pub new: bool,
+    /// Additive: true for a configuration or resolution failure (an unresolved module, missing
+    /// type definitions, a missing `lib`, a tsconfig error): such clusters rank first.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub root_cause: bool,
+    /// Additive: issues of other clusters that follow from this cause (their `causedBy` is this
+    /// cluster), which fixing it should clear too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub downstream_count: Option<usize>,
 }
 
 /// `ok`, `error` or `disabled`.

@@ -8,6 +8,8 @@ use super::model::{Cluster, IssueSeverity};
 ///
 /// The ladder, each rung consulted only when the ones above tie:
 ///
+/// 0. **Cause**: a configuration or resolution failure (`rootCause`) comes first, since other
+///    issues follow from it; among causes, the one more issues follow from (`downstreamCount`).
 /// 1. **Severity**: a cluster with at least one error comes before warning-only clusters
 ///    (errors break builds; warnings do not).
 /// 2. **Reach**: more issues first, since fixing one root cause clears all of them.
@@ -25,8 +27,12 @@ pub fn rank(clusters: &mut [Cluster]) {
 /// The ladder of [`rank`] as an ordering (`Less` = more urgent).
 pub fn compare(a: &Cluster, b: &Cluster) -> Ordering {
     let severity = |c: &Cluster| c.severity.unwrap_or(IssueSeverity::Warning);
-    severity(a)
-        .cmp(&severity(b))
+    Reverse(a.root_cause)
+        .cmp(&Reverse(b.root_cause))
+        .then_with(|| {
+            Reverse(a.downstream_count.unwrap_or(0)).cmp(&Reverse(b.downstream_count.unwrap_or(0)))
+        })
+        .then_with(|| severity(a).cmp(&severity(b)))
         .then_with(|| Reverse(a.issue_count).cmp(&Reverse(b.issue_count)))
         .then_with(|| {
             Reverse(a.fixable_count.unwrap_or(0)).cmp(&Reverse(b.fixable_count.unwrap_or(0)))
@@ -61,6 +67,8 @@ mod tests {
             fixable_count: Some(fixable),
             delta: None,
             new: false,
+            root_cause: false,
+            downstream_count: None,
         }
     }
 

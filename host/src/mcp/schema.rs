@@ -494,6 +494,10 @@ mod tests {
                 new_text: "0".into(),
                 safety: Some("safe".into()),
             }],
+            fix_safety: Some(core::FixSafetyLevel::Safe),
+            engines: vec!["biome".into(), "tsc".into()],
+            rules: vec!["biome:lint/x".into(), "tsc:TS2322".into()],
+            caused_by: Some("c-0123456789ab".into()),
         }
     }
 
@@ -543,6 +547,8 @@ mod tests {
             fixable_count: Some(1),
             delta: Some(delta),
             new: true,
+            root_cause: true,
+            downstream_count: Some(1),
         };
         core::CheckResponse {
             schema_version: core::SCHEMA_VERSION.into(),

@@ -87,6 +87,7 @@
 //! * exit other than 0/1 (a panic), or killed by a signal → failure, diagnostics kept;
 //! * an `internalError/*` diagnostic → failure naming it, diagnostics kept.
 
+pub mod facts;
 mod parse;
 mod plan;
 

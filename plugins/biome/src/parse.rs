@@ -4,7 +4,8 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 use signalint_plugin_api::{
-    ColumnUnit, Diagnostic, ParseOutcome, ParseRequest, Position, ReportFile, Severity, TextEdit,
+    ColumnUnit, Diagnostic, FixSafety, ParseOutcome, ParseRequest, Position, ReportFile, Severity,
+    TextEdit,
 };
 
 /// A 1-based position, or `None` for Biome's "no position" (line or column 0, or absent).
@@ -78,6 +79,17 @@ fn json_diagnostic(record: &Value) -> Option<Diagnostic> {
     diagnostic.file = file;
     diagnostic.start = start;
     diagnostic.end = end;
+    // Biome states a fix's safety in its advice: `Safe fix: …` or `Unsafe fix: …`.
+    diagnostic.fix_safety = advices.iter().find_map(|a| {
+        if a.starts_with("Safe fix") {
+            Some(FixSafety::Safe)
+        } else if a.starts_with("Unsafe fix") {
+            Some(FixSafety::Unsafe)
+        } else {
+            None
+        }
+    });
+    diagnostic.same_as = crate::facts::keys_of(&diagnostic.rule);
     diagnostic.help = (!advices.is_empty()).then(|| advices.join("\n"));
     Some(diagnostic)
 }
@@ -139,6 +151,7 @@ fn rdjson_extra(record: &Value) -> Extra {
         diagnostic.start = start;
         diagnostic.end = end;
         diagnostic.url = url.clone();
+        diagnostic.same_as = crate::facts::keys_of(&diagnostic.rule);
         diagnostic
     });
     Extra {

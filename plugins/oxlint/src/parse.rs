@@ -131,7 +131,13 @@ fn to_diagnostic(record: Record) -> Option<Diagnostic> {
         (Some(help), Some(note)) => Some(format!("{help} ({note})")),
         (help, note) => help.or(note),
     };
-    let mut diagnostic = Diagnostic::new(rule, severity, record.message);
+    // oxlint names its rules `scope/eslint-name`: that name is the canonical fact key other
+    // engines' rule metadata refers to (see `scripts/fact-keys`).
+    let same_as = match &record.code {
+        Some(_) => vec![rule.clone()],
+        None => Vec::new(),
+    };
+    let mut diagnostic = Diagnostic::new(rule, severity, record.message).with_same_as(same_as);
     diagnostic.file = record.filename;
     diagnostic.start = start;
     diagnostic.end = end;

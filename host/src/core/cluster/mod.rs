@@ -11,6 +11,8 @@
 //! subject no other issue shares) goes to that rule's single fallback cluster, so a long tail of
 //! one-off issues never floods the page with singletons. Every issue lands in exactly one cluster.
 
+pub(crate) mod causes;
+pub(crate) mod facts;
 mod lint;
 pub(crate) mod subject;
 mod summary;
@@ -47,6 +49,8 @@ pub(crate) struct Row {
     pub no_file: bool,
     pub error: bool,
     pub fixable: bool,
+    /// A fix the engine marks safe.
+    pub safe_fix: bool,
 }
 
 /// The numbers of the keys [`Row`]s refer to.
@@ -197,6 +201,10 @@ fn build(
         }
         None => cluster_id(&["rule", engine, rule]),
     };
+    let root_cause = match subject {
+        Some(subject) => subject.is_cause(),
+        None => causes::is_config_rule(rule),
+    };
     let stats = summary::Stats::of(issues, rows, members);
     let (root_cause_summary, suggested_action) = match subject {
         Some(subject) => summary::for_subject(&stats, subject),
@@ -219,6 +227,8 @@ fn build(
         fixable_count: Some(stats.fixable),
         delta: None,
         new: false,
+        root_cause,
+        downstream_count: None,
     }
 }
 

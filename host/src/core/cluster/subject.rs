@@ -93,6 +93,26 @@ pub(crate) fn q(text: &str) -> String {
 }
 
 impl Subject {
+    /// Whether issues sharing this subject form their own cluster. A binding's name (an
+    /// implicit-`any` parameter, an unused identifier) says where, not why: those issues stay in
+    /// their rule's cluster.
+    pub fn makes_cluster(&self) -> bool {
+        !matches!(self, Subject::ImplicitAny(_) | Subject::Unused(_))
+    }
+
+    /// A configuration or resolution failure: fixing it (an install, a `paths` entry, a `lib`
+    /// entry, a tsconfig edit) clears issues elsewhere, so its cluster ranks first.
+    pub fn is_cause(&self) -> bool {
+        matches!(
+            self,
+            Subject::MissingTypes(_)
+                | Subject::MissingLib(_)
+                | Subject::MissingModule(_)
+                | Subject::UntypedModule(_)
+                | Subject::CompilerOption(_)
+        )
+    }
+
     /// The cluster-key group of a subject found in a tsc diagnostic: codes that are variants of one
     /// diagnostic (TS2304 and its did-you-mean TS2552) share a group, so their issues merge.
     pub fn tsc_group(&self) -> &'static str {
@@ -210,7 +230,7 @@ impl Subject {
             Subject::MissingTypes(p) => {
                 let package = types_package(p);
                 format!(
-                    "install {package} and add {} to compilerOptions.types",
+                    "install {package} (if it exists) and add {} to compilerOptions.types",
                     q(p)
                 )
             }
@@ -221,10 +241,15 @@ impl Subject {
                 format!("fix the import path {} or create the module", q(m))
             }
             Subject::MissingModule(m) => {
-                format!("install {} or fix the import specifier", q(package_of(m)))
+                // The project's own package name is not known here: a self-import is a
+                // `paths`/`exports` matter, so both ways out are named.
+                format!(
+                    "add {} to the dependencies if it is one, or map it in tsconfig `paths` / package `exports`",
+                    q(package_of(m))
+                )
             }
             Subject::UntypedModule(m) => format!(
-                "install {} or add `declare module {}`",
+                "install {} if it exists, or add `declare module {}`",
                 types_package(package_of(m)),
                 q(m)
             ),
@@ -274,6 +299,8 @@ impl Subject {
                 )
             }
             Subject::ValueAsType(n) => format!("use `typeof {n}` or import the type of {}", q(n)),
+            // A name that already starts with '_' is exempt only by configuration.
+            Subject::Unused(n) if n.starts_with('_') => format!("remove {}", q(n)),
             Subject::Unused(n) => format!("remove {} or prefix it with '_'", q(n)),
             Subject::HookDependency(n) => {
                 format!(
@@ -338,10 +365,12 @@ impl Subject {
             Subject::MissingName(_) | Subject::MissingNamespace(_) => {
                 "import or declare each missing name"
             }
-            Subject::MissingTypes(_) => "install the missing @types packages",
+            Subject::MissingTypes(_) => "install the missing @types packages (those that exist)",
             Subject::MissingLib(_) => "extend compilerOptions.lib",
             Subject::MissingModule(_) => "fix the import paths or install the packages",
-            Subject::UntypedModule(_) => "install the @types packages or declare the modules",
+            Subject::UntypedModule(_) => {
+                "install the @types packages where they exist, or declare the modules"
+            }
             Subject::MissingExport { .. } => "export the members or fix the imports",
             Subject::NotAssignable { .. } | Subject::ArgumentType { .. } => {
                 "align each value with its declared type"

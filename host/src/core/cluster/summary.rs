@@ -16,6 +16,8 @@ pub(super) struct Stats<'a> {
     pub n: usize,
     pub errors: usize,
     pub fixable: usize,
+    /// Members whose fix the engine marks safe.
+    pub safe: usize,
     pub file_count: usize,
     /// The file with the most members (ties: the first in path order), and its count.
     pub top_file: Option<(&'a str, usize)>,
@@ -29,6 +31,7 @@ impl<'a> Stats<'a> {
     pub fn of(issues: &'a [NormalizedIssue], rows: &[Row], members: &[usize]) -> Self {
         let mut errors = 0;
         let mut fixable = 0;
+        let mut safe = 0;
         let mut file_count = 0;
         // (file symbol, first member, count) of the current run and of the largest one.
         let mut top: Option<(usize, usize)> = None;
@@ -45,6 +48,7 @@ impl<'a> Stats<'a> {
             let row = &rows[i];
             errors += usize::from(row.error);
             fixable += usize::from(row.fixable);
+            safe += usize::from(row.safe_fix);
             if row.no_file {
                 continue;
             }
@@ -61,6 +65,7 @@ impl<'a> Stats<'a> {
             n: members.len(),
             errors,
             fixable,
+            safe,
             file_count,
             top_file: top.map(|(at, count)| (issues[at].file.as_str(), count)),
             first: &issues[members[0]],
@@ -173,15 +178,28 @@ fn rule_action(
         return format!("{}{}", sentence(help), stats.location());
     }
     let n = stats.n;
-    if stats.fixable == n {
-        return format!("apply the engine's fixes for {rule}{}", stats.location());
-    }
-    if stats.fixable > 0 {
+    // Only a fix the engine marks safe is offered to apply; others are to review.
+    let unsafe_fixes = stats.fixable - stats.safe;
+    if stats.safe == n {
         return format!(
-            "apply the {} engine fix{} for {rule}, then fix the other {} by hand",
-            stats.fixable,
-            if stats.fixable == 1 { "" } else { "es" },
-            n - stats.fixable
+            "apply the engine's safe fixes for {rule}{}",
+            stats.location()
+        );
+    }
+    if stats.safe > 0 {
+        return format!(
+            "apply the {} safe engine fix{} for {rule}, then fix the other {} by hand{}",
+            stats.safe,
+            if stats.safe == 1 { "" } else { "es" },
+            n - stats.safe,
+            review(unsafe_fixes)
+        );
+    }
+    if unsafe_fixes > 0 {
+        return format!(
+            "fix {rule}{} by hand{}",
+            stats.location(),
+            review(unsafe_fixes)
         );
     }
     match (stats.file_count, stats.top_file) {
@@ -193,6 +211,15 @@ fn rule_action(
             plural(m - 1)
         ),
         (_, None) => format!("fix {rule}"),
+    }
+}
+
+/// ` (review the N unsafe engine fixes first)`, or nothing.
+fn review(unsafe_fixes: usize) -> String {
+    match unsafe_fixes {
+        0 => String::new(),
+        1 => " (the engine's fix for one is unsafe: review it before applying)".to_owned(),
+        k => format!(" (the engine's fixes for {k} are unsafe: review them before applying)"),
     }
 }
 

@@ -161,14 +161,19 @@ fn subjects_of_each_tsc_family_cluster_together() {
         .collect();
     assert_eq!(
         summaries,
+        // Causes (the unresolved module, the missing types) first, then by size.
         vec![
-            (
-                "3 errors in 2 files: type 'string' is not assignable to type 'number'",
-                "make the declared type 'number' accept 'string' or convert the values where they are assigned"
-            ),
             (
                 "2 errors in 2 files: cannot find module './db'",
                 "fix the import path './db' or create the module"
+            ),
+            (
+                "2 errors in src/io.ts: type definitions for 'node' are missing",
+                "install @types/node (if it exists) and add 'node' to compilerOptions.types in src/io.ts"
+            ),
+            (
+                "3 errors in 2 files: type 'string' is not assignable to type 'number'",
+                "make the declared type 'number' accept 'string' or convert the values where they are assigned"
             ),
             (
                 "2 errors in 2 files: property 'email' does not exist on type 'User'",
@@ -177,10 +182,6 @@ fn subjects_of_each_tsc_family_cluster_together() {
             (
                 "2 errors in 2 files: argument of type 'string' is not assignable to parameter of type 'UserId'",
                 "pass 'UserId' values or widen the parameter type to accept 'string'"
-            ),
-            (
-                "2 errors in src/io.ts: type definitions for 'node' are missing",
-                "install @types/node and add 'node' to compilerOptions.types in src/io.ts"
             ),
         ]
     );
@@ -231,13 +232,10 @@ fn unused_bindings_keep_engine_scope_and_fold_unshared_names() {
         got,
         vec![
             ("TS6133".to_owned(), "2 errors in 2 files: 'helper' is declared but never used".to_owned()),
+            // An unused name is no cause: every one stays in the rule's cluster.
             (
                 "eslint/no-unused-vars".to_owned(),
-                "2 warnings in 2 files: 'React' is declared but never used".to_owned()
-            ),
-            (
-                "eslint/no-unused-vars".to_owned(),
-                "2 warnings in 2 files: unused declarations (eslint/no-unused-vars): 'draft', 'tmp'".to_owned()
+                "4 warnings in 2 files: unused declarations (eslint/no-unused-vars): 'React', 'draft', 'tmp'".to_owned()
             ),
             (
                 "lint/correctness/noUnusedVariables".to_owned(),
@@ -344,8 +342,15 @@ fn uniform_help_and_fixes_drive_the_action() {
         .collect();
     for input in &mut fixable {
         input.fixable = true;
+        input.fix_safe = Some(true);
     }
-    let analysis = analyze(with_help.into_iter().chain(fixable).collect());
+    let analysis = analyze(
+        with_help
+            .clone()
+            .into_iter()
+            .chain(fixable.clone())
+            .collect(),
+    );
     let actions: Vec<&str> = analysis
         .clusters
         .iter()
@@ -355,9 +360,25 @@ fn uniform_help_and_fixes_drive_the_action() {
         actions,
         vec![
             "remove the debugger statement in src/a.ts",
-            "apply the engine's fixes for lint/style/useConst in src/b.ts"
+            "apply the engine's safe fixes for lint/style/useConst in src/b.ts"
         ]
     );
+    // A fix the engine marks unsafe (or does not grade) is never offered to apply.
+    for (input, safe) in fixable.iter_mut().zip([Some(false), None]) {
+        input.fix_safe = safe;
+    }
+    let analysis = analyze(with_help.into_iter().chain(fixable).collect());
+    assert_eq!(
+        analysis.clusters[1].suggested_action,
+        "fix lint/style/useConst in src/b.ts by hand (the engine's fixes for 2 are unsafe: review them before applying)"
+    );
+    let safety: Vec<_> = analysis
+        .issues
+        .iter()
+        .filter(|i| i.rule == "lint/style/useConst")
+        .map(|i| i.fix_safety)
+        .collect();
+    assert_eq!(safety, [Some(crate::core::FixSafetyLevel::Unsafe), None]);
     assert_eq!(analysis.clusters[1].fixable_count, Some(2));
 }
 

@@ -3,6 +3,7 @@
 
 mod clustering;
 mod delta_and_page;
+mod facts;
 mod loops;
 mod props;
 
@@ -36,6 +37,8 @@ pub(super) fn issue(
         url: None,
         line_text: line_text.to_owned(),
         fixes: Vec::new(),
+        fix_safe: None,
+        same_as: Vec::new(),
     }
 }
 
