@@ -76,7 +76,9 @@ fn check_private_dir(dir: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// Writes `bytes` to `dir/name` atomically: a crash leaves the old file or the new one. The
+/// Writes `bytes` to `dir/name` atomically: a crash of the process leaves the old file or the
+/// new one (there is no fsync: a power cut may cost the latest state, which only means one
+/// delta less, and an fsync per file would cost a warm check several times its work). The
 /// temporary file has a random name created exclusively in `dir` (a link planted at a
 /// predictable name cannot redirect it), and is removed when the write fails (a full disk
 /// leaves nothing behind). `dir` must have passed [`ensure_private_dir`].
@@ -86,7 +88,6 @@ pub fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> io::Result<()> {
         .suffix(".tmp")
         .tempfile_in(dir)?;
     temporary.write_all(bytes)?;
-    temporary.as_file().sync_data()?;
     temporary
         .persist(dir.join(name))
         .map(drop)
