@@ -21,6 +21,7 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
 
 use serde::Deserialize;
 use signalint_plugin_api::PluginError;
@@ -179,17 +180,7 @@ impl EmbeddedCorpus {
         let (vectors, cache) = match cached {
             Some(vectors) => (vectors, CacheUse::Memory),
             None => {
-                let (vectors, cache) = match read_cache(&cache_file, tools.len()) {
-                    Some(vectors) => (vectors, CacheUse::Disk),
-                    None => {
-                        let texts: Vec<&str> =
-                            tools.iter().map(|t| t.description.as_str()).collect();
-                        let vectors = model.embed(&texts)?;
-                        // A cache that cannot be written costs time, not results.
-                        let _ = write_cache(&cache_file, &vectors);
-                        (vectors, CacheUse::Embedded)
-                    }
-                };
+                let (vectors, cache) = embed_once(model, &tools, &cache_file)?;
                 let vectors = Arc::new(vectors);
                 memory
                     .lock()
@@ -217,6 +208,134 @@ impl EmbeddedCorpus {
             .get(&name.to_lowercase())
             .map_or(&[], Vec::as_slice)
     }
+}
+
+/// Texts embedded between two saves of the partial cache file.
+const CHUNK: usize = 64;
+/// A lock file not touched for this long belongs to a process that is gone.
+const STALE_LOCK: Duration = Duration::from_secs(120);
+
+/// The corpus vectors from the cache file, or embedded now. One process at a time embeds a
+/// corpus: others wait for its cache file while it works (it touches its lock file after every
+/// chunk). Progress is saved in `<key>.partial` after every chunk, so an embedding cut short
+/// (a check that timed out, a killed process) resumes where it stopped. A cache directory that
+/// cannot be written costs time, not results.
+fn embed_once(
+    model: &Embedder,
+    tools: &[CorpusTool],
+    cache_file: &Path,
+) -> Result<(Vectors, CacheUse), PluginError> {
+    let lock = cache_file.with_extension("lock");
+    let partial = cache_file.with_extension("partial");
+    let _ = std::fs::create_dir_all(cache_file.parent().unwrap_or(Path::new(".")));
+    let locked = loop {
+        if let Some(vectors) = read_cache(cache_file, tools.len()) {
+            return Ok((vectors, CacheUse::Disk));
+        }
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&lock)
+        {
+            Ok(_) => break true,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                let fresh = std::fs::metadata(&lock)
+                    .and_then(|m| m.modified())
+                    .is_ok_and(|t| t.elapsed().unwrap_or_default() < STALE_LOCK);
+                if fresh {
+                    std::thread::sleep(Duration::from_millis(250));
+                } else {
+                    let _ = std::fs::remove_file(&lock);
+                }
+            }
+            Err(_) => break false,
+        }
+    };
+    let result = embed_resuming(model, tools, &partial, locked.then_some(lock.as_path()));
+    if let Ok(vectors) = &result
+        && write_cache(cache_file, vectors).is_ok()
+    {
+        let _ = std::fs::remove_file(&partial);
+    }
+    if locked {
+        let _ = std::fs::remove_file(&lock);
+    }
+    result.map(|vectors| (vectors, CacheUse::Embedded))
+}
+
+/// Embeds the descriptions, shortest first (batches of similar length pad little), starting
+/// after the rows already in `partial` and appending each chunk to it (only while holding the
+/// lock).
+fn embed_resuming(
+    model: &Embedder,
+    tools: &[CorpusTool],
+    partial: &Path,
+    lock: Option<&Path>,
+) -> Result<Vectors, PluginError> {
+    let mut order: Vec<usize> = (0..tools.len()).collect();
+    order.sort_by_key(|&i| tools[i].description.len());
+    // Rows in `order`.
+    let mut sorted = match lock {
+        Some(_) => read_partial(partial, tools.len()),
+        None => Vec::new(),
+    };
+    let mut file = lock.and_then(|_| {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .write(true)
+            .truncate(true)
+            .open(partial)
+            .ok()?;
+        let mut file = std::io::BufWriter::new(file);
+        file.write_all(CACHE_MAGIC).ok()?;
+        write_floats(&mut file, &sorted).ok()?;
+        file.flush().ok()?;
+        Some(file)
+    });
+    let done = sorted.len() / DIM;
+    for chunk in order[done..].chunks(CHUNK) {
+        let texts: Vec<&str> = chunk
+            .iter()
+            .map(|&i| tools[i].description.as_str())
+            .collect();
+        let vectors = model.embed(&texts)?;
+        if let Some(out) = file.as_mut()
+            && (write_floats(out, &vectors.data).is_err() || out.flush().is_err())
+        {
+            file = None;
+        }
+        if let Some(lock) = lock {
+            let _ = std::fs::write(lock, b"embedding");
+        }
+        sorted.extend_from_slice(&vectors.data);
+    }
+    let mut data = vec![0f32; sorted.len()];
+    for (row, &i) in sorted.chunks_exact(DIM).zip(&order) {
+        data[i * DIM..(i + 1) * DIM].copy_from_slice(row);
+    }
+    Ok(Vectors { data })
+}
+
+/// The whole rows of a partial file (at most `count`).
+fn read_partial(path: &Path, count: usize) -> Vec<f32> {
+    let Ok(bytes) = std::fs::read(path) else {
+        return Vec::new();
+    };
+    let Some(floats) = bytes.strip_prefix(CACHE_MAGIC) else {
+        return Vec::new();
+    };
+    let rows = (floats.len() / (DIM * 4)).min(count);
+    floats[..rows * DIM * 4]
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect()
+}
+
+fn write_floats(out: &mut impl Write, data: &[f32]) -> std::io::Result<()> {
+    for x in data {
+        out.write_all(&x.to_le_bytes())?;
+    }
+    Ok(())
 }
 
 /// Hash of the model and of every embedded text, in order.
@@ -333,5 +452,85 @@ mod tests {
         assert_eq!(read_cache(&path, 3), None);
         std::fs::write(&path, b"junk").unwrap();
         assert_eq!(read_cache(&path, 2), None);
+    }
+
+    fn test_model() -> std::sync::Arc<Embedder> {
+        let dir = std::env::var_os("SIGNALINT_SEMANTIC_MODEL")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| {
+                PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                    .join("../../test-engines/models/all-minilm-l6-v2")
+            });
+        Embedder::shared(&dir, "tests").unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn three_tools() -> Vec<CorpusTool> {
+        parse(
+            r#"[{"server": "s", "tools": [
+                {"name": "a", "description": "Adds two numbers together"},
+                {"name": "b", "description": "Sends"},
+                {"name": "c", "description": "Reads a file from the disk"}]}]"#,
+            "test",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn an_interrupted_embedding_resumes_from_its_partial_file() {
+        let model = test_model();
+        let tools = three_tools();
+        let dir = tempfile::tempdir().unwrap();
+        let cache_file = dir.path().join("corpus-k.vec");
+        let (full, cache) = embed_once(&model, &tools, &cache_file).unwrap();
+        assert_eq!(cache, CacheUse::Embedded);
+        assert!(!cache_file.with_extension("partial").exists());
+        assert!(!cache_file.with_extension("lock").exists());
+        // Cut short after one row: the shortest description ("Sends", tool 1) comes first.
+        std::fs::remove_file(&cache_file).unwrap();
+        let mut partial = CACHE_MAGIC.to_vec();
+        for _ in 0..DIM {
+            partial.extend_from_slice(&0.5f32.to_le_bytes());
+        }
+        std::fs::write(cache_file.with_extension("partial"), partial).unwrap();
+        let (resumed, _) = embed_once(&model, &tools, &cache_file).unwrap();
+        assert!(
+            resumed.row(1).iter().all(|&x| x == 0.5),
+            "the saved row is kept"
+        );
+        assert_eq!(resumed.row(0), full.row(0));
+        assert_eq!(resumed.row(2), full.row(2));
+        assert_eq!(read_cache(&cache_file, 3), Some(resumed));
+    }
+
+    #[test]
+    fn a_held_lock_is_waited_for_and_a_stale_one_is_taken_over() {
+        let model = test_model();
+        let tools = three_tools();
+        let dir = tempfile::tempdir().unwrap();
+        let cache_file = dir.path().join("corpus-k.vec");
+        let vectors = Vectors {
+            data: vec![0.25; 3 * DIM],
+        };
+        // Another process holds the lock and writes the cache file a little later.
+        std::fs::write(cache_file.with_extension("lock"), b"embedding").unwrap();
+        let writer = {
+            let (cache_file, vectors) = (cache_file.clone(), vectors.clone());
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(600));
+                write_cache(&cache_file, &vectors).unwrap();
+                std::fs::remove_file(cache_file.with_extension("lock")).unwrap();
+            })
+        };
+        let (got, cache) = embed_once(&model, &tools, &cache_file).unwrap();
+        writer.join().unwrap();
+        assert_eq!((got, cache), (vectors, CacheUse::Disk));
+        // A lock nobody has touched for an hour is left by a process that is gone.
+        std::fs::remove_file(&cache_file).unwrap();
+        let lock = std::fs::File::create(cache_file.with_extension("lock")).unwrap();
+        lock.set_modified(std::time::SystemTime::now() - Duration::from_secs(3600))
+            .unwrap();
+        let (_, cache) = embed_once(&model, &tools, &cache_file).unwrap();
+        assert_eq!(cache, CacheUse::Embedded);
+        assert!(!cache_file.with_extension("lock").exists());
     }
 }
