@@ -1,0 +1,536 @@
+//! The corpus the scanned tools are compared with, and its cached embeddings.
+//!
+//! The built-in corpus is the 3,065 tools of 258 public servers of
+//! `corpus/real-benign/watchtower-smithery.json`, compiled into the pack. A corpus file is a
+//! JSON array of servers (or one server object):
+//!
+//! ```json
+//! [{"server": "acme/search", "displayName": "Acme Search",
+//!   "tools": [{"name": "search_docs", "description": "Full-text search over the docs"}]}]
+//! ```
+//!
+//! `displayName` defaults to the name quoted in a `note` that starts `Smithery server '…'`
+//! (the built-in corpus keeps it there), else to `server`. Tools without a description are
+//! left out, since only descriptions are embedded.
+//!
+//! Embeddings are cached in `<cache_dir>/corpus-<key>.vec`, where the key hashes the model files
+//! and every embedded description: a second scan with the same model and corpus embeds only
+//! the scanned tools, and any change to either embeds the corpus again.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use serde::Deserialize;
+use signalint_plugin_api::PluginError;
+
+use crate::model::{DIM, Embedder, Vectors};
+
+/// The built-in corpus file, as shipped in the repository.
+pub const DEFAULT_CORPUS_JSON: &str =
+    include_str!("../../../corpus/real-benign/watchtower-smithery.json");
+/// The origin name of the built-in corpus in messages.
+pub const DEFAULT_CORPUS_NAME: &str = "built-in corpus (watchtower-smithery.json)";
+
+/// First bytes of a cache file.
+const CACHE_MAGIC: &[u8; 8] = b"SGSEMV1\n";
+
+/// One corpus tool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CorpusTool {
+    pub server: String,
+    pub display_name: String,
+    pub name: String,
+    pub description: String,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum FileShape {
+    Many(Vec<ServerEntry>),
+    One(ServerEntry),
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ServerEntry {
+    server: String,
+    #[serde(default)]
+    display_name: Option<String>,
+    #[serde(default)]
+    note: Option<String>,
+    #[serde(default)]
+    tools: Vec<ToolEntry>,
+}
+
+#[derive(Deserialize)]
+struct ToolEntry {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    description: Option<String>,
+}
+
+/// The tools of one corpus file's text; `origin` names it in errors.
+pub fn parse(json: &str, origin: &str) -> Result<Vec<CorpusTool>, PluginError> {
+    let shape: FileShape = serde_json::from_str(json).map_err(|e| {
+        PluginError::new(format!(
+            "semantic: corpus {origin} is not a corpus file ({e}); expected [{{\"server\": …, \"displayName\": …, \"tools\": [{{\"name\": …, \"description\": …}}]}}]"
+        ))
+    })?;
+    let servers = match shape {
+        FileShape::Many(servers) => servers,
+        FileShape::One(server) => vec![server],
+    };
+    let mut tools = Vec::new();
+    for entry in servers {
+        let display_name = entry
+            .display_name
+            .or_else(|| {
+                let rest = entry.note.as_deref()?.strip_prefix("Smithery server '")?;
+                Some(rest.split_once('\'')?.0.to_owned())
+            })
+            .unwrap_or_else(|| entry.server.clone());
+        for tool in entry.tools {
+            let (Some(name), Some(description)) = (tool.name, tool.description) else {
+                continue;
+            };
+            if description.trim().is_empty() || name.is_empty() {
+                continue;
+            }
+            tools.push(CorpusTool {
+                server: entry.server.clone(),
+                display_name: display_name.clone(),
+                name,
+                description,
+            });
+        }
+    }
+    Ok(tools)
+}
+
+/// The built-in corpus, parsed once.
+pub fn default_tools() -> &'static [CorpusTool] {
+    static TOOLS: OnceLock<Vec<CorpusTool>> = OnceLock::new();
+    TOOLS.get_or_init(|| parse(DEFAULT_CORPUS_JSON, DEFAULT_CORPUS_NAME).expect("valid corpus"))
+}
+
+/// The corpus of a check: the built-in one (unless disabled) and the configured files.
+pub fn load(default_corpus: bool, files: &[PathBuf]) -> Result<Vec<CorpusTool>, PluginError> {
+    let mut tools = if default_corpus {
+        default_tools().to_vec()
+    } else {
+        Vec::new()
+    };
+    for file in files {
+        let path = crate::options::expand(file);
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            PluginError::new(format!(
+                "semantic: cannot read corpus file {} (option `corpus`): {e}",
+                path.display()
+            ))
+        })?;
+        tools.extend(parse(&text, &path.display().to_string())?);
+    }
+    Ok(tools)
+}
+
+/// Whether the corpus vectors came from the cache.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CacheUse {
+    /// Already loaded in this process (from the same cache file).
+    Memory,
+    /// Read from the cache file.
+    Disk,
+    /// Embedded now (and written to the cache file).
+    Embedded,
+}
+
+/// The corpus with one unit vector per tool description.
+#[derive(Debug)]
+pub struct EmbeddedCorpus {
+    pub tools: Vec<CorpusTool>,
+    pub vectors: Arc<Vectors>,
+    pub cache: CacheUse,
+    /// The cache file of this model and corpus.
+    pub cache_file: PathBuf,
+    /// Corpus indices by lower-cased tool name.
+    by_name: HashMap<String, Vec<usize>>,
+}
+
+impl EmbeddedCorpus {
+    /// Embeds `tools` with `model`, through the cache in `cache_dir`.
+    pub fn new(
+        model: &Embedder,
+        tools: Vec<CorpusTool>,
+        cache_dir: &Path,
+    ) -> Result<Self, PluginError> {
+        // By cache file, whose name holds the key.
+        static IN_MEMORY: OnceLock<Mutex<HashMap<PathBuf, Arc<Vectors>>>> = OnceLock::new();
+        let key = cache_key(model, &tools);
+        let cache_file = cache_dir.join(format!("corpus-{}.vec", &key.to_hex()[..32]));
+        let memory = IN_MEMORY.get_or_init(Default::default);
+        let cached = memory
+            .lock()
+            .expect("corpus cache")
+            .get(&cache_file)
+            .cloned();
+        let (vectors, cache) = match cached {
+            Some(vectors) => (vectors, CacheUse::Memory),
+            None => {
+                let (vectors, cache) = embed_once(model, &tools, &cache_file)?;
+                let vectors = Arc::new(vectors);
+                memory
+                    .lock()
+                    .expect("corpus cache")
+                    .insert(cache_file.clone(), vectors.clone());
+                (vectors, cache)
+            }
+        };
+        let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, tool) in tools.iter().enumerate() {
+            by_name.entry(tool.name.to_lowercase()).or_default().push(i);
+        }
+        Ok(Self {
+            tools,
+            vectors,
+            cache,
+            cache_file,
+            by_name,
+        })
+    }
+
+    /// Corpus tools named `name`, case-insensitively.
+    pub fn named(&self, name: &str) -> &[usize] {
+        self.by_name
+            .get(&name.to_lowercase())
+            .map_or(&[], Vec::as_slice)
+    }
+}
+
+/// Texts embedded between two saves of the partial cache file.
+const CHUNK: usize = 64;
+/// A lock file not touched for this long belongs to a process that is gone.
+const STALE_LOCK: Duration = Duration::from_secs(120);
+
+/// The corpus vectors from the cache file, or embedded now. One process at a time embeds a
+/// corpus: others wait for its cache file while it works (it touches its lock file after every
+/// chunk). Progress is saved in `<key>.partial` after every chunk, so an embedding cut short
+/// (a check that timed out, a killed process) resumes where it stopped. A cache directory that
+/// cannot be written costs time, not results.
+fn embed_once(
+    model: &Embedder,
+    tools: &[CorpusTool],
+    cache_file: &Path,
+) -> Result<(Vectors, CacheUse), PluginError> {
+    let lock = cache_file.with_extension("lock");
+    let partial = cache_file.with_extension("partial");
+    let _ = std::fs::create_dir_all(cache_file.parent().unwrap_or(Path::new(".")));
+    let locked = loop {
+        if let Some(vectors) = read_cache(cache_file, tools.len()) {
+            return Ok((vectors, CacheUse::Disk));
+        }
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&lock)
+        {
+            Ok(_) => break true,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                let fresh = std::fs::metadata(&lock)
+                    .and_then(|m| m.modified())
+                    .is_ok_and(|t| t.elapsed().unwrap_or_default() < STALE_LOCK);
+                if fresh {
+                    std::thread::sleep(Duration::from_millis(250));
+                } else {
+                    let _ = std::fs::remove_file(&lock);
+                }
+            }
+            Err(_) => break false,
+        }
+    };
+    let result = embed_resuming(model, tools, &partial, locked.then_some(lock.as_path()));
+    if let Ok(vectors) = &result
+        && write_cache(cache_file, vectors).is_ok()
+    {
+        let _ = std::fs::remove_file(&partial);
+    }
+    if locked {
+        let _ = std::fs::remove_file(&lock);
+    }
+    result.map(|vectors| (vectors, CacheUse::Embedded))
+}
+
+/// Embeds the descriptions, shortest first (batches of similar length pad little), starting
+/// after the rows already in `partial` and appending each chunk to it (only while holding the
+/// lock).
+fn embed_resuming(
+    model: &Embedder,
+    tools: &[CorpusTool],
+    partial: &Path,
+    lock: Option<&Path>,
+) -> Result<Vectors, PluginError> {
+    let mut order: Vec<usize> = (0..tools.len()).collect();
+    order.sort_by_key(|&i| tools[i].description.len());
+    // Rows in `order`.
+    let mut sorted = match lock {
+        Some(_) => read_partial(partial, tools.len()),
+        None => Vec::new(),
+    };
+    let mut file = lock.and_then(|_| {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .write(true)
+            .truncate(true)
+            .open(partial)
+            .ok()?;
+        let mut file = std::io::BufWriter::new(file);
+        file.write_all(CACHE_MAGIC).ok()?;
+        write_floats(&mut file, &sorted).ok()?;
+        file.flush().ok()?;
+        Some(file)
+    });
+    let done = sorted.len() / DIM;
+    for chunk in order[done..].chunks(CHUNK) {
+        let texts: Vec<&str> = chunk
+            .iter()
+            .map(|&i| tools[i].description.as_str())
+            .collect();
+        let vectors = model.embed(&texts)?;
+        if let Some(out) = file.as_mut()
+            && (write_floats(out, &vectors.data).is_err() || out.flush().is_err())
+        {
+            file = None;
+        }
+        if let Some(lock) = lock {
+            let _ = std::fs::write(lock, b"embedding");
+        }
+        sorted.extend_from_slice(&vectors.data);
+    }
+    let mut data = vec![0f32; sorted.len()];
+    for (row, &i) in sorted.chunks_exact(DIM).zip(&order) {
+        data[i * DIM..(i + 1) * DIM].copy_from_slice(row);
+    }
+    Ok(Vectors { data })
+}
+
+/// The whole rows of a partial file (at most `count`).
+fn read_partial(path: &Path, count: usize) -> Vec<f32> {
+    let Ok(bytes) = std::fs::read(path) else {
+        return Vec::new();
+    };
+    let Some(floats) = bytes.strip_prefix(CACHE_MAGIC) else {
+        return Vec::new();
+    };
+    let rows = (floats.len() / (DIM * 4)).min(count);
+    floats[..rows * DIM * 4]
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect()
+}
+
+fn write_floats(out: &mut impl Write, data: &[f32]) -> std::io::Result<()> {
+    for x in data {
+        out.write_all(&x.to_le_bytes())?;
+    }
+    Ok(())
+}
+
+/// Hash of the model and of every embedded text, in order.
+fn cache_key(model: &Embedder, tools: &[CorpusTool]) -> blake3::Hash {
+    let mut hasher = blake3::Hasher::new();
+    hasher.update(model.fingerprint());
+    for tool in tools {
+        hasher.update(&(tool.description.len() as u64).to_le_bytes());
+        hasher.update(tool.description.as_bytes());
+    }
+    hasher.finalize()
+}
+
+fn read_cache(path: &Path, count: usize) -> Option<Vectors> {
+    let bytes = std::fs::read(path).ok()?;
+    let body = bytes.strip_prefix(CACHE_MAGIC)?;
+    let (stored, floats) = body.split_first_chunk::<8>()?;
+    if u64::from_le_bytes(*stored) != count as u64 || floats.len() != count * DIM * 4 {
+        return None;
+    }
+    let data = floats
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect();
+    Some(Vectors { data })
+}
+
+/// Writes through a temporary file and a rename, so that scans running side by side never
+/// read half a file.
+fn write_cache(path: &Path, vectors: &Vectors) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let mut file = tempfile_in(dir)?;
+    let mut bytes = Vec::with_capacity(16 + vectors.data.len() * 4);
+    bytes.extend_from_slice(CACHE_MAGIC);
+    bytes.extend_from_slice(&(vectors.len() as u64).to_le_bytes());
+    for x in &vectors.data {
+        bytes.extend_from_slice(&x.to_le_bytes());
+    }
+    file.1.write_all(&bytes)?;
+    file.1.sync_all()?;
+    std::fs::rename(&file.0, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&file.0);
+    })
+}
+
+/// A new file in `dir` with a name no other process uses.
+fn tempfile_in(dir: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let path = dir.join(format!(".corpus-{}-{nanos}.tmp", std::process::id()));
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)?;
+    Ok((path, file))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_corpus_has_every_tool() {
+        let tools = default_tools();
+        assert_eq!(tools.len(), 3065);
+        let servers: std::collections::HashSet<&str> =
+            tools.iter().map(|t| t.server.as_str()).collect();
+        assert_eq!(servers.len(), 258);
+        let math = &tools[0];
+        assert_eq!(
+            (
+                math.server.as_str(),
+                math.display_name.as_str(),
+                math.name.as_str()
+            ),
+            ("EthanHenrickson/math-mcp", "Math-MCP", "add")
+        );
+    }
+
+    #[test]
+    fn corpus_files_take_one_server_or_many() {
+        let one = r#"{"server": "acme/search", "displayName": "Acme Search",
+            "tools": [{"name": "search_docs", "description": "Search the docs"},
+                      {"name": "blank", "description": " "}, {"name": "none"}]}"#;
+        let tools = parse(one, "one.json").unwrap();
+        assert_eq!(tools.len(), 1);
+        assert_eq!(tools[0].display_name, "Acme Search");
+        let many = r#"[{"server": "a", "tools": [{"name": "x", "description": "d"}]}]"#;
+        assert_eq!(parse(many, "many.json").unwrap()[0].display_name, "a");
+        let error = parse("{\"tools\": 1}", "bad.json").unwrap_err();
+        assert!(error.message().contains("bad.json"), "{error}");
+    }
+
+    #[test]
+    fn a_missing_corpus_file_is_an_error() {
+        let error = load(false, &[PathBuf::from("/nonexistent/corpus.json")]).unwrap_err();
+        assert!(
+            error.message().contains("/nonexistent/corpus.json"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn cache_files_round_trip_and_reject_other_sizes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub/corpus-x.vec");
+        let vectors = Vectors {
+            data: (0..2 * DIM).map(|i| i as f32 / 7.0).collect(),
+        };
+        write_cache(&path, &vectors).unwrap();
+        assert_eq!(read_cache(&path, 2), Some(vectors));
+        assert_eq!(read_cache(&path, 3), None);
+        std::fs::write(&path, b"junk").unwrap();
+        assert_eq!(read_cache(&path, 2), None);
+    }
+
+    fn test_model() -> std::sync::Arc<Embedder> {
+        let dir = std::env::var_os("SIGNALINT_SEMANTIC_MODEL")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| {
+                PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                    .join("../../test-engines/models/all-minilm-l6-v2")
+            });
+        Embedder::shared(&dir, "tests").unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn three_tools() -> Vec<CorpusTool> {
+        parse(
+            r#"[{"server": "s", "tools": [
+                {"name": "a", "description": "Adds two numbers together"},
+                {"name": "b", "description": "Sends"},
+                {"name": "c", "description": "Reads a file from the disk"}]}]"#,
+            "test",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn an_interrupted_embedding_resumes_from_its_partial_file() {
+        let model = test_model();
+        let tools = three_tools();
+        let dir = tempfile::tempdir().unwrap();
+        let cache_file = dir.path().join("corpus-k.vec");
+        let (full, cache) = embed_once(&model, &tools, &cache_file).unwrap();
+        assert_eq!(cache, CacheUse::Embedded);
+        assert!(!cache_file.with_extension("partial").exists());
+        assert!(!cache_file.with_extension("lock").exists());
+        // Cut short after one row: the shortest description ("Sends", tool 1) comes first.
+        std::fs::remove_file(&cache_file).unwrap();
+        let mut partial = CACHE_MAGIC.to_vec();
+        for _ in 0..DIM {
+            partial.extend_from_slice(&0.5f32.to_le_bytes());
+        }
+        std::fs::write(cache_file.with_extension("partial"), partial).unwrap();
+        let (resumed, _) = embed_once(&model, &tools, &cache_file).unwrap();
+        assert!(
+            resumed.row(1).iter().all(|&x| x == 0.5),
+            "the saved row is kept"
+        );
+        assert_eq!(resumed.row(0), full.row(0));
+        assert_eq!(resumed.row(2), full.row(2));
+        assert_eq!(read_cache(&cache_file, 3), Some(resumed));
+    }
+
+    #[test]
+    fn a_held_lock_is_waited_for_and_a_stale_one_is_taken_over() {
+        let model = test_model();
+        let tools = three_tools();
+        let dir = tempfile::tempdir().unwrap();
+        let cache_file = dir.path().join("corpus-k.vec");
+        let vectors = Vectors {
+            data: vec![0.25; 3 * DIM],
+        };
+        // Another process holds the lock and writes the cache file a little later.
+        std::fs::write(cache_file.with_extension("lock"), b"embedding").unwrap();
+        let writer = {
+            let (cache_file, vectors) = (cache_file.clone(), vectors.clone());
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(600));
+                write_cache(&cache_file, &vectors).unwrap();
+                std::fs::remove_file(cache_file.with_extension("lock")).unwrap();
+            })
+        };
+        let (got, cache) = embed_once(&model, &tools, &cache_file).unwrap();
+        writer.join().unwrap();
+        assert_eq!((got, cache), (vectors, CacheUse::Disk));
+        // A lock nobody has touched for an hour is left by a process that is gone.
+        std::fs::remove_file(&cache_file).unwrap();
+        let lock = std::fs::File::create(cache_file.with_extension("lock")).unwrap();
+        lock.set_modified(std::time::SystemTime::now() - Duration::from_secs(3600))
+            .unwrap();
+        let (_, cache) = embed_once(&model, &tools, &cache_file).unwrap();
+        assert_eq!(cache, CacheUse::Embedded);
+        assert!(!cache_file.with_extension("lock").exists());
+    }
+}

@@ -1,0 +1,97 @@
+//! The `semantic` rule pack: tools and parameters compared by meaning, offline.
+//!
+//! - [`SEMANTIC_OVERLAP`](rules::corpus_overlap::SEMANTIC_OVERLAP): a tool that reads like a
+//!   corpus tool of another server.
+//! - [`ALREADY_IN_CORPUS`](rules::corpus_overlap::ALREADY_IN_CORPUS): the corpus already holds
+//!   this tool (same name, nearly the same description).
+//! - [`SEMANTIC_PARAMETER_CONFLICT`](rules::parameter_conflict): two parameters of one server
+//!   that mean the same under different names.
+//!
+//! Texts are embedded with all-MiniLM-L6-v2 read from a local directory ([`model`]); nothing is
+//! downloaded. Unlike the other packs this one reads files: the model, the configured corpus
+//! files, and its embedding cache (which it also writes). See the crate README.
+
+pub mod corpus;
+pub mod model;
+pub mod names;
+pub mod options;
+pub mod rules;
+
+use signalint_plugin_api::{
+    AnalyzeOutcome, AnalyzeRequest, Finding, McpSurface, PluginError, PluginManifest, RulePack,
+    RulePackInfo,
+};
+
+pub use corpus::EmbeddedCorpus;
+pub use model::Embedder;
+pub use options::Options;
+
+/// The pack's id in `signalint.toml` (`[rule_packs.semantic]`).
+pub const PACK_ID: &str = "semantic";
+
+/// Findings for every surface of the request: loads the model and the corpus (through the
+/// caches), then runs [`analyze_with`].
+pub fn analyze(request: &AnalyzeRequest) -> Result<Vec<Finding>, PluginError> {
+    let options = Options::from_json(&request.options)?;
+    let (model, corpus) = prepare(&options)?;
+    analyze_with(&request.surfaces, &options, &model, &corpus)
+}
+
+/// The model and the embedded corpus the options call for.
+pub fn prepare(
+    options: &Options,
+) -> Result<(std::sync::Arc<Embedder>, EmbeddedCorpus), PluginError> {
+    let (dir, source) = options.model_dir();
+    let model = Embedder::shared(&dir, &source)?;
+    let tools = corpus::load(options.default_corpus, &options.corpus)?;
+    let corpus = EmbeddedCorpus::new(&model, tools, &options.cache_dir())?;
+    Ok((model, corpus))
+}
+
+/// Findings of every rule, ordered by surface, then by rule. All texts of the surfaces are
+/// embedded in one batched call.
+pub fn analyze_with(
+    surfaces: &[McpSurface],
+    options: &Options,
+    model: &Embedder,
+    corpus: &EmbeddedCorpus,
+) -> Result<Vec<Finding>, PluginError> {
+    let mut texts = rules::Texts::default();
+    let queries = rules::corpus_overlap::plan(surfaces, corpus, &mut texts);
+    let params = rules::parameter_conflict::plan(surfaces, &mut texts);
+    let refs: Vec<&str> = texts.0.iter().map(String::as_str).collect();
+    let vectors = model.embed(&refs)?;
+    let mut findings = rules::corpus_overlap::check(&queries, surfaces, &vectors, corpus, options);
+    findings.extend(rules::parameter_conflict::check(
+        &params, surfaces, &vectors, options,
+    ));
+    findings.sort_by_key(|f| f.surface); // Stable: rule order is kept within a surface.
+    Ok(findings)
+}
+
+/// The rule pack as the host loads it.
+#[derive(Debug, Default)]
+pub struct Semantic;
+
+impl Semantic {
+    pub fn new() -> Self {
+        Self
+    }
+}
+
+impl RulePack for Semantic {
+    fn manifest(&self) -> PluginManifest {
+        PluginManifest::rule_pack(
+            PACK_ID,
+            env!("CARGO_PKG_VERSION"),
+            "Tools that mean the same as known tools of other servers, and parameters that mean the same under different names (local embedding model)",
+            RulePackInfo::new(rules::infos()),
+        )
+    }
+
+    fn analyze(&self, request: &AnalyzeRequest) -> Result<AnalyzeOutcome, PluginError> {
+        Ok(AnalyzeOutcome::new(analyze(request)?))
+    }
+}
+
+signalint_plugin_api::export_rule_pack!(Semantic::new());
