@@ -231,10 +231,9 @@ pub(super) fn context_loading(
     }
 }
 
-/// Runs a future on a fresh multi-threaded runtime. Every command runs through here, so this
-/// is where a SIGTERM, SIGINT or SIGHUP is made to kill every process the host started.
+/// Runs a future on a fresh multi-threaded runtime. (A SIGTERM, SIGINT or SIGHUP is made to
+/// kill every process the host started from the first spawn on: see `runner::prepare`.)
 pub(super) fn block_on<F: std::future::Future>(future: F) -> F::Output {
-    crate::runner::exit_on_signals();
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

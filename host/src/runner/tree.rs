@@ -199,6 +199,10 @@ fn tell_watchdog(message: i32) {
 /// the thread in `block_on`, both of which live as long as the runtime (the host never calls
 /// the runner from `spawn_blocking`, whose idle threads exit after a few seconds).
 pub fn prepare(command: &mut tokio::process::Command) {
+    // The signal listener starts with the first process: a host that starts none (a warm check,
+    // `loops`, `explain`) has nothing to clean up, and the default action of the signal ends it
+    // as it should, without the cost of the listener's thread.
+    exit_on_signals();
     command.process_group(0).kill_on_drop(true);
     if let Some(owner) = OWNER.get() {
         command.env(OWNER_VARIABLE, owner);
