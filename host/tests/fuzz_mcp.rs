@@ -6,8 +6,6 @@
 mod support;
 
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
-use std::process::Stdio;
 
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -72,47 +70,20 @@ fn request() -> impl Strategy<Value = Value> {
 }
 
 fn exchange(requests: &[Value]) -> (Vec<Value>, bool) {
-    let project = support::temp_project();
-    let mut child = support::signalint(None)
-        .args(["mcp", "--root"])
-        .arg(project.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start signalint mcp");
     let mut lines = vec![
         json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
             "protocolVersion": "2025-06-18", "capabilities": {},
-            "clientInfo": {"name": "fuzz", "version": "1"}}}),
-        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+            "clientInfo": {"name": "fuzz", "version": "1"}}})
+        .to_string(),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string(),
     ];
     for (i, request) in requests.iter().enumerate() {
         let mut message = request.clone();
         message["jsonrpc"] = json!("2.0");
         message["id"] = json!(i + 1);
-        lines.push(message);
+        lines.push(message.to_string());
     }
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        for line in lines {
-            let _ = stdin.write_all(format!("{line}\n").as_bytes());
-        }
-    });
-    let mut out = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
-    writer.join().unwrap();
-    let clean = child.wait().unwrap().success();
-    let messages = out
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
-        .collect();
-    (messages, clean)
+    support::raw_mcp_exchange(&lines)
 }
 
 /// `PROPTEST_CASES` when set (to fuzz longer), else the suite's bounded default.

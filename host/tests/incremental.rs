@@ -4,14 +4,9 @@
 mod support;
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-use signalint::check::{Context, ResponseOptions, Scope, Session, engine_plugin_ids};
-use signalint::config::Config;
+use signalint::check::{Context, ResponseOptions, Scope, Session};
 use signalint::core::CheckResponse;
-use signalint::plugins::{PluginDir, PluginDirSource, Registry};
-use signalint::runner::Runner;
-use signalint::toolchain::ManagedToolchain;
 use tokio_util::sync::CancellationToken;
 
 fn engines() -> PathBuf {
@@ -33,23 +28,7 @@ fn config_text(extra: &str) -> String {
 }
 
 fn context(root: &Path, config: &str) -> Context {
-    let config = Config::parse(config, &root.join("signalint.toml")).expect("a valid config");
-    let registry = Registry::load(&[PluginDir {
-        path: support::library_dir().to_owned(),
-        source: PluginDirSource::Executable,
-        refused: None,
-    }]);
-    Context {
-        root: root.to_owned(),
-        toolchain: Arc::new(ManagedToolchain::for_registry(
-            &registry,
-            engine_plugin_ids(&config),
-        )),
-        registry: Arc::new(registry),
-        config: Arc::new(config),
-        runner: Runner::new(2, 10 * 1024 * 1024),
-        prewalk: Default::default(),
-    }
+    support::engine_context(root, config)
 }
 
 fn project() -> (tempfile::TempDir, PathBuf) {

@@ -4,44 +4,11 @@
 
 mod support;
 
-use std::io::{Read, Write};
-use std::process::Stdio;
-
 use serde_json::{Value, json};
 
-/// Sends `lines` to `signalint mcp`, closes stdin, and returns every message it answered by id.
+/// Sends `lines` to `signalint mcp`, closes stdin, and returns every message it answered.
 fn exchange(lines: &[String]) -> Vec<Value> {
-    let project = support::temp_project();
-    let mut child = support::signalint(None)
-        .args(["mcp", "--root"])
-        .arg(project.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start signalint mcp");
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn({
-        let lines = lines.to_vec();
-        move || {
-            for line in lines {
-                stdin.write_all(line.as_bytes()).unwrap();
-                stdin.write_all(b"\n").unwrap();
-            }
-        }
-    });
-    let mut out = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
-    writer.join().unwrap();
-    child.wait().unwrap();
-    out.lines()
-        .map(|line| serde_json::from_str(line).expect("every line is JSON"))
-        .collect()
+    support::raw_mcp_exchange(lines).0
 }
 
 fn answer(messages: &[Value], id: Value) -> &Value {

@@ -5,14 +5,9 @@
 mod support;
 
 use std::path::Path;
-use std::sync::Arc;
 
-use signalint::check::{Context, ResponseOptions, Scope, Session, engine_plugin_ids};
-use signalint::config::Config;
-use signalint::plugins::{PluginDir, PluginDirSource, Registry};
-use signalint::runner::Runner;
+use signalint::check::{Context, ResponseOptions, Scope, Session};
 use signalint::state::StateDir;
-use signalint::toolchain::ManagedToolchain;
 use tokio_util::sync::CancellationToken;
 
 fn context(root: &Path) -> Context {
@@ -21,23 +16,7 @@ fn context(root: &Path) -> Context {
         "[engines.oxlint]\ntool = \"{}\"\n[engines.tsc]\nenabled = false\n[engines.biome]\nenabled = false\n",
         oxlint.display()
     );
-    let config = Config::parse(&text, &root.join("signalint.toml")).expect("a valid config");
-    let registry = Registry::load(&[PluginDir {
-        path: support::library_dir().to_owned(),
-        source: PluginDirSource::Executable,
-        refused: None,
-    }]);
-    Context {
-        root: root.to_owned(),
-        toolchain: Arc::new(ManagedToolchain::for_registry(
-            &registry,
-            engine_plugin_ids(&config),
-        )),
-        registry: Arc::new(registry),
-        config: Arc::new(config),
-        runner: Runner::new(2, 10 * 1024 * 1024),
-        prewalk: Default::default(),
-    }
+    support::engine_context(root, &text)
 }
 
 #[test]

@@ -213,3 +213,66 @@ pub fn temp_project() -> tempfile::TempDir {
 pub fn canonical(path: &Path) -> PathBuf {
     path.canonicalize().expect("canonicalize")
 }
+
+/// A check context for `root` with `config` (signalint.toml text), the workspace's plugin
+/// libraries, two engine slots and a 10 MiB output cap: what the CLI builds, without the CLI.
+pub fn engine_context(root: &Path, config: &str) -> signalint::check::Context {
+    use signalint::plugins::{PluginDir, PluginDirSource, Registry};
+    use std::sync::Arc;
+    let config = signalint::config::Config::parse(config, &root.join("signalint.toml"))
+        .expect("a valid config");
+    let registry = Registry::load(&[PluginDir {
+        path: library_dir().to_owned(),
+        source: PluginDirSource::Executable,
+        refused: None,
+    }]);
+    signalint::check::Context {
+        root: root.to_owned(),
+        toolchain: Arc::new(signalint::toolchain::ManagedToolchain::for_registry(
+            &registry,
+            signalint::check::engine_plugin_ids(&config),
+        )),
+        registry: Arc::new(registry),
+        config: Arc::new(config),
+        runner: signalint::runner::Runner::new(2, 10 * 1024 * 1024),
+        prewalk: Default::default(),
+    }
+}
+
+/// Sends `lines` to `signalint mcp` on a fresh empty project over its raw stream, closes
+/// stdin, and returns every message it wrote (each must be JSON) and whether it exited cleanly.
+pub fn raw_mcp_exchange(lines: &[String]) -> (Vec<serde_json::Value>, bool) {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    let project = temp_project();
+    let mut child = signalint(None)
+        .args(["mcp", "--root"])
+        .arg(project.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start signalint mcp");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let lines = lines.to_vec();
+    // A server that stops reading early is the test's to judge from what it answered.
+    let writer = std::thread::spawn(move || {
+        for line in lines {
+            let _ = stdin.write_all(format!("{line}\n").as_bytes());
+        }
+    });
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .expect("piped stdout")
+        .read_to_string(&mut out)
+        .expect("read the server's stdout");
+    writer.join().expect("the writer thread");
+    let clean = child.wait().expect("wait for the server").success();
+    let messages = out
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect();
+    (messages, clean)
+}
