@@ -344,3 +344,25 @@ fn truncated_cache_entries_are_recomputed() {
     );
     assert_eq!(rules(&first), rules(&second));
 }
+
+#[test]
+fn a_report_no_checked_file_owns_survives_the_second_check() {
+    let (_dir, root) = project();
+    // Not UTF-8: Biome and oxlint report "could not read" without naming the file.
+    let path = root.join("src/latin1.ts");
+    std::fs::write(&path, b"export const caf\xe9 = 1;\n").unwrap();
+    age_files(&root);
+    let context = context(&root, &config_text(""));
+    let mut session = Session::open(context);
+    let runtime = runtime();
+    let scope = Scope::Project { paths: Vec::new() };
+    let first = check(&runtime, &mut session, &scope);
+    assert!(
+        rules(&first).iter().any(|(file, _, _)| file.is_empty()),
+        "an engine reported the unreadable file without a path: {:?}",
+        rules(&first)
+    );
+    let second = check(&runtime, &mut session, &scope);
+    assert_eq!(rules(&second), rules(&first));
+    assert_eq!(second.delta.as_ref().map(|d| d.resolved), Some(0));
+}

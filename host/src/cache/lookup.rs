@@ -285,6 +285,10 @@ pub(crate) async fn save(shard: Shard) {
 
 /// Stores a successful run's results under its settled keys: the whole program's, or each
 /// checked file's (an empty list for a file without issues, so it is a hit next time).
+///
+/// A file-local run that reports something no checked file owns (an engine's "could not read a
+/// file" without a path, say) stores nothing: the report cannot be pinned to a file key, and
+/// storing the files' own results would turn the next check into a hit that silently drops it.
 pub(crate) fn store(cache: &mut Shard, keys: &Keys, issues: &[IssueInput]) {
     let Keys::Ready {
         files: misses,
@@ -297,6 +301,10 @@ pub(crate) fn store(cache: &mut Shard, keys: &Keys, issues: &[IssueInput]) {
     match program_key {
         Some(key) => cache.put(key, issues),
         None => {
+            let owned = |issue: &IssueInput| misses.iter().any(|(file, _)| *file == issue.file);
+            if !issues.iter().all(owned) {
+                return;
+            }
             let mut by_file: HashMap<&str, Vec<IssueInput>> = HashMap::new();
             for issue in issues {
                 by_file
