@@ -613,3 +613,21 @@ async fn a_check_is_also_refused_for_a_symlink_that_leaves_the_project() {
     assert_alive(&client).await;
     client.cancel().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_root_deleted_while_the_server_runs_is_an_error_not_a_clean_answer() {
+    let project = Project::typescript();
+    let (client, _) = start(&project.root(), &[]).await;
+    let first = ok(&call(&client, "check_project", json!({})).await);
+    assert_eq!(first["status"], "issues_found", "{first}");
+    std::fs::remove_dir_all(project.dir.path()).unwrap();
+    for (tool, args) in [
+        ("check_project", json!({})),
+        ("check_files", json!({"files": ["src/index.ts"]})),
+    ] {
+        let error = refused(&call(&client, tool, args).await, "root_missing");
+        assert!(error.get("path").is_none(), "{error}");
+    }
+    assert_alive(&client).await;
+    client.cancel().await.unwrap();
+}

@@ -26,7 +26,8 @@ pub struct ToolError {
     #[schemars(extend("const" = "error"))]
     pub status: String,
     /// `invalid_arguments`, `cancelled`, `internal_error`, or a path code: `empty_path`,
-    /// `nul_in_path`, `leading_dash`, `absolute_path`, `escaping_path`, `too_many_paths`.
+    /// `nul_in_path`, `leading_dash`, `absolute_path`, `escaping_path`, `too_many_paths`,
+    /// `root_missing`.
     pub code: String,
     /// What was wrong and what to do, naming the path when there is one.
     pub message: String,
@@ -56,8 +57,8 @@ impl From<PathError> for ToolError {
             status: "error".to_owned(),
             code: error.code.to_owned(),
             message: error.message,
-            // `too_many_paths` concerns the request, not one path.
-            path: (error.code != "too_many_paths").then_some(error.path),
+            // `too_many_paths` and `root_missing` concern the request, not one path.
+            path: (!matches!(error.code, "too_many_paths" | "root_missing")).then_some(error.path),
         }
     }
 }

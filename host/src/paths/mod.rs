@@ -129,8 +129,21 @@ fn split_existing(path: &Path) -> (PathBuf, PathBuf) {
     (existing, missing.iter().rev().collect())
 }
 
-/// Validates a whole request's paths; refuses more than [`MAX_PATHS`].
+/// Validates a whole request's paths; refuses more than [`MAX_PATHS`], and every path when the
+/// root itself is gone (deleted or moved while a server ran: every engine would find nothing,
+/// and "clean" would be a lie).
 pub fn validate_all(root: &Path, raw: &[String]) -> Result<Vec<String>, PathError> {
+    if !root.is_dir() {
+        return Err(PathError {
+            code: "root_missing",
+            path: String::new(),
+            message: format!(
+                "the project root {} is no longer a directory (deleted or moved?); \
+                 start signalint again in the project's root",
+                root.display()
+            ),
+        });
+    }
     if raw.len() > MAX_PATHS {
         return Err(PathError {
             code: "too_many_paths",
@@ -210,6 +223,19 @@ mod tests {
         );
         std::os::unix::fs::symlink(root.join("src"), root.join("inner")).unwrap();
         assert_eq!(validate(&root, "inner/a.ts").unwrap(), "src/a.ts");
+    }
+
+    #[test]
+    fn refuses_every_path_once_the_root_is_gone() {
+        let (dir, root) = root();
+        drop(dir);
+        let err = validate_all(&root, &[".".to_owned()]).unwrap_err();
+        assert_eq!(err.code, "root_missing");
+        assert!(
+            err.message.contains(&root.display().to_string()),
+            "{}",
+            err.message
+        );
     }
 
     #[test]
