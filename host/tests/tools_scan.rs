@@ -222,3 +222,44 @@ fn scan_with_config(config: &str, args: &[&str]) -> std::process::Output {
         .output()
         .expect("run signalint tools scan")
 }
+
+#[test]
+fn the_config_of_the_directory_scanned_from_is_used_without_config() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("tools.json"),
+        r#"{"tools": [{"name": "get_item", "description": "Gets an item.",
+            "inputSchema": {"type": "object", "properties": {"id": {"type": "string"}}}}]}"#,
+    )
+    .unwrap();
+    let codes = |dir: &std::path::Path| -> Vec<String> {
+        support::library_dir();
+        let output = Command::new(env!("CARGO_BIN_EXE_signalint"))
+            .args(["tools", "scan", "tools.json", "--format", "json"])
+            .current_dir(dir)
+            .env_remove("SIGNALINT_PLUGIN_PATH")
+            .env("SIGNALINT_NO_INSTALL", "1")
+            .output()
+            .expect("run signalint tools scan");
+        support::stdout_json(&output)["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|f| f["code"].as_str().map(str::to_owned))
+            .collect()
+    };
+    assert!(
+        codes(dir.path()).iter().any(|c| c == "describe-on-fields"),
+        "the default lint flags the undescribed field"
+    );
+    std::fs::write(
+        dir.path().join("signalint.toml"),
+        "[rule_packs.mcp-lint]\nenabled = false\n",
+    )
+    .unwrap();
+    let after = codes(dir.path());
+    assert!(
+        !after.iter().any(|c| c == "describe-on-fields"),
+        "{after:?}"
+    );
+}

@@ -91,12 +91,16 @@ pub fn run(cli: &Cli, args: &ToolsArgs) -> u8 {
 }
 
 fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
-    let config = match &cli.config {
-        Some(path) => match Config::load(path) {
-            Ok(config) => config,
-            Err(e) => return usage_error(e),
-        },
-        None => Config::default(),
+    // The project's own config when there is one (its packs, options and `include_info`, as
+    // in `check`); none is needed to scan a manifest.
+    let root = cli
+        .root
+        .clone()
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_default();
+    let config = match Config::discover(&root, cli.config.as_deref()) {
+        Ok(config) => config,
+        Err(e) => return usage_error(e),
     };
     let limits = mcp_sources::Limits::of(&config.mcp);
     // Files that could not be read: each is an error in the report, the others are scanned.
