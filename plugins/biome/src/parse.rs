@@ -343,6 +343,15 @@ pub fn parse_reports(
         (None, None) => {}
     }
 
+    // A report cut or spliced by a crash can pair one record's start with another's end.
+    for d in &mut outcome.diagnostics {
+        if let (Some(start), Some(end)) = (d.start, d.end)
+            && (end.line, end.column) < (start.line, start.column)
+        {
+            d.end = None;
+        }
+    }
+
     let error_on_warnings = args.iter().any(|a| a == "--error-on-warnings");
     let fails = |s: Severity| s == Severity::Error || (error_on_warnings && s == Severity::Warning);
     let have_report = json_records.is_some() || rdjson_records.is_some();
