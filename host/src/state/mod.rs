@@ -19,6 +19,7 @@
 //! new). `loops.json` is keyed by signatures, not ids, and is read whatever the id version.
 
 pub mod files;
+mod work;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -46,29 +47,7 @@ pub fn cache_home() -> PathBuf {
     }
 }
 
-/// The scratch directory of one engine for one project (tsc's build info, report files): a
-/// private directory per project under the user's cache directory, where a repository cannot
-/// plant a link for an engine to write through (as it could under `.signalint/`), and which
-/// works for a read-only checkout too. Created on demand, every level checked.
-pub fn work_dir(root: &Path, engine: &str) -> std::io::Result<PathBuf> {
-    let project = blake3::hash(root.as_os_str().as_encoded_bytes()).to_hex();
-    let engine: String = engine
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    let base = cache_home();
-    std::fs::create_dir_all(&base)?;
-    files::ensure_private_dirs(
-        &base.join("signalint"),
-        &["work", &project.as_str()[..16], &engine],
-    )
-}
+pub use work::work_dir;
 
 /// The largest state file read back (a check of 100,000 issues writes about 60 MB).
 const MAX_STATE_BYTES: u64 = 512 << 20;
