@@ -288,17 +288,45 @@ fn lean(value: &mut Value, descriptions: bool) {
     }
 }
 
-/// The first clause of a description, without the `Additive:` mark: enough for a model to tell
-/// a field from its name, the rest is in `docs/contract.md`.
+/// The first clause of a description, without the `Additive:` mark and parentheticals: enough
+/// for a model to tell a field from its name, the rest is in `docs/contract.md`. An enumeration
+/// of code terms (`` `ok`, `error` or `disabled` ``) is kept whole: its first item alone would
+/// say something false.
 fn brief(text: &str) -> String {
     let text = text.strip_prefix("Additive: ").unwrap_or(text);
-    let text = text.replace('\n', " ");
-    let end = [". ", "; ", " (", ", ", ": "]
+    let text = without_parentheticals(&text.replace('\n', " "));
+    let end = [". ", "; ", ": "]
         .iter()
         .filter_map(|stop| text.find(stop))
         .min()
         .unwrap_or(text.len());
-    text[..end].trim_end_matches('.').to_owned()
+    let mut clause = &text[..end];
+    if let Some(comma) = clause.find(", ")
+        && !clause[..comma].ends_with('`')
+    {
+        clause = &clause[..comma];
+    }
+    clause.trim_end_matches('.').to_owned()
+}
+
+/// `text` without its ` (…)` groups.
+fn without_parentheticals(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' => {
+                depth += 1;
+                if out.ends_with(' ') {
+                    out.pop();
+                }
+            }
+            ')' if depth > 0 => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }
 
 fn into_map(value: Value) -> Map<String, Value> {
@@ -594,6 +622,30 @@ mod tests {
         ) = (None, None, None, None, None);
         bare.fixes.clear();
         bare
+    }
+
+    #[test]
+    fn briefs_keep_the_first_clause_and_never_a_lone_enumeration_item() {
+        assert_eq!(
+            brief("One engine's (or rule pack's) outcome."),
+            "One engine's outcome"
+        );
+        assert_eq!(
+            brief("`ok`, `error` or `disabled`."),
+            "`ok`, `error` or `disabled`"
+        );
+        assert_eq!(
+            brief("Always `oxlint`, `tsc` and `biome`, plus any configured plugin engine."),
+            "Always `oxlint`, `tsc` and `biome`, plus any configured plugin engine"
+        );
+        assert_eq!(
+            brief("Additive: files checked, counted once. More."),
+            "files checked"
+        );
+        assert_eq!(
+            brief("`invalid_arguments`, `cancelled`, or a path code: `empty_path`."),
+            "`invalid_arguments`, `cancelled`, or a path code"
+        );
     }
 
     #[test]
