@@ -11,6 +11,7 @@ pub mod config;
 pub mod core;
 pub mod mcp;
 pub mod mcp_sources;
+pub mod memory;
 pub mod paths;
 pub mod plugins;
 pub mod render;

@@ -179,6 +179,7 @@ pub(crate) async fn run(
     for surface in &mut surfaces {
         surface.release_definitions();
     }
+    crate::memory::return_freed_memory();
     let surfaces = Arc::new(surfaces);
     // One pack at a time on a large request: each decodes its own copy of the surfaces.
     let gate = Arc::new(std::sync::Mutex::new(()));
@@ -198,6 +199,9 @@ pub(crate) async fn run(
                 let _turn = one_at_a_time.then(|| gate.lock().unwrap_or_else(|e| e.into_inner()));
                 let started = Instant::now();
                 let outcome = shared.analyze(&plugin, options);
+                if one_at_a_time {
+                    crate::memory::return_freed_memory();
+                }
                 (outcome, started.elapsed())
             });
             (id, include_info, started, call)

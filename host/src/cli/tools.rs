@@ -204,6 +204,7 @@ fn scan(registry: &Registry, config: &Config, surfaces: &mut [LoadedSurface]) ->
         .collect();
     let shared = SharedSurfaces::new(surfaces);
     let tool_count = surfaces.iter_mut().map(|s| s.release_definitions()).sum();
+    crate::memory::return_freed_memory();
     let surfaces = &*surfaces;
     share_one_heap();
     // One pack at a time on a large request: each decodes its own copy of the surfaces.
@@ -223,7 +224,11 @@ fn scan(registry: &Registry, config: &Config, surfaces: &mut [LoadedSurface]) ->
                 scope.spawn(move || {
                     let _turn =
                         one_at_a_time.then(|| gate.lock().unwrap_or_else(|e| e.into_inner()));
-                    shared.analyze(pack, options)
+                    let outcome = shared.analyze(pack, options);
+                    if one_at_a_time {
+                        crate::memory::return_freed_memory();
+                    }
+                    outcome
                 })
             })
             .collect();
