@@ -96,6 +96,9 @@ pub fn main() -> ExitCode {
     if cli.trust {
         crate::config::trust::trust_this_run();
     }
+    if let Some(code) = require_installation(&cli) {
+        return ExitCode::from(code);
+    }
     let code = match cli.command {
         Command::Check(ref args) => check::run(&cli, args),
         Command::Baseline(ref args) => baseline::run(&cli, args),
@@ -111,6 +114,29 @@ pub fn main() -> ExitCode {
         Command::Trust(ref args) => trust::run(&cli, args),
     };
     ExitCode::from(code)
+}
+
+/// Commands that check or list plugins fail when the installation has lost its built-in
+/// plugins (a binary copied away from them), with where it looked and how to reinstall.
+fn require_installation(cli: &Cli) -> Option<u8> {
+    let needs_plugins = match &cli.command {
+        Command::Check(_)
+        | Command::Baseline(_)
+        | Command::Plugins(_)
+        | Command::Rules(_)
+        | Command::Doctor(_)
+        | Command::Tools(_) => true,
+        Command::Mcp(args) => !args.print_schemas,
+        _ => false,
+    };
+    if !needs_plugins {
+        return None;
+    }
+    let root = project_root(cli).ok()?;
+    // A config that does not load is the command's own error to report.
+    let config = crate::config::Config::discover(&root, cli.config.as_deref()).ok()?;
+    let dirs = crate::plugins::plugin_dirs(&config.plugins.path, &root, cli.allow_project_plugins);
+    crate::plugins::missing_installation(&dirs).map(usage_error)
 }
 
 /// `signalint mcp`: serve until the client disconnects.
