@@ -154,6 +154,27 @@ fn the_npm_packages_install_and_check_a_project() {
         );
     }
 
+    // `init` gives an MCP client the project's own signalint, and that command starts.
+    let output = npx_signalint(&project, &cache, &["init", "--client", "claude-code"]);
+    assert!(output.status.success(), "{output:?}");
+    let written: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(project.join(".mcp.json")).unwrap()).unwrap();
+    let entry = &written["mcpServers"]["signalint"];
+    assert_eq!(entry["command"], "node_modules/.bin/signalint", "{written}");
+    let args: Vec<&str> = entry["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap())
+        .collect();
+    let output = Command::new(project.join(entry["command"].as_str().unwrap()))
+        .current_dir(&project)
+        .args(&args)
+        .arg("--print-schemas")
+        .output()
+        .expect("run the MCP entry's command");
+    assert!(output.status.success(), "{output:?}");
+
     // Without its platform package the launcher says what is missing and how to get it.
     std::fs::remove_dir_all(project.join("node_modules/@signalint")).unwrap();
     let output = npx_signalint(&project, &cache, &["check"]);
