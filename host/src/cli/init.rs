@@ -7,7 +7,7 @@
 //! config without `--force`, and writes a client's file only when asked (`--client`), merging
 //! into what is there: every other server, and in JSONC files every comment, stays.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use clap::{Args, ValueEnum};
 use jsonc_parser::cst::{CstInputValue, CstRootNode};
@@ -395,6 +395,7 @@ pub fn run(cli: &Cli, args: &InitArgs) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     fn merged(client: Client, existing: Option<&str>, replace: bool) -> (Value, String, bool) {
         let entry = server_entry(client, Launch::Npx);

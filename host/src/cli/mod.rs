@@ -5,6 +5,7 @@ mod check;
 mod doctor;
 mod explain;
 mod init;
+mod merge;
 mod plugins;
 mod rules;
 mod setup;
@@ -67,6 +68,8 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Show the fix/regress loops signalint has seen (or reset them with --reset).
     Loops(explain::LoopsArgs),
+    /// Join the results of `check --shard I/N` runs into one answer (JSON, SARIF, GitHub).
+    Merge(merge::MergeArgs),
     /// Write a starter signalint.toml and print MCP client configuration.
     Init(init::InitArgs),
     /// Say, for every engine and rule pack, whether it runs, with which tool and version, and why.
@@ -110,6 +113,7 @@ pub fn main() -> ExitCode {
         Command::Setup(ref args) => setup::run(&cli, args),
         Command::Doctor(ref args) => doctor::run(&cli, args),
         Command::Init(ref args) => init::run(&cli, args),
+        Command::Merge(ref args) => merge::run(&cli, args),
         Command::Tools(ref args) => tools::run(&cli, args),
         Command::Trust(ref args) => trust::run(&cli, args),
     };
