@@ -6,6 +6,7 @@ mod doctor;
 mod explain;
 mod init;
 mod merge;
+mod new_plugin;
 mod plugins;
 mod rules;
 mod setup;
@@ -70,6 +71,9 @@ enum Command {
     Loops(explain::LoopsArgs),
     /// Join the results of `check --shard I/N` runs into one answer (JSON, SARIF, GitHub).
     Merge(merge::MergeArgs),
+    /// Write a new plugin crate (an engine adapter or a rule pack) that builds, loads and passes
+    /// its own tests as it is.
+    NewPlugin(new_plugin::NewPluginArgs),
     /// Write a starter signalint.toml and print MCP client configuration.
     Init(init::InitArgs),
     /// Say, for every engine and rule pack, whether it runs, with which tool and version, and why.
@@ -114,6 +118,7 @@ pub fn main() -> ExitCode {
         Command::Doctor(ref args) => doctor::run(&cli, args),
         Command::Init(ref args) => init::run(&cli, args),
         Command::Merge(ref args) => merge::run(&cli, args),
+        Command::NewPlugin(ref args) => new_plugin::run(&cli, args),
         Command::Tools(ref args) => tools::run(&cli, args),
         Command::Trust(ref args) => trust::run(&cli, args),
     };
