@@ -84,7 +84,11 @@ impl KeyInputs {
         }
         match self.scope {
             EngineScope::WholeProgram => {
-                let key = cache::program_key(&self.identity, &self.root, &self.program_inputs);
+                let key = cache::program_key(
+                    &self.relocatable_identity(),
+                    &self.root,
+                    &self.program_inputs,
+                );
                 match shard.get(&key) {
                     Some(issues) => Lookup::Hit(issues),
                     None => Lookup::Run {
@@ -122,6 +126,18 @@ impl KeyInputs {
                 }
             }
         }
+    }
+
+    /// The identity with the project root written as `<root>`. A tool in the project's
+    /// `node_modules` is named by its absolute path, and a cache restored at another path
+    /// (another CI runner's checkout, a moved clone) must still hit: every key is then a
+    /// function of root-relative paths and content only.
+    fn relocatable_identity(&self) -> String {
+        let root = self.root.to_string_lossy();
+        if root.len() <= 1 {
+            return self.identity.clone();
+        }
+        self.identity.replace(&*root, "<root>")
     }
 
     /// Stamps for a run whose keys are hashed while it runs; `None` when an input of a whole
@@ -169,7 +185,12 @@ impl KeyInputs {
     /// The key of one file's result; `None` when it cannot be read.
     fn file_key(&self, file: &str, config: &str) -> Option<String> {
         let content = std::fs::read(self.root.join(file)).ok()?;
-        Some(cache::file_key(&self.identity, config, file, &content))
+        Some(cache::file_key(
+            &self.relocatable_identity(),
+            config,
+            file,
+            &content,
+        ))
     }
 
     /// Hashes what a deferred run stores under (while the engine runs).
@@ -178,7 +199,7 @@ impl KeyInputs {
             EngineScope::WholeProgram => Keys::Ready {
                 files: Vec::new(),
                 program: Some(cache::program_key(
-                    &self.identity,
+                    &self.relocatable_identity(),
                     &self.root,
                     &self.program_inputs,
                 )),

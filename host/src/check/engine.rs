@@ -263,7 +263,7 @@ async fn find_programs(
     version: &str,
 ) -> Result<Vec<Program>, Stop> {
     let Some(spec) = &info.programs else {
-        return Ok(Vec::new());
+        return super::shard::programs(context, info.scope, None, version);
     };
     let discovery = programs::discover(
         &plan.plugin,
@@ -280,7 +280,7 @@ async fn find_programs(
             status.version = Some(version.to_owned());
             Err(Box::new(status))
         }
-        None => Ok(discovery.programs),
+        None => super::shard::programs(context, info.scope, Some(discovery.programs), version),
     }
 }
 

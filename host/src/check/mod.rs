@@ -13,9 +13,11 @@ pub mod positions;
 mod programs;
 pub mod rule_packs;
 mod session;
+mod shard;
 
 pub use files::{Prewalk, project_files};
 pub use session::{ResponseOptions, Session, Since};
+pub use shard::{Merged, Shard, ShardResult, merge};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -52,6 +54,8 @@ pub struct Context {
     pub toolchain: Arc<ManagedToolchain>,
     /// A walk of the project started before the first check (empty for the server).
     pub prewalk: Arc<Prewalk>,
+    /// The part of the check this run does, when CI splits it (`check --shard I/N`).
+    pub shard: Option<Shard>,
 }
 
 /// Every engine the config may run, by engine id: its plugin id and whether a `[engines.*]`
@@ -114,6 +118,8 @@ pub struct Report {
     /// What each engine re-checked (an engine that did not run is absent), and the files the
     /// check focused on.
     pub rechecked: Rechecked,
+    /// A sharded check's issue inputs, for `signalint merge` (empty unsharded).
+    pub inputs: Vec<IssueInput>,
 }
 
 /// One engine to run, as the config and the registry decide.
@@ -199,7 +205,7 @@ pub async fn run_observed(
     let of = engines.len();
     for plan in engines {
         let context = context.clone();
-        let files = check_files.clone();
+        let files = shard::engine_files(&context, &plan, &check_files);
         let cancel = cancel.clone();
         if let Some(observer) = observer {
             observer(EngineEvent::Started {
@@ -216,6 +222,9 @@ pub async fn run_observed(
     let packs = {
         let context = context.clone();
         tokio::spawn(async move {
+            if !shard::runs_rule_packs(&context) {
+                return shard::no_rule_packs();
+            }
             let (surfaces, errors) = rule_packs::load_surfaces(&context).await;
             rule_packs::run(&context, surfaces, errors).await
         })
@@ -258,6 +267,7 @@ pub async fn run_observed(
         note_untrusted(untrusted, &mut statuses, &mut pack_statuses);
     }
     tracing::debug!(elapsed = ?started.elapsed(), "engines and rule packs done");
+    let kept_inputs = shard::kept_inputs(context, &inputs);
     let analysis = tokio::task::spawn_blocking(move || core::analyze(inputs))
         .await
         .unwrap_or_default();
@@ -267,6 +277,7 @@ pub async fn run_observed(
         engines: statuses,
         rule_packs: pack_statuses,
         rechecked,
+        inputs: kept_inputs,
     }
 }
 

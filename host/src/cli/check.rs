@@ -47,6 +47,11 @@ pub struct CheckArgs {
     /// with `--fail-on error`, CI fails only on new errors.
     #[arg(long, conflicts_with = "since")]
     new_only: bool,
+    /// Check only part I of N of the project (file-local engines by file, whole-program engines
+    /// by program, rule packs in shard 1), for a CI matrix; with `--format json` it writes the
+    /// shard result that `signalint merge` joins.
+    #[arg(long, value_name = "I/N", conflicts_with_all = ["since", "new_only", "cursor"])]
+    shard: Option<crate::check::Shard>,
 }
 
 pub fn run(cli: &Cli, args: &CheckArgs) -> u8 {
@@ -81,6 +86,9 @@ pub fn run(cli: &Cli, args: &CheckArgs) -> u8 {
             },
         }
     };
+    if let Some(shard) = args.shard {
+        return check_shard(cli, root, config, &scope, args, shard);
+    }
     let response = match block_on(check(cli, root, config, &scope, args)) {
         Ok(response) => response,
         Err(e) => return usage_error(e),
@@ -93,6 +101,57 @@ pub fn run(cli: &Cli, args: &CheckArgs) -> u8 {
     };
     print(&text);
     exit_code(&response, args.fail_on)
+}
+
+/// `check --shard I/N`: one part of the check, with no loop history or delta (a CI shard
+/// shares no history with the others). `--format json` writes the shard result for
+/// `signalint merge`; the other formats show this shard's own answer.
+fn check_shard(
+    cli: &Cli,
+    root: std::path::PathBuf,
+    config: Config,
+    scope: &Scope,
+    args: &CheckArgs,
+    shard: crate::check::Shard,
+) -> u8 {
+    let prewalk = match scope {
+        Scope::Project { paths } => Prewalk::start(&root, paths, &config.check.ignore),
+        Scope::Files { .. } => Prewalk::default(),
+    };
+    let mut context = context_loading(cli, root, config, Load::ForCheck);
+    context.prewalk = Arc::new(prewalk);
+    context.shard = Some(shard);
+    let report = block_on(crate::check::run(
+        &context,
+        scope,
+        &CancellationToken::new(),
+    ));
+    let merged = crate::check::Merged {
+        analysis: report.analysis.clone(),
+        engines: report.engines.clone(),
+        rule_packs: report.rule_packs.clone(),
+    };
+    let response = merged.respond(true);
+    let text = match args.format {
+        CheckFormat::Json => format!(
+            "{}\n",
+            serde_json::to_string(&crate::check::ShardResult::new(shard, &report))
+                .expect("serializable")
+        ),
+        format => render_response(&response, format),
+    };
+    print(&text);
+    exit_code(&response, args.fail_on)
+}
+
+/// A response in one of `check`'s formats.
+pub(super) fn render_response(response: &CheckResponse, format: CheckFormat) -> String {
+    match format {
+        CheckFormat::Human => render::human::check_response(response),
+        CheckFormat::Json => render::json::check_response(response),
+        CheckFormat::Sarif => render::sarif::check_response(response),
+        CheckFormat::Github => render::github::check_response(response),
+    }
 }
 
 /// Output formats of `check`.
@@ -110,14 +169,14 @@ pub enum CheckFormat {
 
 /// What makes `check` exit with 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FailOn {
+pub(super) enum FailOn {
     Warning,
     Error,
     Never,
     Priority(u32),
 }
 
-fn parse_fail_on(text: &str) -> Result<FailOn, String> {
+pub(super) fn parse_fail_on(text: &str) -> Result<FailOn, String> {
     match text {
         "warning" => Ok(FailOn::Warning),
         "error" => Ok(FailOn::Error),
@@ -228,6 +287,7 @@ pub(super) fn context_loading(
         registry: Arc::new(registry),
         runner: Runner::new(concurrency, cap),
         prewalk: Arc::default(),
+        shard: None,
     }
 }
 
@@ -260,7 +320,7 @@ fn relative_to_root(root: &Path, raw: &str) -> String {
     }
 }
 
-fn exit_code(response: &CheckResponse, fail_on: FailOn) -> u8 {
+pub(super) fn exit_code(response: &CheckResponse, fail_on: FailOn) -> u8 {
     let failing = match fail_on {
         FailOn::Warning => response.status == CheckStatus::IssuesFound,
         FailOn::Error => response

@@ -1,12 +1,16 @@
 //! `signalint init`: a starter `signalint.toml` for the project it finds, and MCP client
-//! configuration for Claude Code, Cursor and any stdio client.
+//! configuration a team can commit, for Claude Code (`.mcp.json`), Cursor (`.cursor/mcp.json`),
+//! VS Code (`.vscode/mcp.json`) and any stdio client.
 //!
-//! It never overwrites a config without `--force`, and merges into an existing `.mcp.json`
-//! only with `--write-mcp-json`, keeping every server already there.
+//! The server entry names no path of one machine: `npx -y signalint mcp`, or the project's own
+//! `node_modules/.bin/signalint` when the project depends on signalint. It never overwrites a
+//! config without `--force`, and writes a client's file only when asked (`--client`), merging
+//! into what is there: every other server, and in JSONC files every comment, stays.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
+use jsonc_parser::cst::{CstInputValue, CstRootNode};
 use serde_json::{Value, json};
 
 use super::{Cli, exit, print, project_root, usage_error};
@@ -17,9 +21,105 @@ pub struct InitArgs {
     /// Replace an existing signalint.toml.
     #[arg(long)]
     force: bool,
-    /// Add signalint to the project's .mcp.json (Claude Code), creating it if needed.
+    /// Add the signalint server to these MCP clients' project files, creating them if needed
+    /// and keeping every other server (comma-separated or repeated).
+    #[arg(
+        long = "client",
+        value_enum,
+        value_delimiter = ',',
+        value_name = "CLIENT"
+    )]
+    clients: Vec<ClientArg>,
+    /// The same as `--client claude-code`.
     #[arg(long)]
     write_mcp_json: bool,
+}
+
+/// The MCP clients whose project file `init` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ClientArg {
+    /// Claude Code: `.mcp.json`.
+    ClaudeCode,
+    /// Cursor: `.cursor/mcp.json`.
+    Cursor,
+    /// VS Code: `.vscode/mcp.json`.
+    Vscode,
+    /// All three.
+    All,
+}
+
+/// An MCP client with a project-level server file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Client {
+    ClaudeCode,
+    Cursor,
+    VsCode,
+}
+
+impl Client {
+    pub const ALL: [Client; 3] = [Client::ClaudeCode, Client::Cursor, Client::VsCode];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Client::ClaudeCode => "Claude Code",
+            Client::Cursor => "Cursor",
+            Client::VsCode => "VS Code",
+        }
+    }
+
+    /// The file, relative to the project root.
+    pub fn file(self) -> &'static str {
+        match self {
+            Client::ClaudeCode => ".mcp.json",
+            Client::Cursor => ".cursor/mcp.json",
+            Client::VsCode => ".vscode/mcp.json",
+        }
+    }
+
+    /// The key of the server table: VS Code calls it `servers`.
+    pub fn servers_key(self) -> &'static str {
+        match self {
+            Client::VsCode => "servers",
+            _ => "mcpServers",
+        }
+    }
+
+    /// The `--client` value.
+    pub fn flag(self) -> &'static str {
+        match self {
+            Client::ClaudeCode => "claude-code",
+            Client::Cursor => "cursor",
+            Client::VsCode => "vscode",
+        }
+    }
+}
+
+/// How a client starts signalint on every machine of a team.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Launch {
+    /// `npx -y signalint`: no install needed, the package is fetched once and cached.
+    Npx,
+    /// The project's own `node_modules/.bin/signalint`: the version the project pins.
+    ProjectDependency,
+}
+
+impl Launch {
+    /// `ProjectDependency` when the project's `package.json` depends on signalint.
+    pub fn for_project(root: &Path) -> Self {
+        let depends = std::fs::read_to_string(root.join("package.json"))
+            .ok()
+            .and_then(|text| serde_json::from_str::<Value>(&text).ok())
+            .is_some_and(|manifest| {
+                ["dependencies", "devDependencies", "optionalDependencies"]
+                    .iter()
+                    .any(|table| manifest[table].get("signalint").is_some())
+            });
+        if depends {
+            Launch::ProjectDependency
+        } else {
+            Launch::Npx
+        }
+    }
 }
 
 /// What the project has, as far as the starter config cares.
@@ -107,45 +207,157 @@ pub fn starter_config(detected: &Detected) -> String {
     out
 }
 
-/// The MCP server entry: how a client starts signalint for this project.
-pub fn server_entry(executable: &str, root: &Path) -> Value {
-    json!({ "command": executable, "args": ["mcp", "--root", root.display().to_string()] })
+/// The MCP server entry for `client`: a command every machine of the team can run.
+///
+/// Cursor and VS Code expand `${workspaceFolder}`, so the entry names the project wherever the
+/// client starts the server; Claude Code starts a project's servers in the project directory.
+pub fn server_entry(client: Client, launch: Launch) -> Value {
+    let workspace = "${workspaceFolder}";
+    let (command, mut args): (String, Vec<&str>) = match (launch, client) {
+        (Launch::Npx, _) => ("npx".into(), vec!["-y", "signalint", "mcp"]),
+        (Launch::ProjectDependency, Client::ClaudeCode) => {
+            ("node_modules/.bin/signalint".into(), vec!["mcp"])
+        }
+        (Launch::ProjectDependency, _) => (
+            format!("{workspace}/node_modules/.bin/signalint"),
+            vec!["mcp"],
+        ),
+    };
+    if client != Client::ClaudeCode {
+        args.extend(["--root", workspace]);
+    }
+    json!({ "type": "stdio", "command": command, "args": args })
 }
 
-/// Adds signalint to an `.mcp.json` document, keeping everything that is there. An existing
-/// `signalint` entry is left alone unless `replace`.
-pub fn merge_mcp_json(
+/// Adds signalint to a client's server file, keeping everything that is there (other servers,
+/// other keys, comments and trailing commas of JSONC). An existing `signalint` entry is left
+/// alone unless `replace`. Returns the new text and whether it changed.
+pub fn merge_server_file(
+    client: Client,
     existing: Option<&str>,
-    entry: Value,
+    entry: &Value,
     replace: bool,
 ) -> Result<(String, bool), String> {
-    let mut document: Value = match existing {
-        Some(text) if !text.trim().is_empty() => serde_json::from_str(text).map_err(|e| {
-            format!(".mcp.json is not valid JSON ({e}); fix it or add the entry by hand")
-        })?,
-        _ => json!({}),
-    };
-    let Some(object) = document.as_object_mut() else {
-        return Err(".mcp.json is not a JSON object; add the entry by hand".into());
-    };
-    let servers = object.entry("mcpServers").or_insert_with(|| json!({}));
-    let Some(servers) = servers.as_object_mut() else {
-        return Err("`mcpServers` in .mcp.json is not an object; add the entry by hand".into());
-    };
+    let file = client.file();
+    let text = existing.filter(|t| !t.trim().is_empty()).unwrap_or("{}\n");
+    let options = jsonc_parser::ParseOptions::default();
+    let root = CstRootNode::parse(text, &options).map_err(|e| {
+        format!("{file} is not valid JSON ({e}); fix it or add the signalint entry by hand")
+    })?;
+    let document = root
+        .object_value_or_create()
+        .ok_or_else(|| format!("{file} is not a JSON object; add the signalint entry by hand"))?;
+    let key = client.servers_key();
+    let servers = document.object_value_or_create(key).ok_or_else(|| {
+        format!("`{key}` in {file} is not an object; add the signalint entry by hand")
+    })?;
     let changed = match servers.get("signalint") {
         Some(_) if !replace => false,
-        _ => {
-            servers.insert("signalint".into(), entry);
+        Some(prop) => {
+            prop.set_value(cst_value(entry));
+            true
+        }
+        None => {
+            servers.append("signalint", cst_value(entry));
             true
         }
     };
-    Ok((
-        format!(
-            "{}\n",
-            serde_json::to_string_pretty(&document).expect("serializable")
-        ),
-        changed,
+    let mut out = root.to_string();
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    Ok((out, changed))
+}
+
+/// A JSON value as the JSONC editor's input.
+fn cst_value(value: &Value) -> CstInputValue {
+    match value {
+        Value::Null => CstInputValue::Null,
+        Value::Bool(b) => CstInputValue::Bool(*b),
+        Value::Number(n) => CstInputValue::Number(n.to_string()),
+        Value::String(s) => CstInputValue::String(s.clone()),
+        Value::Array(items) => CstInputValue::Array(items.iter().map(cst_value).collect()),
+        Value::Object(map) => {
+            CstInputValue::Object(map.iter().map(|(k, v)| (k.clone(), cst_value(v))).collect())
+        }
+    }
+}
+
+/// The clients `--client` (and `--write-mcp-json`) asked for, each once, in a fixed order.
+fn chosen_clients(args: &InitArgs) -> Vec<Client> {
+    let mut wanted: Vec<Client> = Vec::new();
+    for arg in &args.clients {
+        match arg {
+            ClientArg::ClaudeCode => wanted.push(Client::ClaudeCode),
+            ClientArg::Cursor => wanted.push(Client::Cursor),
+            ClientArg::Vscode => wanted.push(Client::VsCode),
+            ClientArg::All => wanted.extend(Client::ALL),
+        }
+    }
+    if args.write_mcp_json {
+        wanted.push(Client::ClaudeCode);
+    }
+    Client::ALL
+        .into_iter()
+        .filter(|c| wanted.contains(c))
+        .collect()
+}
+
+/// Writes one client's file under `root`; returns the line to print.
+fn write_client(
+    root: &Path,
+    client: Client,
+    entry: &Value,
+    replace: bool,
+) -> Result<String, String> {
+    let path = root.join(client.file());
+    let existing = match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let (text, changed) = merge_server_file(client, existing.as_deref(), entry, replace)?;
+    if !changed {
+        return Ok(format!(
+            "{} already has a signalint entry; left as it is (--force replaces it)\n",
+            path.display()
+        ));
+    }
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(format!(
+        "added signalint to {} ({})\n",
+        path.display(),
+        client.name()
     ))
+}
+
+/// The snippets for every client, and the command for any other.
+fn client_help(launch: Launch) -> String {
+    let mut out = String::new();
+    for client in Client::ALL {
+        let snippet =
+            json!({ client.servers_key(): { "signalint": server_entry(client, launch) } });
+        out.push_str(&format!(
+            "\n{} ({}; `signalint init --client {}` adds it):\n{}\n",
+            client.name(),
+            client.file(),
+            client.flag(),
+            serde_json::to_string_pretty(&snippet).expect("serializable")
+        ));
+    }
+    let command = match launch {
+        Launch::Npx => "npx -y signalint mcp",
+        Launch::ProjectDependency => "node_modules/.bin/signalint mcp",
+    };
+    out.push_str(&format!(
+        "\nAny other stdio MCP client: run `{command}` in the project directory (or add \
+         `--root <project>`; on Windows, `cmd /c {command}`).\n"
+    ));
+    out
 }
 
 pub fn run(cli: &Cli, args: &InitArgs) -> u8 {
@@ -168,35 +380,14 @@ pub fn run(cli: &Cli, args: &InitArgs) -> u8 {
         out.push_str(&format!("wrote {}\n", config_path.display()));
     }
 
-    let executable = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("signalint"));
-    let entry = server_entry(&executable.to_string_lossy(), &root);
-    let snippet =
-        serde_json::to_string_pretty(&json!({ "mcpServers": { "signalint": entry.clone() } }))
-            .expect("serializable");
-    if args.write_mcp_json {
-        let path = root.join(".mcp.json");
-        let existing = std::fs::read_to_string(&path).ok();
-        match merge_mcp_json(existing.as_deref(), entry.clone(), args.force) {
-            Ok((text, true)) => {
-                if let Err(e) = std::fs::write(&path, text) {
-                    return usage_error(format!("cannot write {}: {e}", path.display()));
-                }
-                out.push_str(&format!("added signalint to {}\n", path.display()));
-            }
-            Ok((_, false)) => out.push_str(&format!(
-                "{} already has a signalint entry; left as it is (--force replaces it)\n",
-                path.display()
-            )),
+    let launch = Launch::for_project(&root);
+    for client in chosen_clients(args) {
+        match write_client(&root, client, &server_entry(client, launch), args.force) {
+            Ok(line) => out.push_str(&line),
             Err(e) => return usage_error(e),
         }
     }
-    out.push_str(&format!(
-        "\nClaude Code (.mcp.json in the project root; `signalint init --write-mcp-json` adds it):\n{snippet}\n\
-         \nCursor (.cursor/mcp.json):\n{snippet}\n\
-         \nAny stdio MCP client: run `{} mcp --root {}`\n",
-        executable.display(),
-        root.display()
-    ));
+    out.push_str(&client_help(launch));
     print(&out);
     exit::CLEAN
 }
@@ -204,39 +395,87 @@ pub fn run(cli: &Cli, args: &InitArgs) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
+
+    fn merged(client: Client, existing: Option<&str>, replace: bool) -> (Value, String, bool) {
+        let entry = server_entry(client, Launch::Npx);
+        let (text, changed) = merge_server_file(client, existing, &entry, replace).unwrap();
+        let value: Value = jsonc_parser::parse_to_serde_value(&text, &Default::default()).unwrap();
+        (value, text, changed)
+    }
 
     #[test]
     fn merging_keeps_every_existing_server() {
         let existing = r#"{"mcpServers": {"github": {"command": "gh-mcp"}}, "other": 1}"#;
-        let (text, changed) =
-            merge_mcp_json(Some(existing), json!({"command": "signalint"}), false).unwrap();
-        let merged: Value = serde_json::from_str(&text).unwrap();
+        let (merged, _, changed) = merged(Client::ClaudeCode, Some(existing), false);
         assert!(changed);
         assert_eq!(merged["mcpServers"]["github"]["command"], "gh-mcp");
         assert_eq!(merged["other"], 1);
-        assert_eq!(merged["mcpServers"]["signalint"]["command"], "signalint");
+        assert_eq!(merged["mcpServers"]["signalint"]["command"], "npx");
+    }
+
+    #[test]
+    fn vs_code_files_keep_their_comments_and_use_servers() {
+        let existing = "// team servers\n{\n  \"servers\": {\n    // the docs server\n    \"docs\": { \"type\": \"stdio\", \"command\": \"docs-mcp\" },\n  },\n}\n";
+        let (merged, text, changed) = merged(Client::VsCode, Some(existing), false);
+        assert!(changed);
+        assert!(
+            text.contains("// team servers") && text.contains("// the docs server"),
+            "{text}"
+        );
+        assert_eq!(merged["servers"]["docs"]["command"], "docs-mcp");
+        assert_eq!(merged["servers"]["signalint"]["type"], "stdio");
+        assert_eq!(
+            merged["servers"]["signalint"]["args"],
+            json!(["-y", "signalint", "mcp", "--root", "${workspaceFolder}"])
+        );
     }
 
     #[test]
     fn an_existing_entry_is_kept_unless_replaced() {
         let existing = r#"{"mcpServers": {"signalint": {"command": "old"}}}"#;
-        let (text, changed) =
-            merge_mcp_json(Some(existing), json!({"command": "new"}), false).unwrap();
+        let (_, text, changed) = merged(Client::Cursor, Some(existing), false);
         assert!(!changed);
         assert!(text.contains("old"));
-        let (text, changed) =
-            merge_mcp_json(Some(existing), json!({"command": "new"}), true).unwrap();
-        assert!(changed && text.contains("new"));
+        let (merged, _, changed) = merged(Client::Cursor, Some(existing), true);
+        assert!(changed);
+        assert_eq!(merged["mcpServers"]["signalint"]["command"], "npx");
     }
 
     #[test]
     fn invalid_json_is_never_overwritten() {
-        assert!(
-            merge_mcp_json(Some("{ nope"), json!({}), true)
-                .unwrap_err()
-                .contains("not valid JSON")
-        );
-        assert!(merge_mcp_json(Some("[1]"), json!({}), true).is_err());
+        let entry = json!({});
+        for bad in ["{ nope", "[1]", r#"{"mcpServers": 3}"#] {
+            let error = merge_server_file(Client::ClaudeCode, Some(bad), &entry, true).unwrap_err();
+            assert!(error.contains(".mcp.json"), "{bad}: {error}");
+        }
+    }
+
+    #[test]
+    fn entries_name_no_path_of_one_machine() {
+        for client in Client::ALL {
+            let npx = server_entry(client, Launch::Npx);
+            assert_eq!(npx["command"], "npx");
+            let local = server_entry(client, Launch::ProjectDependency);
+            let command = local["command"].as_str().unwrap();
+            assert!(
+                command.ends_with("node_modules/.bin/signalint"),
+                "{command}"
+            );
+            assert!(!command.starts_with('/'), "{command}");
+        }
+    }
+
+    #[test]
+    fn a_project_that_depends_on_signalint_runs_its_own() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(Launch::for_project(dir.path()), Launch::Npx);
+        std::fs::write(
+            dir.path().join("package.json"),
+            r#"{"devDependencies": {"signalint": "^0.1.0"}}"#,
+        )
+        .unwrap();
+        assert_eq!(Launch::for_project(dir.path()), Launch::ProjectDependency);
     }
 
     #[test]

@@ -5,6 +5,8 @@ mod check;
 mod doctor;
 mod explain;
 mod init;
+mod merge;
+mod new_plugin;
 mod plugins;
 mod rules;
 mod setup;
@@ -67,6 +69,11 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Show the fix/regress loops signalint has seen (or reset them with --reset).
     Loops(explain::LoopsArgs),
+    /// Join the results of `check --shard I/N` runs into one answer (JSON, SARIF, GitHub).
+    Merge(merge::MergeArgs),
+    /// Write a new plugin crate (an engine adapter or a rule pack) that builds, loads and passes
+    /// its own tests as it is.
+    NewPlugin(new_plugin::NewPluginArgs),
     /// Write a starter signalint.toml and print MCP client configuration.
     Init(init::InitArgs),
     /// Say, for every engine and rule pack, whether it runs, with which tool and version, and why.
@@ -96,6 +103,9 @@ pub fn main() -> ExitCode {
     if cli.trust {
         crate::config::trust::trust_this_run();
     }
+    if let Some(code) = require_installation(&cli) {
+        return ExitCode::from(code);
+    }
     let code = match cli.command {
         Command::Check(ref args) => check::run(&cli, args),
         Command::Baseline(ref args) => baseline::run(&cli, args),
@@ -107,10 +117,35 @@ pub fn main() -> ExitCode {
         Command::Setup(ref args) => setup::run(&cli, args),
         Command::Doctor(ref args) => doctor::run(&cli, args),
         Command::Init(ref args) => init::run(&cli, args),
+        Command::Merge(ref args) => merge::run(&cli, args),
+        Command::NewPlugin(ref args) => new_plugin::run(&cli, args),
         Command::Tools(ref args) => tools::run(&cli, args),
         Command::Trust(ref args) => trust::run(&cli, args),
     };
     ExitCode::from(code)
+}
+
+/// Commands that check or list plugins fail when the installation has lost its built-in
+/// plugins (a binary copied away from them), with where it looked and how to reinstall.
+fn require_installation(cli: &Cli) -> Option<u8> {
+    let needs_plugins = match &cli.command {
+        Command::Check(_)
+        | Command::Baseline(_)
+        | Command::Plugins(_)
+        | Command::Rules(_)
+        | Command::Doctor(_)
+        | Command::Tools(_) => true,
+        Command::Mcp(args) => !args.print_schemas,
+        _ => false,
+    };
+    if !needs_plugins {
+        return None;
+    }
+    let root = project_root(cli).ok()?;
+    // A config that does not load is the command's own error to report.
+    let config = crate::config::Config::discover(&root, cli.config.as_deref()).ok()?;
+    let dirs = crate::plugins::plugin_dirs(&config.plugins.path, &root, cli.allow_project_plugins);
+    crate::plugins::missing_installation(&dirs).map(usage_error)
 }
 
 /// `signalint mcp`: serve until the client disconnects.

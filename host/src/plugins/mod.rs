@@ -1,10 +1,13 @@
 //! Finding, probing, loading and version-checking plugins; the registry of what loaded.
 //!
-//! Loading runs a library's code, so it happens only from the plugin path: the directory of
-//! the `signalint` executable, then `[plugins] path` from the config, then
-//! `SIGNALINT_PLUGIN_PATH`. A config directory inside the checked project loads only with an
-//! explicit opt-in from outside the repository (`--allow-project-plugins` or
-//! `SIGNALINT_ALLOW_PROJECT_PLUGINS=1`).
+//! Loading runs a library's code, so it happens only from the plugin path: the installation's
+//! own directories, found from the real path of the `signalint` executable (beside it, its
+//! `plugins/` folder, `../lib/signalint/plugins`), then `[plugins] path` from the config, then
+//! `SIGNALINT_PLUGIN_PATH`. A config directory inside the checked project's repository (its git
+//! work tree), or resolving into it, loads only with an explicit opt-in from outside the
+//! repository (`--allow-project-plugins` or `SIGNALINT_ALLOW_PROJECT_PLUGINS=1`); a refused
+//! directory is never listed, so none of its libraries is opened. An installation without any
+//! built-in plugin is an error ([`missing_installation`]), never an empty check.
 //!
 //! A library is named after the id it provides: `libsignalint_plugin_<id>.so` (`-` as `_`,
 //! with the platform's prefix and suffix). `signalint check` loads only the libraries named
@@ -15,7 +18,10 @@
 mod discover;
 mod load;
 
-pub use discover::{PluginDir, PluginDirSource, is_plugin_file_name, plugin_dirs};
+pub use discover::{
+    INSTALL_PLUGIN_DIR, PluginDir, PluginDirSource, install_dirs, is_plugin_file_name,
+    missing_installation, plugin_dirs, repository_root,
+};
 pub use load::{CallError, LoadError, PluginHandle, api_compatible, load_plugin};
 
 use std::collections::{BTreeSet, HashSet};
@@ -207,6 +213,17 @@ impl Registry {
 /// as `_` (Cargo's name for the library of a crate `signalint-plugin-<id>`).
 pub fn library_stem(id: &str) -> String {
     format!("signalint_plugin_{}", id.replace('-', "_"))
+}
+
+/// The file name of the library that provides plugin `id` on this platform
+/// (`libsignalint_plugin_oxlint.so`, `signalint_plugin_oxlint.dll`).
+pub fn library_file_name(id: &str) -> String {
+    format!(
+        "{}{}{}",
+        std::env::consts::DLL_PREFIX,
+        library_stem(id),
+        std::env::consts::DLL_SUFFIX
+    )
 }
 
 /// A library's stem without the platform's prefix and suffix (`libX.so` → `X`).
