@@ -24,6 +24,7 @@ use signalint_plugin_api::{
     PluginManifest, RuleInfo, RulePack, RulePackInfo,
 };
 
+pub mod concepts;
 pub mod lexicon;
 pub mod normalize;
 mod options;

@@ -26,7 +26,8 @@ const HELD_OUT_RECALL_FLOOR: f64 = 0.0;
 const HELD_OUT_FPR_CEILING: f64 = 1.0;
 
 fn jsonl(name: &str) -> Vec<Value> {
-    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/poison")).join(name);
+    let path =
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/poison")).join(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()
@@ -137,7 +138,11 @@ fn language(item: &Value) -> String {
 #[test]
 fn corpus_is_large_and_split_before_tuning() {
     for (name, items) in [("attacks", &*ATTACKS), ("benign", &*BENIGN)] {
-        assert!(items.len() >= 500, "{name}: {} items, fewer than 500", items.len());
+        assert!(
+            items.len() >= 500,
+            "{name}: {} items, fewer than 500",
+            items.len()
+        );
         let held = items.iter().filter(|i| i["split"] == "heldout").count();
         let tune = items.iter().filter(|i| i["split"] == "tune").count();
         assert_eq!(held + tune, items.len(), "{name}: an item has no split");

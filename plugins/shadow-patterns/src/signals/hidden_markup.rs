@@ -142,7 +142,14 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             .iter()
             .any(|w| after.starts_with(w))
             || crate::lexicon::cited(text, *start, *end);
-        if close.is_none() && subject {
+        // A command-line placeholder: `login --token <secret>`, or a tag inside a code span.
+        let before = text[..*start].trim_end();
+        let placeholder = before
+            .rsplit(' ')
+            .next()
+            .is_some_and(|w| w.starts_with('-') || w.ends_with(':'))
+            || text[..*start].matches('`').count() % 2 == 1;
+        if close.is_none() && (subject || placeholder) {
             continue;
         }
         reported.push(name.clone());

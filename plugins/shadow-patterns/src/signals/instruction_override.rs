@@ -90,6 +90,14 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         {
             continue;
         }
+        // A noun, not an order: "the proxy's bypass rules", "an override file".
+        let before = text[..m.start()].trim_end();
+        if ["'s", " the", " a", " an", " its", " their", " per-request"]
+            .iter()
+            .any(|d| before.ends_with(d))
+        {
+            continue;
+        }
         let mut score = 4;
         if s.contains("previous")
             || s.contains("prior")

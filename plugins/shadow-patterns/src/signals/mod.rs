@@ -150,6 +150,7 @@ pub fn language_signals(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     argument_tampering::detect(unit, out);
     conditional_trigger::detect(unit, out);
     preference_manipulation::detect(unit, out);
+    crate::concepts::detect(unit, out);
 }
 
 /// Runs every per-unit signal.

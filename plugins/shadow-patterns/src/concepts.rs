@@ -1,0 +1,1522 @@
+//! Concept lexicons for reading behaviour rather than phrases, in every supported language.
+//!
+//! A **concept** is a set of word stems that name one idea (an order to ignore, a prior
+//! instruction, the user, a secret, a verb that moves data into a field) in English, Spanish,
+//! French, German, Portuguese, Italian, Chinese, Japanese, Korean and Russian. Stems match by
+//! prefix at a word start, so inflections need no list ("ignor" covers ignore, ignoring,
+//! ignorez, ignoriere); stems in Han or kana script match anywhere, as those scripts have no
+//! spaces. Text is read on a view that keeps every script (lower case, Latin diacritics
+//! stripped, invisible characters removed): nothing is folded to a placeholder.
+//!
+//! A **rule** (in [`detect`]) is a set of concepts that must meet within one clause, whatever
+//! stands between them (tool names, adjectives, the tool's own name). The rules report under
+//! the signal of the behaviour they describe, so they add to each signal rather than replace
+//! it. Because [`crate::signals::language_signals`] runs them, decoded and reassembled text
+//! is judged exactly like plain text.
+
+use std::sync::LazyLock;
+
+use aho_corasick::{AhoCorasick, MatchKind};
+
+use crate::normalize::{is_invisible, strip_diacritic};
+use crate::signals::{
+    Hit, SignalInfo, Unit, UnitKind, concealment, conditional_trigger, cross_server_shadowing,
+    exfiltration, fake_prerequisite, forced_invocation, instruction_override,
+    preference_manipulation, tool_suppression,
+};
+
+/// The concepts. Each is a list of stems; a stem ending in `$` must end at a word end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+enum C {
+    Ignore,
+    Cancel,
+    Prior,
+    Rules,
+    Governs,
+    Persona,
+    Neg,
+    Tell,
+    User,
+    Hide,
+    Lie,
+    Without,
+    Secret,
+    Put,
+    ParamRef,
+    Always,
+    Every,
+    Call,
+    Turn,
+    SelfRef,
+    Other,
+    Deprecated,
+    Bad,
+    Instead,
+    Use,
+    Bcc,
+    Object,
+    Modify,
+    Superlative,
+    Endorse,
+    Trust,
+    Prereq,
+    Personal,
+    Trigger,
+    Subject,
+    ToolWord,
+    Before,
+}
+
+const N: usize = C::Before as usize + 1;
+
+const LEXICON: &[(C, &[&str])] = &[
+    (
+        C::Ignore,
+        &[
+            "ignor",
+            "disregard",
+            "forget",
+            "pay no attention",
+            "set aside",
+            "discard",
+            "override",
+            "overrule",
+            "throw away",
+            "thrown away",
+            "olvida",
+            "oublie",
+            "vergiss",
+            "vergessen",
+            "esqueç",
+            "esquec",
+            "dimentica",
+            "忽略",
+            "无视",
+            "無視",
+            "무시",
+            "잊",
+            "забуд",
+            "игнорир",
+        ],
+    ),
+    (
+        C::Cancel,
+        &[
+            "void$",
+            "cancel",
+            "revoked",
+            "lifted",
+            "no longer apply",
+            "no longer valid",
+            "superseded",
+            "replaced",
+            "replaces",
+            "null and void",
+            "annul",
+            "nul$",
+            "nulle",
+            "ungültig",
+            "nulo",
+            "nulla",
+            "废除",
+            "作废",
+            "破棄",
+            "無効",
+            "폐기",
+            "무효",
+            "отмен",
+            "недейств",
+        ],
+    ),
+    (
+        C::Prior,
+        &[
+            "previous",
+            "prior",
+            "earlier",
+            "above",
+            "before this",
+            "preceding",
+            "so far",
+            "original",
+            "existing",
+            "until now",
+            "anterior",
+            "précédent",
+            "precedent",
+            "auparavant",
+            "vorherig",
+            "frühere",
+            "früher",
+            "bisherig",
+            "precedent",
+            "prima$",
+            "ricevute",
+            "antes$",
+            "之前",
+            "先前",
+            "以前",
+            "これまで",
+            "이전",
+            "앞서",
+            "предыдущ",
+            "прежн",
+            "ранее",
+        ],
+    ),
+    (
+        C::Rules,
+        &[
+            "instruction",
+            "directive",
+            "rule",
+            "guideline",
+            "guidance",
+            "system prompt",
+            "prompt",
+            "polic",
+            "restriction",
+            "safety",
+            "guardrail",
+            "configuration",
+            "told you",
+            "instruccion",
+            "regla",
+            "consigne",
+            "règle",
+            "regle",
+            "anweisung",
+            "vorgabe",
+            "regel",
+            "richtlini",
+            "instruç",
+            "instruc",
+            "regra",
+            "istruzion",
+            "regol",
+            "indicazion",
+            "指令",
+            "指示",
+            "规则",
+            "命令",
+            "ルール",
+            "지시",
+            "지침",
+            "규칙",
+            "инструкц",
+            "указани",
+            "правил",
+        ],
+    ),
+    (
+        C::Governs,
+        &[
+            "instruction",
+            "directive",
+            "guideline",
+            "guidance",
+            "system prompt",
+            "told you",
+            "system told",
+            "instruccion",
+            "consigne",
+            "anweisung",
+            "vorgabe",
+            "instruç",
+            "instruc",
+            "istruzion",
+            "indicazion",
+            "指令",
+            "指示",
+            "命令",
+            "지시",
+            "지침",
+            "инструкц",
+            "указани",
+        ],
+    ),
+    (
+        C::Before,
+        &[
+            "before",
+            "antes de",
+            "avant de",
+            "bevor",
+            "prima di",
+            "之前",
+            "前に",
+            "する前",
+            "전에",
+            "перед",
+        ],
+    ),
+    (
+        C::Persona,
+        &[
+            "developer mode",
+            "god mode",
+            "jailbreak mode",
+            "unrestricted assistant",
+            "unfiltered",
+            "no content rules",
+            "without restrictions",
+            "you are now",
+            "act as an unrestricted",
+        ],
+    ),
+    (
+        C::Neg,
+        &[
+            "not$",
+            "never",
+            "don't",
+            "do not",
+            "dont$",
+            "no$",
+            "nothing",
+            "must not",
+            "mustn't",
+            "shouldn't",
+            "should not",
+            "nobody",
+            "no one",
+            "nunca",
+            "jamás",
+            "jamas",
+            "jamais",
+            "pas$",
+            "ne$",
+            "n'",
+            "nicht",
+            "niemals",
+            "kein",
+            "não",
+            "nao$",
+            "non$",
+            "mai$",
+            "nie$",
+            "nem$",
+            "不要",
+            "不能",
+            "别",
+            "勿",
+            "绝不",
+            "ないで",
+            "しないで",
+            "決して",
+            "마세요",
+            "말고",
+            "않",
+            "절대",
+            "не$",
+            "никогда",
+            "нельзя",
+        ],
+    ),
+    (
+        C::Tell,
+        &[
+            "tell",
+            "mention",
+            "inform$",
+            "informing",
+            "reveal",
+            "disclose",
+            "notify",
+            "show",
+            "say$",
+            "report to the user",
+            "let the user know",
+            "learn about",
+            "find out",
+            "aware",
+            "digas",
+            "diga$",
+            "decir",
+            "menciones",
+            "mencion",
+            "dis$",
+            "dire$",
+            "informe$",
+            "parle",
+            "sag$",
+            "sage$",
+            "erwähn",
+            "erzähl",
+            "mitteil",
+            "conte$",
+            "dica$",
+            "mencione",
+            "menzion",
+            "informa$",
+            "告诉",
+            "告知",
+            "提起",
+            "透露",
+            "伝え",
+            "知らせ",
+            "言及",
+            "話さ",
+            "말하",
+            "알리",
+            "언급",
+            "говори",
+            "сообщ",
+            "упомина",
+            "рассказ",
+        ],
+    ),
+    (
+        C::User,
+        &[
+            "user",
+            "human$",
+            "person$",
+            "customer",
+            "requester",
+            "the operator of the chat",
+            "usuario",
+            "utilisateur",
+            "benutzer",
+            "nutzer",
+            "anwender",
+            "usuário",
+            "utente",
+            "cliente",
+            "用户",
+            "使用者",
+            "ユーザー",
+            "ユーザ",
+            "사용자",
+            "пользовател",
+        ],
+    ),
+    (
+        C::Hide,
+        &[
+            "hide",
+            "hidden from",
+            "conceal",
+            "secret from",
+            "keep quiet",
+            "keep this quiet",
+            "withhold",
+            "silent",
+            "say nothing",
+            "leave out",
+            "leave this out",
+            "out of anything",
+            "without telling",
+            "without informing",
+            "cover up",
+            "oculta",
+            "escond",
+            "cache$",
+            "cacher",
+            "verschweig",
+            "verheimlich",
+            "versteck",
+            "nascond",
+            "omett",
+            "tace",
+            "隐瞒",
+            "隐藏",
+            "保密",
+            "秘密に",
+            "隠し",
+            "隠す",
+            "숨기",
+            "숨겨",
+            "비밀로",
+            "скрой",
+            "скрыва",
+            "утаи",
+        ],
+    ),
+    (
+        C::Lie,
+        &[
+            "deny",
+            "pretend",
+            "lie to",
+            "tell them you only",
+            "say you only",
+            "claim you only",
+            "niega",
+            "leugne",
+            "nega",
+            "否认",
+            "否定し",
+            "부인",
+            "отрица",
+        ],
+    ),
+    (
+        C::Without,
+        &[
+            "without",
+            "sin$",
+            "sans$",
+            "ohne",
+            "sem$",
+            "senza",
+            "未经",
+            "なしに",
+            "없이",
+            "без$",
+        ],
+    ),
+    (
+        C::Secret,
+        &[
+            "password",
+            "passwd",
+            "passphrase",
+            "private key",
+            "secret key",
+            "api key",
+            "api_key",
+            "apikey",
+            "credential",
+            "id_rsa",
+            "id_ed25519",
+            "~/.ssh",
+            ".ssh/",
+            "~/.aws",
+            ".aws/",
+            ".env$",
+            ".env file",
+            "cookie",
+            "recovery phrase",
+            "seed phrase",
+            "mnemonic",
+            ".netrc",
+            "kube/config",
+            ".kube",
+            "docker/config",
+            "session token",
+            "access token",
+            "auth token",
+            "card number",
+            "cvv",
+            "shell history",
+            "bash_history",
+            "conversation",
+            "chat history",
+            "chat log",
+            "system prompt",
+            "hidden instructions",
+            "secret keys",
+            "pin code",
+            "contraseña",
+            "contrasena",
+            "mot de passe",
+            "passwort",
+            "kennwort",
+            "senha",
+            "密码",
+            "密碼",
+            "パスワード",
+            "비밀번호",
+            "пароль",
+            "ключ",
+            "秘密鍵",
+            "私钥",
+        ],
+    ),
+    (
+        C::Put,
+        &[
+            "put",
+            "pass$",
+            "pass it",
+            "pass its",
+            "passing",
+            "include",
+            "attach",
+            "fill",
+            "send",
+            "upload",
+            "copy",
+            "copies",
+            "paste",
+            "quote",
+            "provide",
+            "insert",
+            "append",
+            "forward",
+            "carr",
+            "submit",
+            "embed",
+            "hand ",
+            "set to",
+            "expected value",
+            "must contain",
+            "goes here",
+            "go here",
+            "here$",
+            "mail",
+            "envía",
+            "envia",
+            "incluy",
+            "copia",
+            "pon$",
+            "pasa$",
+            "adjunt",
+            "añad",
+            "mets",
+            "mettre",
+            "envoie",
+            "joins",
+            "joindre",
+            "copie",
+            "inclu",
+            "ajoute",
+            "übergib",
+            "übergeb",
+            "sende",
+            "füge",
+            "kopier",
+            "gib$",
+            "envie",
+            "inclua",
+            "coloque",
+            "passe",
+            "anexe",
+            "invia",
+            "includi",
+            "inserisci",
+            "metti",
+            "allega",
+            "放进",
+            "放入",
+            "填入",
+            "填写",
+            "发送",
+            "附上",
+            "加入",
+            "复制",
+            "传入",
+            "入れ",
+            "送信",
+            "送っ",
+            "添付",
+            "貼り付け",
+            "コピー",
+            "넣",
+            "보내",
+            "첨부",
+            "복사",
+            "붙여",
+            "передай",
+            "передава",
+            "отправ",
+            "встав",
+            "копир",
+            "приложи",
+            "добав",
+        ],
+    ),
+    (
+        C::ParamRef,
+        &[
+            "param",
+            "argument",
+            "field",
+            "value of",
+            "parámetro",
+            "paramètre",
+            "parâmetro",
+            "parametro",
+            "campo",
+            "champ",
+            "feld",
+            "参数",
+            "パラメータ",
+            "引数",
+            "매개변수",
+            "параметр",
+            "поле",
+        ],
+    ),
+    (
+        C::Always,
+        &[
+            "always",
+            "each and every",
+            "without exception",
+            "whatever the user",
+            "whatever the request",
+            "siempre",
+            "toujours",
+            "immer",
+            "sempre",
+            "总是",
+            "始终",
+            "必须",
+            "必ず",
+            "항상",
+            "반드시",
+            "всегда",
+            "обязательно",
+        ],
+    ),
+    (
+        C::Every,
+        &[
+            "every",
+            "each",
+            "any$",
+            "whenever",
+            "cada",
+            "chaque",
+            "jede",
+            "ogni",
+            "qualsiasi",
+            "cualquier",
+            "qualquer",
+            "每次",
+            "每个",
+            "毎回",
+            "たびに",
+            "매번",
+            "마다",
+            "каждый",
+            "каждом",
+            "любое",
+            "любой",
+        ],
+    ),
+    (
+        C::Call,
+        &[
+            "call",
+            "invoke",
+            "run$",
+            "runs$",
+            "trigger",
+            "execute",
+            "use$",
+            "using",
+            "llama",
+            "appelle",
+            "appeler",
+            "ruf",
+            "aufrufen",
+            "chame",
+            "chama",
+            "chiama",
+            "invoca",
+            "utilis",
+            "调用",
+            "呼び出",
+            "호출",
+            "вызыва",
+            "вызов",
+            "вызови",
+        ],
+    ),
+    (
+        C::Turn,
+        &[
+            "reply",
+            "replies",
+            "answer",
+            "respond",
+            "response",
+            "message",
+            "turn$",
+            "turns$",
+            "conversation",
+            "prompt",
+            "user request",
+            "tool call",
+            "other tool call",
+            "another tool",
+            "other tool finishes",
+            "respuesta",
+            "responder",
+            "mensaje",
+            "répond",
+            "repond",
+            "réponse",
+            "antwort",
+            "nachricht",
+            "resposta",
+            "mensagem",
+            "rispond",
+            "risposta",
+            "messaggio",
+            "回答",
+            "回复",
+            "答复",
+            "消息",
+            "返答",
+            "回答する",
+            "メッセージ",
+            "응답",
+            "답변",
+            "메시지",
+            "ответ",
+            "сообщени",
+        ],
+    ),
+    (
+        C::SelfRef,
+        &[
+            "this tool",
+            "this one",
+            "this server",
+            "esta herramienta",
+            "cet outil",
+            "dieses tool",
+            "esta ferramenta",
+            "questo strumento",
+            "这个工具",
+            "此工具",
+            "このツール",
+            "이 도구",
+            "этот инструмент",
+        ],
+    ),
+    (
+        C::Other,
+        &[
+            "other tool",
+            "others",
+            "other server",
+            "another server",
+            "other provider",
+            "any other",
+            "alternative",
+            "competing",
+            "competitor",
+            "anything else",
+            "other source",
+            "connected server",
+            "every server",
+            "any server",
+            "tools from",
+            "elsewhere",
+            "other connected",
+            "otras herramientas",
+            "autres outils",
+            "andere tools",
+            "outras ferramentas",
+            "altri strumenti",
+            "其他工具",
+            "他のツール",
+            "다른 도구",
+            "другие инструменты",
+        ],
+    ),
+    (
+        C::Deprecated,
+        &[
+            "deprecated",
+            "obsolete",
+            "retired",
+            "disabled",
+            "outdated",
+            "unavailable",
+            "discontinued",
+            "obsolet",
+            "veraltet",
+            "descontinu",
+            "废弃",
+            "弃用",
+            "廃止",
+            "지원되지",
+            "더 이상",
+            "устарел",
+            "отключ",
+        ],
+    ),
+    (
+        C::Bad,
+        &[
+            "broken",
+            "corrupt",
+            "unsafe",
+            "compromised",
+            "unreliable",
+            "leak",
+            "malicious",
+            "hallucinat",
+            "dropped",
+            "insecure",
+            "inferior",
+            "second-rate",
+            "untrustworthy",
+            "wrong results",
+            "corrupto",
+            "corrompu",
+            "erroné",
+            "errone",
+            "fehlerhaft",
+            "beschädigt",
+            "corrompid",
+            "corrott",
+            "错误数据",
+            "损坏",
+            "壊れ",
+            "잘못된",
+            "поврежд",
+            "ошибоч",
+        ],
+    ),
+    (
+        C::Instead,
+        &[
+            "instead",
+            "in favour of",
+            "in favor of",
+            "solely",
+            "only ",
+            "here instead",
+            "en su lugar",
+            "solo$",
+            "seulement",
+            "uniquement",
+            "nur$",
+            "apenas",
+            "soltanto",
+            "只",
+            "だけ",
+            "만 ",
+            "только",
+        ],
+    ),
+    (
+        C::Use,
+        &[
+            "use$",
+            "using",
+            "call",
+            "rely",
+            "pick",
+            "choose",
+            "route",
+            "usar",
+            "uses$",
+            "utilis",
+            "verwende",
+            "benutze",
+            "use ",
+            "usare",
+            "使用",
+            "使わ",
+            "사용",
+            "используй",
+            "использ",
+        ],
+    ),
+    (
+        C::Bcc,
+        &[
+            "bcc",
+            "blind copy",
+            "hidden copy",
+            "copia oculta",
+            "copie cachée",
+            "copie cachee",
+            "cópia oculta",
+            "copia nascosta",
+            "密送",
+            "暗送",
+            "숨은 참조",
+            "скрытую копию",
+            "скрытой копии",
+        ],
+    ),
+    (
+        C::Object,
+        &[
+            "recipient",
+            "header",
+            "footer",
+            "amount",
+            "iban",
+            "destination",
+            "target path",
+            "its target",
+            "command",
+            "to address",
+            "shipping address",
+            "cc$",
+            "destinat",
+            "empfänger",
+            "收件人",
+            "宛先",
+            "수신자",
+            "получател",
+        ],
+    ),
+    (
+        C::Modify,
+        &[
+            "add",
+            "prepend",
+            "append",
+            "replace",
+            "change",
+            "set the",
+            "redirect",
+            "swap",
+            "rewrite",
+            "copy",
+            "become",
+            "carry",
+            "include",
+            "añade",
+            "ajoute",
+            "füge",
+            "adicione",
+            "aggiungi",
+            "加为",
+            "加入",
+            "追加",
+            "추가",
+            "добавля",
+            "замени",
+        ],
+    ),
+    (
+        C::Superlative,
+        &[
+            "best",
+            "most accurate",
+            "most reliable",
+            "most secure",
+            "#1",
+            "number one",
+            "top choice",
+            "10x",
+            "more reliable",
+            "nothing compares",
+            "only trustworthy",
+            "superior",
+            "98%",
+            "99%",
+            "unmatched",
+        ],
+    ),
+    (
+        C::Endorse,
+        &[
+            "recommended by",
+            "rated",
+            "certified",
+            "experts",
+            "studies show",
+            "officially recommended",
+            "leading institutions",
+            "endorsed",
+            "unanimously",
+            "prefer this",
+            "prefer it",
+            "always prefer",
+            "should win",
+            "win every",
+        ],
+    ),
+    (
+        C::Trust,
+        &[
+            "trust only",
+            "only trustworthy",
+            "rely solely",
+            "can be ignored",
+            "disregard answers",
+            "ignore answers",
+            "should be ignored",
+        ],
+    ),
+    (
+        C::Prereq,
+        &[
+            "before any",
+            "before every",
+            "before using any",
+            "prior to everything",
+            "prior to any",
+            "first step",
+            "required first",
+            "mandatory",
+            "until",
+            "unless",
+            "depends on a prior",
+            "handshake",
+            "register the session",
+            "initialis",
+            "initializ",
+            "start each",
+            "locked otherwise",
+            "will fail",
+            "stay unavailable",
+            "stays unavailable",
+            "is locked",
+        ],
+    ),
+    (
+        C::Personal,
+        &[
+            "full name",
+            "email",
+            "phone",
+            "location",
+            "home address",
+            "address",
+            "identity",
+            "date of birth",
+            "birthday",
+            "social security",
+            "passport number",
+            "conversation so far",
+        ],
+    ),
+    (
+        C::Trigger,
+        &[
+            "after the",
+            "starting",
+            "beginning",
+            "once the",
+            "from the",
+            "when auto",
+            "whenever",
+            "auto-approve",
+            "approvals",
+            "on friday",
+            "on monday",
+            "weekend",
+            "above",
+            "exceed",
+            "over ",
+            "next month",
+            "trusted",
+            "should the",
+            "th call",
+            "th request",
+            "50th",
+            "fiftieth",
+            "twentieth",
+        ],
+    ),
+    (
+        C::Subject,
+        &[
+            "detect",
+            "classif",
+            "moderat",
+            "scanner",
+            "red-team",
+            "red team",
+            "jailbreak",
+            "like '",
+            "prompts like",
+            "injection",
+            "fixture",
+            "such as",
+            "e.g.",
+            "for example",
+            "quoted",
+            "test suite",
+            "known phrase",
+            "flags messages",
+        ],
+    ),
+    (
+        C::ToolWord,
+        &[
+            "tool",
+            "server",
+            "herramienta",
+            "outil",
+            "werkzeug",
+            "ferramenta",
+            "strumento",
+            "工具",
+            "ツール",
+            "도구",
+            "инструмент",
+        ],
+    ),
+];
+
+/// Byte ranges of one concept's stems in a view, per concept.
+type Found = [Vec<(usize, usize)>; N];
+
+struct Lexicon {
+    ac: AhoCorasick,
+    /// For each pattern: its concept, whether it must end at a word end, whether it must start
+    /// at a word start.
+    meta: Vec<(C, bool, bool)>,
+}
+
+static LEX: LazyLock<Lexicon> = LazyLock::new(|| {
+    let mut pats = Vec::new();
+    let mut meta = Vec::new();
+    for (c, stems) in LEXICON {
+        for stem in *stems {
+            let whole = stem.ends_with('$');
+            let s = stem.trim_end_matches('$');
+            let cjk = s.chars().any(is_unspaced_script);
+            pats.push(s.to_owned());
+            meta.push((*c, whole && !cjk, !cjk));
+        }
+    }
+    Lexicon {
+        ac: AhoCorasick::builder()
+            .match_kind(MatchKind::Standard)
+            .build(&pats)
+            .expect("the concept lexicon compiles"),
+        meta,
+    }
+});
+
+/// Han, kana: scripts written without spaces between words.
+fn is_unspaced_script(c: char) -> bool {
+    matches!(c as u32, 0x3040..=0x30ff | 0x3400..=0x4dbf | 0x4e00..=0x9fff | 0xf900..=0xfaff)
+}
+
+fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// The text concepts are read on: lower case, Latin diacritics stripped, invisible and control
+/// characters removed, whitespace runs as one space; every script kept.
+pub fn view(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut space = false;
+    for c in raw.chars() {
+        if is_invisible(c) || (c.is_control() && !c.is_whitespace()) {
+            continue;
+        }
+        if c.is_whitespace() {
+            space = !out.is_empty();
+            continue;
+        }
+        if space {
+            // Keep sentence breaks: a paragraph break ends a clause like a full stop.
+            out.push(' ');
+            space = false;
+        }
+        match c {
+            '’' | '‘' => out.push('\''),
+            '“' | '”' | '«' | '»' | '「' | '」' => out.push('"'),
+            c if c.is_ascii() => out.push(c.to_ascii_lowercase()),
+            c => match strip_diacritic(c) {
+                // Keep the diacritic forms too: stems are written either way.
+                Some(_) if "äöüßçñãõ".contains(c.to_lowercase().next().unwrap_or(c)) => {
+                    out.extend(c.to_lowercase())
+                }
+                Some(base) => out.extend(base.to_lowercase()),
+                None => out.extend(c.to_lowercase()),
+            },
+        }
+    }
+    out
+}
+
+/// Clause ranges of a view: bounded by sentence punctuation in any script or a line break.
+fn clauses(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut iter = text.char_indices().peekable();
+    while let Some((i, c)) = iter.next() {
+        let next = iter.peek().map(|&(_, n)| n);
+        let stop = matches!(c, ';' | '!' | '?' | '\n' | '。' | '！' | '？' | '；')
+            || (c == '.' && next.is_none_or(|n| n == ' '));
+        if stop {
+            out.push((start, i));
+            start = i + c.len_utf8();
+        }
+    }
+    out.push((start, text.len()));
+    out.retain(|&(a, b)| b > a);
+    out
+}
+
+fn find(text: &str) -> Found {
+    let lex = &*LEX;
+    let mut found: Found = std::array::from_fn(|_| Vec::new());
+    for m in lex.ac.find_overlapping_iter(text) {
+        let (c, whole, start_word) = lex.meta[m.pattern().as_usize()];
+        let before = text[..m.start()].chars().next_back();
+        let after = text[m.end()..].chars().next();
+        let starts = !start_word || before.is_none_or(|b| !is_word(b));
+        let ends = !whole || after.is_none_or(|a| !is_word(a));
+        if starts && ends {
+            found[c as usize].push((m.start(), m.end()));
+        }
+    }
+    found
+}
+
+/// The concepts present in `range`, and the first position of each.
+struct Clause<'f> {
+    found: &'f Found,
+    range: (usize, usize),
+}
+
+impl Clause<'_> {
+    fn has(&self, c: C) -> bool {
+        self.found[c as usize]
+            .iter()
+            .any(|&(s, e)| s >= self.range.0 && e <= self.range.1)
+    }
+    fn spans(&self, c: C) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let (from, to) = self.range;
+        self.found[c as usize]
+            .iter()
+            .copied()
+            .filter(move |&(s, e)| s >= from && e <= to)
+    }
+    /// `a` and `b` in the clause, `b` starting at most `gap` bytes after `a` ends.
+    fn then(&self, a: C, b: C, gap: usize) -> bool {
+        self.spans(a)
+            .any(|(_, ae)| self.spans(b).any(|(bs, _)| bs >= ae && bs - ae <= gap))
+    }
+    /// `a` and `b` within `gap` bytes of each other, in either order.
+    fn near(&self, a: C, b: C, gap: usize) -> bool {
+        self.then(a, b, gap) || self.then(b, a, gap)
+    }
+    /// Some match of `a` starts before some match of `b`.
+    fn before(&self, a: C, b: C) -> bool {
+        self.spans(a)
+            .any(|(s, _)| self.spans(b).any(|(t, _)| s < t))
+    }
+}
+
+/// An e-mail address, URL, IP address, IBAN or shell pipe: a place data can be sent to.
+fn external(s: &str) -> bool {
+    let email = s.split(|c: char| c.is_whitespace() || c == ',').any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        w.contains('@') && w.rsplit('@').next().is_some_and(|d| d.contains('.'))
+    });
+    let ip = s
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .any(|w| w.split('.').filter(|p| !p.is_empty()).count() == 4);
+    let iban = s.split(' ').any(|w| {
+        w.len() == 4
+            && w.as_bytes()[..2].iter().all(u8::is_ascii_alphabetic)
+            && w.as_bytes()[2..].iter().all(u8::is_ascii_digit)
+    });
+    email
+        || ip
+        || iban
+        || s.contains("http://")
+        || s.contains("https://")
+        || s.contains("| sh")
+        || s.contains("rm -rf")
+}
+
+/// Whether the clause names a tool that is not one of this server's tools or parameters.
+fn foreign_tool(clause: &str, unit: &Unit<'_>) -> bool {
+    clause
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| w.contains('_') && w.len() >= 5 && !w.starts_with('_') && !w.ends_with('_'))
+        .any(|w| !unit.siblings.iter().any(|s| s == w) && !unit.params.iter().any(|p| p == w))
+}
+
+fn names_sibling(clause: &str, unit: &Unit<'_>) -> bool {
+    unit.siblings
+        .iter()
+        .any(|s| s != unit.tool && s.len() >= 3 && clause.contains(s.as_str()))
+}
+
+fn names_self(clause: &str, unit: &Unit<'_>) -> bool {
+    !unit.tool.is_empty() && clause.contains(unit.tool)
+}
+
+fn names_param(clause: &str, unit: &Unit<'_>) -> bool {
+    unit.params.iter().any(|p| {
+        p.len() >= 3
+            && clause.match_indices(p.as_str()).any(|(i, _)| {
+                let before = clause[..i].chars().next_back();
+                let after = clause[i + p.len()..].chars().next();
+                before.is_none_or(|b| !is_word(b)) && after.is_none_or(|a| !is_word(a))
+            })
+    })
+}
+
+/// Runs the concept rules on a unit; each rule reports under the signal of its behaviour.
+pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
+    let text = view(unit.raw);
+    if text.len() < 8 {
+        return;
+    }
+    let found = find(&text);
+    // A text whose subject is attacks (a detector, a moderation filter, a red-team list)
+    // quotes them; its clauses are not orders.
+    let whole = Clause {
+        found: &found,
+        range: (0, text.len()),
+    };
+    let subject = whole.has(C::Subject);
+    let param = unit.kind == UnitKind::ParamDescription;
+    for range in clauses(&text) {
+        let cl = Clause {
+            found: &found,
+            range,
+        };
+        let s = &text[range.0..range.1];
+        let mut report = |signal: &'static SignalInfo, score: i32, detail: &str| {
+            let score = if subject { score - 5 } else { score };
+            out.push(Hit {
+                signal,
+                score,
+                start: 0,
+                end: 0,
+                raw_span: true,
+                detail: detail.to_owned(),
+                evidence: Some(clip(s)),
+            });
+        };
+        // Instruction override: an order to drop prior rules, or a claim that they are void.
+        if (cl.has(C::Ignore) && (cl.has(C::Prior) || cl.has(C::Governs)))
+            || (cl.has(C::Cancel) && cl.has(C::Prior) && cl.has(C::Governs))
+        {
+            let score = 3 + i32::from(cl.has(C::Prior) && (cl.has(C::Governs) || cl.has(C::Rules)));
+            report(
+                &instruction_override::SIGNAL,
+                score,
+                "an order to set aside earlier instructions",
+            );
+        } else if cl.has(C::Persona) {
+            report(
+                &instruction_override::SIGNAL,
+                3,
+                "a switch to an unrestricted persona",
+            );
+        }
+        // Concealment: keep the user from knowing, or lie when asked.
+        let protective = cl.has(C::Secret) || cl.has(C::Without);
+        if !protective
+            && ((cl.near(C::Neg, C::Tell, 40)
+                && (cl.near(C::Tell, C::User, 40) || cl.then(C::Tell, C::SelfRef, 40))
+                // "the user does not mention": the user is the subject, not the audience.
+                && !(cl.before(C::User, C::Neg) && cl.before(C::Neg, C::Tell)))
+                || (cl.near(C::Hide, C::User, 60)
+                    || cl.near(C::Hide, C::Turn, 60)
+                    || (cl.has(C::Hide) && s.contains("ask")))
+                || (cl.has(C::Lie) && (cl.has(C::User) || s.contains("ask"))))
+        {
+            report(
+                &concealment::SIGNAL,
+                3,
+                "an order to keep what happens from the user",
+            );
+        }
+        // Exfiltration: a secret moved into a field.
+        if cl.near(C::Secret, C::Put, 80)
+            && (param || cl.has(C::ParamRef) || names_param(s, unit) || external(s))
+        {
+            report(
+                &exfiltration::SIGNAL,
+                4,
+                "a secret or private text moved into a parameter",
+            );
+        }
+        // Forced invocation: this tool on every turn or after every other tool.
+        let every_turn = cl.then(C::Every, C::Turn, 12);
+        let before_turn = (cl.has(C::Always) || cl.has(C::Every))
+            && (cl.then(C::Before, C::Turn, 30) || cl.then(C::Turn, C::Before, 12));
+        if (every_turn || before_turn) && cl.has(C::Call) && !cl.has(C::Neg) {
+            report(
+                &forced_invocation::SIGNAL,
+                3,
+                "an order to call a tool on every turn",
+            );
+        }
+        // Tool suppression: other tools disparaged or forbidden.
+        let others = names_sibling(s, unit) || cl.has(C::Other) || foreign_tool(s, unit);
+        let disparaged = cl.has(C::Deprecated) || cl.has(C::Bad);
+        let about_self = cl.has(C::SelfRef) && !cl.has(C::Other);
+        if others && !about_self && !param {
+            let forbidden = cl.has(C::Neg) && cl.has(C::Use);
+            if (forbidden && disparaged)
+                || cl.has(C::Bad)
+                || (cl.has(C::Deprecated) && cl.has(C::Instead) && !names_self(s, unit))
+                || (cl.has(C::Instead) && cl.has(C::Trust))
+            {
+                report(
+                    &tool_suppression::SIGNAL,
+                    3,
+                    "other tools disparaged to route calls here",
+                );
+            }
+        }
+        // Cross-server shadowing: how another server's tool must behave.
+        let named = cl.has(C::ToolWord) || cl.has(C::Call);
+        let elsewhere = (named && foreign_tool(s, unit)) || cl.has(C::Other);
+        if elsewhere
+            && !param
+            && (cl.has(C::Modify) || cl.has(C::Bcc))
+            && (cl.has(C::Bcc)
+                || external(s)
+                || (cl.has(C::Object) && cl.has(C::Personal) && cl.has(C::ToolWord)))
+        {
+            report(
+                &cross_server_shadowing::SIGNAL,
+                4,
+                "instructions for another server's tools",
+            );
+        } else if cl.has(C::ToolWord) && cl.has(C::Bcc) && external(s) {
+            report(
+                &cross_server_shadowing::SIGNAL,
+                4,
+                "a hidden copy added to another tool's messages",
+            );
+        }
+        // Preference manipulation: claims of superiority against the other tools.
+        if (cl.has(C::Superlative) || cl.has(C::Endorse) || cl.has(C::Trust))
+            && (cl.has(C::Other) || cl.has(C::Trust))
+        {
+            report(
+                &preference_manipulation::SIGNAL,
+                3,
+                "claims of superiority over every other tool",
+            );
+        }
+        // Fake prerequisite: a gate on everything that collects the user's data.
+        let data = cl.has(C::Personal) || cl.has(C::Secret);
+        let handed = cl.has(C::Put) || s.contains(" with ") || s.contains("through");
+        if !param && !cl.has(C::Neg) && cl.has(C::Prereq) && data && (handed || cl.has(C::Other)) {
+            report(
+                &fake_prerequisite::SIGNAL,
+                3,
+                "a made-up prerequisite that collects data or pins routing",
+            );
+        }
+        // Sleeper behaviour: a trigger that unlocks sending data away.
+        if cl.has(C::Trigger)
+            && (cl.has(C::Put) || cl.has(C::Modify) || s.contains("route"))
+            && (cl.has(C::Secret) || external(s))
+        {
+            report(
+                &conditional_trigger::SIGNAL,
+                4,
+                "behaviour that changes on a trigger to send data away",
+            );
+        }
+        // A parameter whose description asks for private text.
+        if param && cl.has(C::Secret) && (cl.has(C::Put) || cl.has(C::Always)) && !cl.has(C::Neg) {
+            report(
+                &exfiltration::SIGNAL,
+                4,
+                "a parameter that asks for a secret or private text",
+            );
+        }
+    }
+}
+
+fn clip(s: &str) -> String {
+    let mut out: String = s.trim().chars().take(160).collect();
+    if s.trim().chars().count() > 160 {
+        out.push('…');
+    }
+    out
+}
