@@ -49,7 +49,7 @@ const GOVERNANCE: &str = r"(?:instructions?|rules?|restrictions?|guidelines?|gua
 
 pattern!(
     IGNORE,
-    r"\b(?:ignore|disregard|forget|pay no attention to|set aside|discard|bypass|override|overrule|ignora|ignorar|ignorare|dimentica|esqueca|olvida|ignorez|oublie[zr]?|vergiss)\b (?:[a-z0-9'-]+ ){0,3}?",
+    r"\b(?:ignore|disregard|forget|pay no attention(?: to)?|set aside|discard|bypass|override|overrule|ignora|ignorar|ignorare|dimentica|esqueca|olvida|ignorez|oublie[zr]?|vergiss)\b (?:[a-z0-9'-]+ ){0,3}?",
     GOVERNANCE,
     r"\b"
 );
