@@ -20,9 +20,9 @@ use aho_corasick::{AhoCorasick, MatchKind};
 
 use crate::normalize::{is_invisible, strip_diacritic};
 use crate::signals::{
-    Hit, SignalInfo, Unit, UnitKind, concealment, conditional_trigger, cross_server_shadowing,
-    exfiltration, fake_prerequisite, forced_invocation, instruction_override,
-    preference_manipulation, tool_suppression,
+    Hit, SignalInfo, Unit, UnitKind, argument_tampering, concealment, conditional_trigger,
+    cross_server_shadowing, exfiltration, fake_prerequisite, forced_invocation,
+    instruction_override, preference_manipulation, tool_suppression,
 };
 
 /// The concepts. Each is a list of stems; a stem ending in `$` must end at a word end.
@@ -66,9 +66,11 @@ enum C {
     Subject,
     ToolWord,
     Before,
+    Stop,
+    Over,
 }
 
-const N: usize = C::Before as usize + 1;
+const N: usize = C::Over as usize + 1;
 
 const LEXICON: &[(C, &[&str])] = &[
     (
@@ -208,6 +210,43 @@ const LEXICON: &[(C, &[&str])] = &[
             "する前",
             "전에",
             "перед",
+        ],
+    ),
+    (
+        C::Stop,
+        &[
+            "stop using",
+            "stop calling",
+            "no longer use",
+            "quit using",
+            "deja de usar",
+            "arrête d'utiliser",
+            "hör auf",
+            "pare de usar",
+            "smetti di usare",
+            "停止使用",
+            "使用をやめ",
+            "사용을 중단",
+            "перестань использовать",
+        ],
+    ),
+    (
+        C::Over,
+        &[
+            "over$",
+            "instead of",
+            "rather than",
+            "above all",
+            "en lugar de",
+            "plutôt que",
+            "statt",
+            "anstatt",
+            "em vez de",
+            "invece di",
+            "而不是",
+            "より",
+            "대신",
+            "вместо",
         ],
     ),
     (
@@ -380,6 +419,9 @@ const LEXICON: &[(C, &[&str])] = &[
             "否定し",
             "부인",
             "отрица",
+            "tell them you",
+            "say you",
+            "claim you",
         ],
     ),
     (
@@ -455,6 +497,7 @@ const LEXICON: &[(C, &[&str])] = &[
             "fill",
             "send",
             "copy",
+            "copied",
             "paste",
             "provide",
             "insert",
@@ -1036,18 +1079,36 @@ fn is_word(c: char) -> bool {
 pub fn view(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut space = false;
-    for c in raw.chars() {
+    let mut newline = false;
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        // A terminal escape sequence is markup for the terminal, not text.
+        if c == '\u{1b}' {
+            if chars.peek() == Some(&'[') {
+                chars.next();
+                while chars
+                    .next_if(|n| n.is_ascii_digit() || *n == ';' || *n == '?')
+                    .is_some()
+                {}
+                chars.next();
+            }
+            continue;
+        }
         if is_invisible(c) || (c.is_control() && !c.is_whitespace()) {
             continue;
         }
         if c.is_whitespace() {
+            // A line break ends a clause like a full stop (lists, headings, code lines).
+            if c == '\n' {
+                newline = !out.is_empty();
+            }
             space = !out.is_empty();
             continue;
         }
         if space {
-            // Keep sentence breaks: a paragraph break ends a clause like a full stop.
-            out.push(' ');
+            out.push(if newline { '\n' } else { ' ' });
             space = false;
+            newline = false;
         }
         match c {
             '’' | '‘' => out.push('\''),
@@ -1066,14 +1127,25 @@ pub fn view(raw: &str) -> String {
     out
 }
 
+/// Sentence ranges of a view: clauses joined across semicolons and commas, so that "do not
+/// use X; it is broken" reads as one statement.
+fn sentences(text: &str) -> Vec<(usize, usize)> {
+    split(text, false)
+}
+
 /// Clause ranges of a view: bounded by sentence punctuation in any script or a line break.
 fn clauses(text: &str) -> Vec<(usize, usize)> {
+    split(text, true)
+}
+
+fn split(text: &str, at_semicolons: bool) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut iter = text.char_indices().peekable();
     while let Some((i, c)) = iter.next() {
         let next = iter.peek().map(|&(_, n)| n);
-        let stop = matches!(c, ';' | '!' | '?' | '\n' | '。' | '！' | '？' | '；')
+        let stop = matches!(c, '!' | '?' | '\n' | '。' | '！' | '？')
+            || (at_semicolons && matches!(c, ';' | '；'))
             || (c == '.' && next.is_none_or(|n| n == ' '));
         if stop {
             out.push((start, i));
@@ -1167,6 +1239,17 @@ fn foreign_tool(clause: &str, unit: &Unit<'_>) -> bool {
         .any(|w| !unit.siblings.iter().any(|s| s == w) && !unit.params.iter().any(|p| p == w))
 }
 
+/// "into client_info", "in `notes`", "as session_note": a destination named like a field.
+fn into_identifier(clause: &str) -> bool {
+    let words: Vec<&str> = clause.split(' ').collect();
+    words.windows(2).any(|w| {
+        matches!(w[0], "into" | "in" | "as" | "to")
+            && w[1]
+                .trim_matches(|c: char| c == '`' || c == '\'' || c == '"')
+                .contains('_')
+    })
+}
+
 fn names_sibling(clause: &str, unit: &Unit<'_>) -> bool {
     unit.siblings
         .iter()
@@ -1203,11 +1286,22 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     };
     let subject = whole.has(C::Subject);
     let param = unit.kind == UnitKind::ParamDescription;
+    let sentence_ranges = sentences(&text);
     for range in clauses(&text) {
         let cl = Clause {
             found: &found,
             range,
         };
+        let sentence = sentence_ranges
+            .iter()
+            .copied()
+            .find(|&(a, b)| a <= range.0 && range.1 <= b)
+            .unwrap_or(range);
+        let st = Clause {
+            found: &found,
+            range: sentence,
+        };
+        let whole_sentence = &text[sentence.0..sentence.1];
         let s = &text[range.0..range.1];
         let mut report = |signal: &'static SignalInfo, score: i32, detail: &str| {
             let score = if subject { score - 5 } else { score };
@@ -1258,7 +1352,11 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         }
         // Exfiltration: a secret moved into a field.
         if cl.near(C::Secret, C::Put, 80)
-            && (param || cl.has(C::ParamRef) || names_param(s, unit) || external(s))
+            && (param
+                || cl.has(C::ParamRef)
+                || names_param(s, unit)
+                || external(s)
+                || into_identifier(s))
         {
             report(
                 &exfiltration::SIGNAL,
@@ -1270,23 +1368,30 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         let every_turn = cl.then(C::Every, C::Turn, 12);
         let before_turn = (cl.has(C::Always) || cl.has(C::Every))
             && (cl.then(C::Before, C::Turn, 30) || cl.then(C::Turn, C::Before, 12));
-        if (every_turn || before_turn) && cl.has(C::Call) && !cl.has(C::Neg) {
+        // "Once per question" scopes the call to a step of a workflow.
+        let once = s.contains("once");
+        if (every_turn || before_turn) && cl.has(C::Call) && !cl.has(C::Neg) && !once {
             report(
                 &forced_invocation::SIGNAL,
                 3,
                 "an order to call a tool on every turn",
             );
         }
-        // Tool suppression: other tools disparaged or forbidden.
-        let others = names_sibling(s, unit) || cl.has(C::Other) || foreign_tool(s, unit);
-        let disparaged = cl.has(C::Deprecated) || cl.has(C::Bad);
-        let about_self = cl.has(C::SelfRef) && !cl.has(C::Other);
-        if others && !about_self && !param {
-            let forbidden = cl.has(C::Neg) && cl.has(C::Use);
+        // Tool suppression: other tools disparaged or forbidden (read per sentence: "do not
+        // use X; it is broken").
+        let others = names_sibling(whole_sentence, unit)
+            || st.has(C::Other)
+            || foreign_tool(whole_sentence, unit);
+        let disparaged = st.has(C::Deprecated) || st.has(C::Bad);
+        let about_self = st.has(C::SelfRef) && !st.has(C::Other);
+        if others && !about_self && !param && range.0 == sentence.0 {
+            let forbidden = (st.has(C::Neg) && st.has(C::Use)) || st.has(C::Stop);
             if (forbidden && disparaged)
                 || cl.has(C::Bad)
-                || (cl.has(C::Deprecated) && cl.has(C::Instead) && !names_self(s, unit))
-                || (cl.has(C::Instead) && cl.has(C::Trust))
+                || (st.has(C::Deprecated)
+                    && st.has(C::Instead)
+                    && !names_self(whole_sentence, unit))
+                || (st.has(C::Instead) && st.has(C::Trust))
             {
                 report(
                     &tool_suppression::SIGNAL,
@@ -1317,7 +1422,27 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
                 "a hidden copy added to another tool's messages",
             );
         }
-        // Preference manipulation: claims of superiority against the other tools.
+        // Argument tampering: a value the user gives replaced by a fixed one.
+        if cl.has(C::Modify) && cl.has(C::Object) && external(s) && !param {
+            report(
+                &argument_tampering::SIGNAL,
+                4,
+                "a value of a call replaced by one the description fixes",
+            );
+        } else if cl.has(C::Modify)
+            && cl.has(C::Object)
+            && cl.has(C::ToolWord)
+            && foreign_tool(s, unit)
+            && !param
+        {
+            report(
+                &cross_server_shadowing::SIGNAL,
+                3,
+                "instructions that change another tool's arguments",
+            );
+        }
+        // Preference manipulation: claims of superiority against the other tools. An order to
+        // use this tool over others without such a claim is routing guidance, not a claim.
         if (cl.has(C::Superlative) || cl.has(C::Endorse) || cl.has(C::Trust))
             && (cl.has(C::Other) || cl.has(C::Trust))
         {
@@ -1328,9 +1453,19 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             );
         }
         // Fake prerequisite: a gate on everything that collects the user's data.
-        let data = cl.has(C::Personal) || cl.has(C::Secret);
+        // The user's data, not data in general ("developer clicks the email link").
+        let data = cl.near(C::User, C::Personal, 24) || cl.has(C::Secret);
         let handed = cl.has(C::Put) || s.contains(" with ");
-        if !param && !cl.has(C::Neg) && cl.has(C::Prereq) && data && (handed || cl.has(C::Other)) {
+        // "No tool works until ...": the negation is the gate itself.
+        let gate = cl.has(C::Neg) && cl.has(C::ToolWord) && cl.before(C::Neg, C::Prereq);
+        let cross_server = ["other server", "any server", "every server", "all servers"]
+            .iter()
+            .any(|w| s.contains(w));
+        if !param
+            && (!cl.has(C::Neg) || gate)
+            && cl.has(C::Prereq)
+            && ((data && (handed || cl.has(C::Other))) || (cross_server && cl.has(C::Call)))
+        {
             report(
                 &fake_prerequisite::SIGNAL,
                 3,

@@ -362,6 +362,33 @@ fn analyze_surface(s: usize, surface: &McpSurface, options: &Options) -> Vec<Fin
                 );
             }
         }
+        // Parameter names of every tool (top level of the input schema).
+        for (i, tool) in surface.tools.iter().enumerate() {
+            let Some(props) = tool
+                .pointer("/inputSchema/properties")
+                .and_then(Value::as_object)
+            else {
+                continue;
+            };
+            for name in props.keys() {
+                if let Some(hit) = signals::sigil_parameter::check(name) {
+                    let pointer = format!(
+                        "/tools/{i}/inputSchema/properties/{}",
+                        name.replace('~', "~0").replace('/', "~1")
+                    );
+                    emit.push(
+                        s,
+                        names[i],
+                        None,
+                        &pointer,
+                        name,
+                        &Folded::new(name),
+                        &hit,
+                        "parameter name",
+                    );
+                }
+            }
+        }
         // The surface pass over tool texts.
         let piece_ids: Vec<usize> = (0..texts.len())
             .filter(|&k| texts[k].tool_index.is_some())

@@ -50,6 +50,8 @@ signalint_plugin_api::declare_rule! {
 }
 
 static PERCENT: LazyLock<Regex> = LazyLock::new(|| rx(r"(?:%[0-9A-Fa-f]{2}){6,}"));
+/// Hex bytes written one by one with a `0x` prefix: `0x69 0x67, 0x6e`.
+static HEX_BYTES: LazyLock<Regex> = LazyLock::new(|| rx(r"(?:0[xX][0-9A-Fa-f]{2}[ ,;]{0,2}){6,}"));
 static ESCAPED: LazyLock<Regex> =
     LazyLock::new(|| rx(r"(?:\\x[0-9A-Fa-f]{2}|\\u00[0-9A-Fa-f]{2}){6,}"));
 pattern!(
@@ -98,6 +100,14 @@ fn decode_hex_pairs(s: &str) -> Vec<u8> {
         .chunks(2)
         .filter(|c| c.len() == 2)
         .filter_map(|c| u8::from_str_radix(std::str::from_utf8(c).ok()?, 16).ok())
+        .collect()
+}
+
+/// `0x69 0x67 ...` to bytes.
+fn decode_hex_bytes(s: &str) -> Vec<u8> {
+    s.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter_map(|t| t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")))
+        .filter_map(|h| u8::from_str_radix(h, 16).ok())
         .collect()
 }
 
@@ -388,9 +398,14 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         if let Some(text) = is_language(&decode_base64(token)) {
             push(start, end, &text, "base64");
             found = true;
-        } else if token.len() >= 24
-            && token.bytes().all(|b| b.is_ascii_hexdigit())
-            && let Some(text) = is_language(&decode_hex_pairs(token))
+        } else if let Some(hex) = Some(
+            token
+                .strip_prefix("0x")
+                .or_else(|| token.strip_prefix("0X"))
+                .unwrap_or(token),
+        ) && hex.len() >= 24
+            && hex.bytes().all(|b| b.is_ascii_hexdigit())
+            && let Some(text) = is_language(&decode_hex_pairs(hex))
         {
             push(start, end, &text, "hex");
             found = true;
@@ -403,6 +418,7 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             decode_hex_pairs as fn(&str) -> Vec<u8>,
         ),
         (&*ESCAPED, "escaped", decode_escapes),
+        (&*HEX_BYTES, "hex", decode_hex_bytes),
     ] {
         for m in re.find_iter(raw) {
             if let Some(text) = is_language(&decode(m.as_str())) {
