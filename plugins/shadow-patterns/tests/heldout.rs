@@ -21,8 +21,8 @@ use signalint_plugin_api::{AnalyzeRequest, Finding, FindingSeverity, McpSurface}
 use signalint_plugin_shadow_patterns::{CODE, Options, analyze_surfaces};
 
 /// Recall on held-out attacks must not fall below this. The target is 0.90; this floor is
-/// the best figure reached without tuning on held-out items (67 of 175), so the gap shows.
-const HELD_OUT_RECALL_FLOOR: f64 = 0.38;
+/// the best figure reached without tuning on held-out items (121 of 175), so the gap shows.
+const HELD_OUT_RECALL_FLOOR: f64 = 0.69;
 /// The false-positive rate on held-out hard benign manifests must not rise above this. The
 /// target is 0.02; the figure reached is 8 of 175.
 const HELD_OUT_FPR_CEILING: f64 = 0.05;
@@ -274,12 +274,12 @@ macro_rules! language_test {
     };
 }
 
-language_test!(language_es, "es", 0.42, 0.0);
-language_test!(language_fr, "fr", 0.0, 0.0);
-language_test!(language_de, "de", 0.42, 0.0);
-language_test!(language_pt, "pt", 0.42, 0.0);
-language_test!(language_it, "it", 0.0, 0.0);
-language_test!(language_zh, "zh", 0.0, 0.0);
-language_test!(language_ja, "ja", 0.0, 0.0);
-language_test!(language_ko, "ko", 0.0, 0.0);
-language_test!(language_ru, "ru", 0.0, 0.0);
+language_test!(language_es, "es", 1.0, 0.0);
+language_test!(language_fr, "fr", 1.0, 0.0);
+language_test!(language_de, "de", 1.0, 0.0);
+language_test!(language_pt, "pt", 1.0, 0.0);
+language_test!(language_it, "it", 1.0, 0.0);
+language_test!(language_zh, "zh", 1.0, 0.0);
+language_test!(language_ja, "ja", 1.0, 0.0);
+language_test!(language_ko, "ko", 1.0, 0.0);
+language_test!(language_ru, "ru", 1.0, 0.0);
