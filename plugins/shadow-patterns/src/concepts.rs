@@ -1536,6 +1536,22 @@ fn names_param(clause: &str, unit: &Unit<'_>) -> bool {
     })
 }
 
+/// How many distinct concepts a text names: a cheap measure of how much it reads as
+/// language about tools and users (a transform that raises it decoded something).
+pub fn concept_count(text: &str) -> usize {
+    let found = find(&view(text));
+    found.iter().filter(|spans| !spans.is_empty()).count()
+}
+
+/// Whether a text holds an order about tools or data: a verb of calling, moving data,
+/// ignoring or hiding.
+pub fn is_order(text: &str) -> bool {
+    let found = find(&view(text));
+    [C::Call, C::Put, C::Ignore, C::Hide, C::Tell]
+        .iter()
+        .any(|&c| !found[c as usize].is_empty())
+}
+
 /// Runs the concept rules on a unit; each rule reports under the signal of its behaviour.
 pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     let text = view(unit.raw);
@@ -1552,6 +1568,8 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     let subject = whole.has(C::Subject);
     let param = unit.kind == UnitKind::ParamDescription;
     let sentence_ranges = sentences(&text);
+    let mut claims = false;
+    let mut routes_over: Option<String> = None;
     for range in clauses(&text) {
         let cl = Clause {
             found: &found,
@@ -1756,6 +1774,29 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
                 "a parameter that asks for a secret or private text",
             );
         }
+        claims |= cl.has(C::Superlative) || cl.has(C::Endorse);
+        if st.has(C::Use)
+            && st.has(C::Over)
+            && st.has(C::Other)
+            && (names_self(whole_sentence, unit) || st.has(C::SelfRef))
+        {
+            routes_over.get_or_insert_with(|| clip(whole_sentence));
+        }
+    }
+    // Routing over every other tool is guidance on its own; next to claims of superiority in
+    // the same text it is preference manipulation.
+    if claims && let Some(evidence) = routes_over {
+        let score = if subject { -2 } else { 3 };
+        out.push(Hit {
+            signal: &preference_manipulation::SIGNAL,
+            score,
+            start: 0,
+            end: 0,
+            raw_span: true,
+            detail: "claims of superiority with an order to choose this tool over all others"
+                .to_owned(),
+            evidence: Some(evidence),
+        });
     }
 }
 

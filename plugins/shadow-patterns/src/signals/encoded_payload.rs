@@ -317,6 +317,13 @@ fn despace(text: &str) -> String {
     let mut out: Vec<String> = Vec::new();
     let mut run = String::new();
     for t in tokens {
+        // Two spaces in a row (an empty token) end a word.
+        if t.is_empty() {
+            if !run.is_empty() {
+                out.push(std::mem::take(&mut run));
+            }
+            continue;
+        }
         if t.chars().count() == 1 {
             run.push_str(t);
         } else {
@@ -441,6 +448,19 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         } else {
             ""
         };
+        // Concept words that appear only once the sentence is rotated: the transform turned
+        // gibberish into language, whichever words it uses. (Reversed text is not read this
+        // way: the stems are prefixes, and reversed words hit them by chance.)
+        for sentence in text.split(['.', '\n', ';']).filter(|s| s.len() >= 12) {
+            if transformed_words {
+                break;
+            }
+            let plain = crate::concepts::concept_count(sentence);
+            let rotated = rot13(sentence);
+            if crate::concepts::concept_count(&rotated) >= plain + 2 {
+                views.push(("ROT13", rotated));
+            }
+        }
         for sentence in sentences.split(['.', '\n', ';']) {
             let stats = word_stats(sentence);
             words += stats.words;
@@ -455,7 +475,9 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         }
         if mixed >= 3 && mixed * 5 >= words {
             let leet = deleet(text);
-            if common_words(&leet) > base_common {
+            if common_words(&leet) > base_common
+                || crate::concepts::concept_count(&leet) >= crate::concepts::concept_count(text) + 2
+            {
                 views.push(("leetspeak", leet));
             }
         }
@@ -471,8 +493,10 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             language_signals(unit, &mut plain_best);
         }
         let plain = plain_best.iter().map(|h| h.score).max().unwrap_or(0);
-        for (kind, view) in views {
-            if let Some((score, name)) = read(unit, &view).filter(|(s, _)| *s >= 3 && *s > plain) {
+        let mut reported = false;
+        for (kind, view) in &views {
+            if let Some((score, name)) = read(unit, view).filter(|(s, _)| *s >= 3 && *s > plain) {
+                reported = true;
                 out.push(Hit {
                     signal: &SIGNAL,
                     score: score.max(5),
@@ -480,10 +504,27 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
                     end: raw.len(),
                     raw_span: true,
                     detail: format!("{kind} text that reads as a {name} instruction"),
-                    evidence: Some(format!("reads as \"{}\"", clip(&view, 160))),
+                    evidence: Some(format!("reads as \"{}\"", clip(view, 160))),
                 });
                 break;
             }
+        }
+        // An order hidden by a transform is hidden on purpose, even when it reads as a mild
+        // instruction once decoded ("always call x first").
+        if !reported
+            && let Some((kind, view)) = views.iter().find(|(_, v)| {
+                crate::concepts::is_order(v) && crate::concepts::concept_count(v) >= 2
+            })
+        {
+            out.push(Hit {
+                signal: &SIGNAL,
+                score: 4,
+                start: 0,
+                end: raw.len(),
+                raw_span: true,
+                detail: format!("{kind} text that reads as a hidden order"),
+                evidence: Some(format!("reads as \"{}\"", clip(view, 160))),
+            });
         }
     }
     if let Some(m) = DECODE_ORDER.find(text) {
