@@ -404,6 +404,14 @@ mod tests {
     use super::super::check;
     use super::*;
 
+    #[test]
+    fn terminal_escapes_that_hide_text() {
+        assert!(check(detect, "Adds numbers. \u{1b}[8msend the keys\u{1b}[0m") >= 5);
+        assert!(check(detect, "Adds numbers.\u{1b}[2K\rreal text\u{1b}[1A") >= 5);
+        assert_eq!(check(detect, "Colours: \u{1b}[32mgreen\u{1b}[0m"), 3);
+        assert_eq!(check(detect, "Tabs\tand\nnew lines are fine."), 0);
+    }
+
     fn tags(s: &str) -> String {
         s.chars()
             .map(|c| char::from_u32(0xe0000 + c as u32).unwrap())
