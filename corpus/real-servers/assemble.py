@@ -17,6 +17,12 @@ for path in sorted(Path(sys.argv[1]).glob("*.json")):
     rec = json.loads(text)
     if not rec.get("tools"):
         continue
+    # Only text under a stated licence: an SPDX id, or the reference servers' licence file
+    # (that project's servers are MIT-licensed).
+    licence = rec.get("license")
+    if not licence or (licence.startswith("SEE LICENSE") and not rec["package"].startswith("@modelcontextprotocol/")):
+        print(f"skipped {rec['package']}: licence {licence!r}")
+        continue
     info = rec.get("serverInfo") or {}
     rows.append({
         "id": "npm-" + rec["package"].lstrip("@").replace("/", "__"),
