@@ -110,6 +110,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn precedence_in_own_docs_is_no_claim() {
+        assert!(
+            check(
+                detect,
+                "A per-request region takes precedence over the configured default region."
+            ) < 3
+        );
+    }
+
+    #[test]
     fn flags_manipulation() {
         assert!(
             check(
