@@ -11,9 +11,10 @@
 //! 2. [`normalize`] folds each text (invisible characters removed, confusables, case and
 //!    spacing folded) and keeps a map back to the original for quoting.
 //! 3. Each signal weighs evidence and counter-evidence into a score; the score gives the
-//!    severity (5+ critical, 3–4 warning, 1–2 info).
+//!    severity (5+ critical, 3–4 warning, 1–2 info). The [`concepts`] rules read the same
+//!    text for behaviour in ten languages and report under the signal of that behaviour.
 //! 4. A surface pass ([`signals::split_payload`]) reads the tools together for instructions
-//!    split across them.
+//!    split across them, and again over the tools of every surface of a request.
 //!
 //! Plain entry points for tests and benches: [`analyze_surfaces`] and [`Options`].
 
@@ -44,7 +45,10 @@ signalint_plugin_api::declare_rule! {
     /// reports tool poisoning and shadowing: text that hijacks the model's tool routing or
     /// carries injected instructions. Each finding's message starts with the name of the
     /// **signal** that fired (below), its `evidence` quotes the span or the decoded hidden
-    /// text, and its `pointer` locates the text.
+    /// text, and its `pointer` locates the text. Besides each signal's patterns, concept rules
+    /// read behaviour in English, Spanish, French, German, Portuguese, Italian, Chinese,
+    /// Japanese, Korean and Russian (concepts that meet within a clause) and report under the
+    /// signal of that behaviour.
     ///
     /// ## Why is this bad?
     /// Clients put every tool description of every connected server into the model's
