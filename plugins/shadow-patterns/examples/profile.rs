@@ -77,6 +77,10 @@ fn main() {
             signals::preference_manipulation::detect,
         ),
         ("encoded_payload", signals::encoded_payload::detect),
+        (
+            "concepts",
+            signalint_plugin_shadow_patterns::concepts::detect,
+        ),
     ];
     for round in 0..2 {
         let rounds: usize = if round == 0 { 1 } else { 20 };
@@ -161,6 +165,25 @@ fn whole_pipeline() {
         }
         println!(
             "pipeline pass {pass}: {:.0} ms CPU, {:?} wall, {n} findings",
+            cpu_ms() - start,
+            wall.elapsed()
+        );
+    }
+    // One request with every manifest as a surface, as `tools scan` of the files sends it:
+    // this adds the pass over all surfaces together.
+    let together = AnalyzeRequest::new(
+        requests
+            .iter()
+            .flat_map(|r| r.surfaces.clone())
+            .collect::<Vec<_>>(),
+        Value::Null,
+    );
+    for pass in 0..3 {
+        let start = cpu_ms();
+        let wall = Instant::now();
+        let n = analyze_surfaces(&together, &options).len();
+        println!(
+            "one request, pass {pass}: {:.0} ms CPU (this thread), {:?} wall, {n} findings",
             cpu_ms() - start,
             wall.elapsed()
         );

@@ -16,7 +16,7 @@
 
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 
 use crate::normalize::{is_invisible, strip_diacritic};
 use crate::signals::{
@@ -1324,6 +1324,8 @@ static LEX: LazyLock<Lexicon> = LazyLock::new(|| {
     Lexicon {
         ac: AhoCorasick::builder()
             .match_kind(MatchKind::Standard)
+            // A full DFA: the lexicon is small, and every unit is searched.
+            .kind(Some(AhoCorasickKind::DFA))
             .build(&pats)
             .expect("the concept lexicon compiles"),
         meta,

@@ -455,6 +455,11 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             if transformed_words {
                 break;
             }
+            // Text that already reads as language (it has common words) is not rotated.
+            let stats = word_stats(sentence);
+            if stats.plain > 0 || stats.words < 3 {
+                continue;
+            }
             let plain = crate::concepts::concept_count(sentence);
             let rotated = rot13(sentence);
             if crate::concepts::concept_count(&rotated) >= plain + 2 {
