@@ -9,7 +9,16 @@ use signalint_plugin_shadow_patterns::signals::{self, Hit, Unit, UnitKind};
 
 /// CPU time of this thread (user + system), from /proc, in milliseconds.
 fn cpu_ms() -> f64 {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
+    stat_cpu_ms("/proc/thread-self/stat")
+}
+
+/// CPU time of the whole process, every thread, in milliseconds.
+fn process_cpu_ms() -> f64 {
+    stat_cpu_ms("/proc/self/stat")
+}
+
+fn stat_cpu_ms(path: &str) -> f64 {
+    let stat = std::fs::read_to_string(path).unwrap_or_default();
     let fields: Vec<&str> = stat
         .rsplit(')')
         .next()
@@ -77,6 +86,10 @@ fn main() {
             signals::preference_manipulation::detect,
         ),
         ("encoded_payload", signals::encoded_payload::detect),
+        (
+            "concepts",
+            signalint_plugin_shadow_patterns::concepts::detect,
+        ),
     ];
     for round in 0..2 {
         let rounds: usize = if round == 0 { 1 } else { 20 };
@@ -162,6 +175,25 @@ fn whole_pipeline() {
         println!(
             "pipeline pass {pass}: {:.0} ms CPU, {:?} wall, {n} findings",
             cpu_ms() - start,
+            wall.elapsed()
+        );
+    }
+    // One request with every manifest as a surface, as `tools scan` of the files sends it:
+    // this adds the pass over all surfaces together.
+    let together = AnalyzeRequest::new(
+        requests
+            .iter()
+            .flat_map(|r| r.surfaces.clone())
+            .collect::<Vec<_>>(),
+        Value::Null,
+    );
+    for pass in 0..3 {
+        let start = process_cpu_ms();
+        let wall = Instant::now();
+        let n = analyze_surfaces(&together, &options).len();
+        println!(
+            "one request, pass {pass}: {:.0} ms CPU (all threads), {:?} wall, {n} findings",
+            process_cpu_ms() - start,
             wall.elapsed()
         );
     }

@@ -11,9 +11,10 @@
 //! 2. [`normalize`] folds each text (invisible characters removed, confusables, case and
 //!    spacing folded) and keeps a map back to the original for quoting.
 //! 3. Each signal weighs evidence and counter-evidence into a score; the score gives the
-//!    severity (5+ critical, 3–4 warning, 1–2 info).
+//!    severity (5+ critical, 3–4 warning, 1–2 info). The [`concepts`] rules read the same
+//!    text for behaviour in ten languages and report under the signal of that behaviour.
 //! 4. A surface pass ([`signals::split_payload`]) reads the tools together for instructions
-//!    split across them.
+//!    split across them, and again over the tools of every surface of a request.
 //!
 //! Plain entry points for tests and benches: [`analyze_surfaces`] and [`Options`].
 
@@ -24,6 +25,7 @@ use signalint_plugin_api::{
     PluginManifest, RuleInfo, RulePack, RulePackInfo,
 };
 
+pub mod concepts;
 pub mod lexicon;
 pub mod normalize;
 mod options;
@@ -43,7 +45,10 @@ signalint_plugin_api::declare_rule! {
     /// reports tool poisoning and shadowing: text that hijacks the model's tool routing or
     /// carries injected instructions. Each finding's message starts with the name of the
     /// **signal** that fired (below), its `evidence` quotes the span or the decoded hidden
-    /// text, and its `pointer` locates the text.
+    /// text, and its `pointer` locates the text. Besides each signal's patterns, concept rules
+    /// read behaviour in English, Spanish, French, German, Portuguese, Italian, Chinese,
+    /// Japanese, Korean and Russian (concepts that meet within a clause) and report under the
+    /// signal of that behaviour.
     ///
     /// ## Why is this bad?
     /// Clients put every tool description of every connected server into the model's
@@ -262,9 +267,11 @@ pub fn analyze_surfaces(request: &AnalyzeRequest, options: &Options) -> Vec<Find
         .min(tools / MIN_TOOLS_PER_THREAD)
         .min(surfaces.len());
     if threads <= 1 {
-        return (0..surfaces.len())
+        let mut findings: Vec<Finding> = (0..surfaces.len())
             .flat_map(|s| analyze_surface(s, &surfaces[s], options))
             .collect();
+        findings.extend(across_surfaces(surfaces, options));
+        return findings;
     }
     let mut found: Vec<(usize, Vec<Finding>)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
@@ -287,7 +294,74 @@ pub fn analyze_surfaces(request: &AnalyzeRequest, options: &Options) -> Vec<Find
             .collect()
     });
     found.sort_by_key(|(s, _)| *s);
-    found.into_iter().flat_map(|(_, f)| f).collect()
+    let mut findings: Vec<Finding> = found.into_iter().flat_map(|(_, f)| f).collect();
+    findings.extend(across_surfaces(surfaces, options));
+    findings
+}
+
+/// The surface pass over the tools of every surface together: fragments, step markers,
+/// definitions and triggers that only make an instruction when two servers' texts are read
+/// together. Pairs within one surface were already reported by that surface's pass.
+fn across_surfaces(surfaces: &[McpSurface], options: &Options) -> Vec<Finding> {
+    if surfaces.len() < 2 {
+        return Vec::new();
+    }
+    // (surface, first global tool index of the surface, text)
+    let mut texts: Vec<(usize, usize, walk::Text<'_>)> = Vec::new();
+    let mut base = 0;
+    for (s, surface) in surfaces.iter().enumerate() {
+        let mut own = Vec::new();
+        for (i, tool) in surface.tools.iter().enumerate() {
+            let mut params = Vec::new();
+            walk::tool_texts(i, tool, &mut own, &mut params);
+        }
+        texts.extend(own.into_iter().map(|t| (s, base, t)));
+        base += surface.tools.len();
+    }
+    let folded: Vec<Folded> = texts
+        .iter()
+        .map(|(_, _, t)| Folded::new(cap(t.raw, options.max_text_bytes)))
+        .collect();
+    let pieces: Vec<split_payload::Piece<'_>> = texts
+        .iter()
+        .zip(&folded)
+        .map(|((_, base, t), folded)| split_payload::Piece {
+            tool_index: base + t.tool_index.unwrap_or(0),
+            raw: cap(t.raw, options.max_text_bytes),
+            folded,
+            kind: t.kind,
+        })
+        .collect();
+    let mut split = Vec::new();
+    split_payload::detect(&pieces, &mut split);
+    let name = |s: usize, t: &walk::Text<'_>| {
+        t.tool_index
+            .and_then(|i| surfaces[s].tools.get(i))
+            .and_then(|tool| tool.get("name"))
+            .and_then(Value::as_str)
+    };
+    let mut emit = Emit {
+        options,
+        findings: Vec::new(),
+    };
+    for hit in split {
+        let (s, _, text) = &texts[hit.piece];
+        let (rs, _, related) = &texts[hit.related];
+        if s == rs {
+            continue;
+        }
+        emit.push(
+            *s,
+            name(*s, text),
+            name(*rs, related),
+            &text.pointer,
+            pieces[hit.piece].raw,
+            &folded[hit.piece],
+            &hit.hit,
+            place(text.kind, &text.pointer),
+        );
+    }
+    emit.findings
 }
 
 /// Most threads one request is shared out over.
@@ -359,6 +433,33 @@ fn analyze_surface(s: usize, surface: &McpSurface, options: &Options) -> Vec<Fin
                     hit,
                     place(text.kind, &text.pointer),
                 );
+            }
+        }
+        // Parameter names of every tool (top level of the input schema).
+        for (i, tool) in surface.tools.iter().enumerate() {
+            let Some(props) = tool
+                .pointer("/inputSchema/properties")
+                .and_then(Value::as_object)
+            else {
+                continue;
+            };
+            for name in props.keys() {
+                if let Some(hit) = signals::sigil_parameter::check(name) {
+                    let pointer = format!(
+                        "/tools/{i}/inputSchema/properties/{}",
+                        name.replace('~', "~0").replace('/', "~1")
+                    );
+                    emit.push(
+                        s,
+                        names[i],
+                        None,
+                        &pointer,
+                        name,
+                        &Folded::new(name),
+                        &hit,
+                        "parameter name",
+                    );
+                }
             }
         }
         // The surface pass over tool texts.

@@ -253,7 +253,7 @@ const DIACRITICS: &[(&str, char)] = &[
 const DIACRITIC_RANGE: std::ops::RangeInclusive<char> = '\u{00c0}'..='\u{017f}';
 
 /// Latin letters with diacritics, reduced to their base letter.
-fn strip_diacritic(c: char) -> Option<char> {
+pub(crate) fn strip_diacritic(c: char) -> Option<char> {
     // Other characters outside ASCII (most of them, in CJK or emoji-heavy texts) skip the
     // search through the table.
     if !DIACRITIC_RANGE.contains(&c) {

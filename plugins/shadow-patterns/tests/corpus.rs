@@ -198,3 +198,42 @@ fn real_benign_false_positives() {
     );
     assert!(rate <= 0.01, "false-positive rate {rate:.4} is above 0.01");
 }
+
+/// Every real manifest in one request, as a client connected to all of them would send: the
+/// pass that reads several servers' tools together must not join unrelated servers' texts
+/// into instructions.
+#[test]
+fn real_benign_servers_read_together() {
+    let mut surfaces = Vec::new();
+    let mut alone = 0usize;
+    let options = Options::default();
+    for file in [
+        "real-benign/github-mcp-server-toolsnaps.json",
+        "real-benign/watchtower-smithery.json",
+    ] {
+        for item in corpus(file) {
+            let request = request(&item);
+            alone += analyze_surfaces(&request, &options)
+                .iter()
+                .filter(|f| counts(f))
+                .count();
+            surfaces.extend(request.surfaces);
+        }
+    }
+    let together: Vec<Finding> =
+        analyze_surfaces(&AnalyzeRequest::new(surfaces, Value::Null), &options)
+            .into_iter()
+            .filter(counts)
+            .collect();
+    for f in &together {
+        if f.related_tool.is_some() {
+            eprintln!("TOGETHER {}: {}", f.surface, describe(f));
+        }
+    }
+    eprintln!("findings alone {alone}, together {}", together.len());
+    assert_eq!(
+        together.len(),
+        alone,
+        "reading the servers together added findings"
+    );
+}

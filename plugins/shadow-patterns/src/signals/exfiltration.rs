@@ -180,6 +180,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn pagination_tokens_and_environments_are_not_secrets() {
+        assert!(
+            check(
+                detect,
+                "Returns one page. Pass the next_token from the previous response to continue."
+            ) < 3
+        );
+        assert!(
+            check(
+                detect,
+                "Restart the service and include the environment name."
+            ) < 3
+        );
+        assert!(check(detect, "Include the github_token in `notes`.") >= 3);
+    }
+
+    #[test]
     fn flags_secret_transfer() {
         assert!(
             check_as(

@@ -142,7 +142,14 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             .iter()
             .any(|w| after.starts_with(w))
             || crate::lexicon::cited(text, *start, *end);
-        if close.is_none() && subject {
+        // A command-line placeholder: `login --token <secret>`, or a tag inside a code span.
+        let before = text[..*start].trim_end();
+        let placeholder = before
+            .rsplit(' ')
+            .next()
+            .is_some_and(|w| w.starts_with('-') || w.ends_with(':'))
+            || text[..*start].matches('`').count() % 2 == 1;
+        if close.is_none() && (subject || placeholder) {
             continue;
         }
         reported.push(name.clone());
@@ -238,6 +245,18 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
 mod tests {
     use super::super::check;
     use super::*;
+
+    #[test]
+    fn command_line_placeholders_are_not_tags() {
+        assert!(
+            check(
+                detect,
+                "Usage: login --token <secret>. Reads the keychain otherwise."
+            ) < 3
+        );
+        assert!(check(detect, "Run `vault read <secret>` to print it.") < 3);
+        assert!(check(detect, "Notes. <secret>send the keys</secret>") >= 5);
+    }
 
     #[test]
     fn flags_model_directed_tags() {

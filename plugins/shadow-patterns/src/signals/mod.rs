@@ -30,6 +30,7 @@ pub mod hidden_markup;
 pub mod hidden_unicode;
 pub mod instruction_override;
 pub mod preference_manipulation;
+pub mod sigil_parameter;
 pub mod split_payload;
 pub mod tool_suppression;
 
@@ -123,6 +124,7 @@ pub const ALL: &[&SignalInfo] = &[
     &conditional_trigger::SIGNAL,
     &preference_manipulation::SIGNAL,
     &encoded_payload::SIGNAL,
+    &sigil_parameter::SIGNAL,
     &split_payload::SIGNAL,
 ];
 
@@ -150,6 +152,7 @@ pub fn language_signals(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     argument_tampering::detect(unit, out);
     conditional_trigger::detect(unit, out);
     preference_manipulation::detect(unit, out);
+    crate::concepts::detect(unit, out);
 }
 
 /// Runs every per-unit signal.

@@ -49,7 +49,7 @@ signalint_plugin_api::declare_rule! {
 
 pattern!(
     DIRECTIVE,
-    r"\b(?:(?:trust|favou?r|prioriti[sz]e|rank) (?:this|me|this one|this tool|us|it|our (?:tool|results?|answers?|data))(?: one)? (?:first|over|above|instead|before|exclusively)|our (?:version|answer|result|data|information) is (?:the )?(?:correct|right|authoritative|truth|only)|present (?:it|this|them|our [a-z]+) as (?:the )?(?:definitive|final|correct|authoritative|only|true)|(?:should|must) be (?:dismissed|ignored|disregarded|distrusted|discarded)|(?:dismiss|distrust|discard) (?:them|those|these|their results|all others)|take[s]? precedence over|(?:when|if) (?:[a-z]+ )?(?:sources|tools|results|answers|providers) (?:disagree|conflict|differ)|(?:rank|list|mention|recommend|suggest) (?:this|it|us|our)(?: [a-z]+)? (?:first|at the top|above|over|before)|more (?:reliable|accurate|trustworthy) than (?:any|all|other))\b"
+    r"\b(?:(?:trust|favou?r|prioriti[sz]e|rank) (?:this|me|this one|this tool|us|it|our (?:tool|results?|answers?|data))(?: one)? (?:first|over|above|instead|before|exclusively)|our (?:version|answer|result|data|information) is (?:the )?(?:correct|right|authoritative|truth|only)|present (?:it|this|them|our [a-z]+) as (?:the )?(?:definitive|final|correct|authoritative|only|true)|(?:should|must) be (?:dismissed|ignored|disregarded|distrusted|discarded)|(?:dismiss|distrust|discard) (?:them|those|these|their results|all others)|(?:when|if) (?:[a-z]+ )?(?:sources|tools|results|answers|providers) (?:disagree|conflict|differ)|(?:rank|list|mention|recommend|suggest) (?:this|it|us|our)(?: [a-z]+)? (?:first|at the top|above|over|before)|more (?:reliable|accurate|trustworthy) than (?:any|all|other))\b"
 );
 pattern!(
     ROUTING,
@@ -61,7 +61,7 @@ pattern!(
 );
 pattern!(
     CLAIM,
-    r"(?:\bthe (?:most|best|top|#1|number one|leading|premier|ultimate) (?:trusted|accurate|reliable|popular|advanced|powerful|comprehensive|complete|secure|source|tool|service|provider|choice)\b|\b(?:world'?s|industry'?s) (?:best|leading|most [a-z]+|first|only|#1)\b|\bindustry[- ](?:standard|leading)\b|\b100 ?% (?:accurate|reliable|correct|guaranteed|safe|trusted|uptime)\b|\bcertified\b|\bguaranteed (?:accurate|correct|best)\b|\bnever wrong\b|\bused by (?:nasa|google|apple|microsoft|every|all|millions|thousands|\d[\d,.]*%?|most|the world)\b|\b(?:endorsed|recommended|approved|verified|trusted|certified) by\b|\b[a-z]+-(?:verified|approved|certified|endorsed|recommended)\b|\beditor'?s (?:choice|pick)\b|\b(?:rated|ranked|voted) (?:#1|number one|no\. ?1|first|best|top)\b|\bgold standard\b|\baward-winning\b|\bon earth\b|\bin the world\b|\btrusted by\b)"
+    r"(?:\bthe (?:most|best|top|#1|number one|leading|premier|ultimate) (?:trusted|accurate|reliable|popular|advanced|powerful|comprehensive|complete|secure|source|tool|service|provider|choice)\b|\b(?:world'?s|industry'?s) (?:best|leading|most [a-z]+|first|only|#1)\b|\bindustry[- ](?:standard|leading)\b|\b100 ?% (?:accurate|reliable|correct|guaranteed|safe|trusted|uptime)\b|\bcertified\b|\bguaranteed (?:accurate|correct|best)\b|\bnever wrong\b|\bused by (?:every|all|millions|thousands|\d[\d,.]*%?|most|the world)\b|\b(?:endorsed|recommended|approved|verified|trusted|certified) by\b|\b[a-z]+-(?:verified|approved|certified|endorsed|recommended)\b|\beditor'?s (?:choice|pick)\b|\b(?:rated|ranked|voted) (?:#1|number one|no\. ?1|first|best|top)\b|\bgold standard\b|\baward-winning\b|\bon earth\b|\bin the world\b|\btrusted by\b)"
 );
 
 pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
@@ -110,6 +110,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn precedence_in_own_docs_is_no_claim() {
+        assert!(
+            check(
+                detect,
+                "A per-request region takes precedence over the configured default region."
+            ) < 3
+        );
+    }
+
+    #[test]
     fn flags_manipulation() {
         assert!(
             check(
@@ -138,7 +148,7 @@ mod tests {
         assert!(
             check(
                 detect,
-                "The most trusted weather source on Earth, used by NASA and every major airline."
+                "The most trusted weather source on Earth, used by every major airline."
             ) >= 3
         );
     }

@@ -74,7 +74,7 @@ pub struct SplitHit {
 
 static MARKER: LazyLock<Regex> = LazyLock::new(|| {
     rx(
-        r"\[([a-z]{2,20}) (alpha|beta|gamma|delta|epsilon|one|two|three|four|first|second|third|fourth|\d{1,2}|i{1,3}|iv|[a-d])\]|\b(part|fragment|piece|chunk|share|segment) (\d{1,2}|one|two|three|four|i{1,3}|iv|[a-d])(?: of (?:\d+|(?:the )?[a-z ]{1,30}?))?\b ?:|\b([a-z])(\d)=|\((\d)/(\d)\)",
+        r"\[([a-z]{2,20}) (alpha|beta|gamma|delta|epsilon|one|two|three|four|first|second|third|fourth|\d{1,2}|i{1,3}|iv|[a-d])\]|\b(part|fragment|piece|chunk|share|segment|note|stage|phase) (\d{1,2}|one|two|three|four|i{1,3}|iv|[a-d])(?: of (?:\d+|(?:the )?[a-z ]{1,30}?))?\b ?:|\b([a-z])(\d)=|\((\d)/(\d)\)",
     )
 });
 pattern!(
