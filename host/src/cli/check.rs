@@ -81,6 +81,7 @@ pub fn run(cli: &Cli, args: &CheckArgs) -> u8 {
             },
         }
     };
+    let prefix = render::repository_prefix(&root);
     let response = match block_on(check(cli, root, config, &scope, args)) {
         Ok(response) => response,
         Err(e) => return usage_error(e),
@@ -88,8 +89,8 @@ pub fn run(cli: &Cli, args: &CheckArgs) -> u8 {
     let text = match args.format {
         CheckFormat::Human => render::human::check_response(&response),
         CheckFormat::Json => render::json::check_response(&response),
-        CheckFormat::Sarif => render::sarif::check_response(&response),
-        CheckFormat::Github => render::github::check_response(&response),
+        CheckFormat::Sarif => render::sarif::check_response_in(&response, &prefix),
+        CheckFormat::Github => render::github::check_response_in(&response, &prefix),
     };
     print(&text);
     exit_code(&response, args.fail_on)

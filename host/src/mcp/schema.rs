@@ -507,6 +507,10 @@ mod tests {
         status.issue_count = Some(4);
         status.skipped_records = Some(1);
         status.duration_ms = Some(1200);
+        status.reason = Some("used: tsconfig.json".into());
+        status.outside_root = Some(1);
+        status.outside_paths = Some(2);
+        status.whole_program = Some(true);
         status
     }
 

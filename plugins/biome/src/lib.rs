@@ -93,7 +93,7 @@ mod plan;
 
 use signalint_plugin_api::{
     ColumnUnit, EngineAdapter, EngineInfo, EngineScope, ParseOutcome, ParseRequest, Plan,
-    PlanRequest, PluginError, PluginManifest, ToolCandidate, ToolSpec,
+    PlanRequest, PluginError, PluginManifest, ToolCandidate, ToolSpec, UsedWhen,
 };
 
 pub use parse::parse_reports;
@@ -170,7 +170,11 @@ impl EngineAdapter for Biome {
         .map(String::from)
         .collect();
         let engine = EngineInfo::new(EngineScope::FileLocal, tool, extensions)
-            .with_config_files(vec!["biome.json".into(), "biome.jsonc".into()]);
+            .with_config_files(vec!["biome.json".into(), "biome.jsonc".into()])
+            .with_used_when(
+                UsedWhen::config_files(vec!["biome.json".into(), "biome.jsonc".into()])
+                    .with_packages(vec!["@biomejs/biome".into()]),
+            );
         PluginManifest::engine(
             "biome",
             env!("CARGO_PKG_VERSION"),

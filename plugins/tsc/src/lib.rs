@@ -161,7 +161,7 @@ mod plan;
 use signalint_plugin_api::{
     ColumnUnit, DiscoverRequest, Discovery, EngineAdapter, EngineInfo, EngineScope, ParseOutcome,
     ParseRequest, Plan, PlanRequest, PluginError, PluginManifest, ProgramSpec, ToolCandidate,
-    ToolSpec,
+    ToolSpec, UsedWhen,
 };
 
 pub use parse::parse_output;
@@ -250,6 +250,7 @@ impl EngineAdapter for Tsc {
         let engine = EngineInfo::new(EngineScope::WholeProgram, tool, extensions)
             .with_config_files(vec!["tsconfig.json".into(), "package.json".into()])
             .with_programs(programs)
+            .with_used_when(UsedWhen::config_files(vec!["tsconfig.json".into()]))
             .with_env_vars(strings(&["GOGC", "GOMEMLIMIT"]));
         PluginManifest::engine(
             "tsc",
