@@ -246,10 +246,8 @@ pub async fn run_observed(
         match joined {
             Ok((id, mut outcome)) => {
                 let dropped = report_scope.keep(&context.root, &mut outcome.issues);
-                note_dropped(&mut outcome.status, dropped, outcome.issues.len());
-                if report_scope.is_partial() && whole_program.contains(&id) {
-                    outcome.status.whole_program = Some(true);
-                }
+                let whole = report_scope.is_partial() && whole_program.contains(&id);
+                note_dropped(&mut outcome.status, dropped, outcome.issues.len(), whole);
                 if outcome.status.reason.is_none() {
                     outcome.status.reason = reasons.get(&id).cloned();
                 }
@@ -295,21 +293,43 @@ pub async fn run_observed(
     }
 }
 
-/// Records on an engine's status what the report scope dropped, and the issues it kept.
-fn note_dropped(status: &mut EngineStatus, dropped: scope::Dropped, kept: usize) {
+/// Says on an engine's status what the report scope dropped (and counts only the issues it
+/// kept), and that a whole-program engine checked its whole programs for a path-scoped check.
+fn note_dropped(status: &mut EngineStatus, dropped: scope::Dropped, kept: usize, whole: bool) {
+    let mut notes = Vec::new();
+    if whole {
+        notes.push(format!(
+            "checked its whole programs; {} issue(s) outside the requested paths not reported",
+            dropped.outside_paths
+        ));
+    } else if dropped.outside_paths > 0 {
+        notes.push(format!(
+            "{} issue(s) outside the requested paths not reported",
+            dropped.outside_paths
+        ));
+    }
     if dropped.outside_root > 0 {
-        status.outside_root = Some(dropped.outside_root);
         tracing::warn!(
             dropped = dropped.outside_root,
             "issues whose file resolves outside the project root were dropped"
         );
+        notes.push(format!(
+            "{} issue(s) dropped: their files resolve outside the project root (a symlink the \
+             engine followed)",
+            dropped.outside_root
+        ));
     }
-    if dropped.outside_paths > 0 {
-        status.outside_paths = Some(dropped.outside_paths);
+    if notes.is_empty() {
+        return;
     }
-    if (dropped.outside_root > 0 || dropped.outside_paths > 0) && status.issue_count.is_some() {
+    if status.issue_count.is_some() {
         status.issue_count = Some(kept);
     }
+    let note = notes.join("; ");
+    status.message = Some(match status.message.take() {
+        Some(message) => format!("{message}; {note}"),
+        None => note,
+    });
 }
 
 /// Whether an engine checks whole programs.

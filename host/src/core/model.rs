@@ -243,22 +243,10 @@ pub struct EngineStatus {
     /// Additive: wall time of the engine in milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duration_ms: Option<u64>,
-    /// Additive: why the engine is on or off (its config file, its package, the baseline, an
-    /// `[engines.<id>]` table).
+    /// Additive: why it is on or off (the project's config file or package, the baseline
+    /// linter, an `[engines.<id>]` table).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
-    /// Additive: issues dropped because their file resolves outside the project root (a
-    /// symlink the engine followed).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub outside_root: Option<usize>,
-    /// Additive: issues of a path-scoped check dropped because their file lies outside the
-    /// requested paths.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub outside_paths: Option<usize>,
-    /// Additive: true when a path-scoped check ran this whole-program engine on its whole
-    /// programs (only the issues under the paths are reported).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub whole_program: Option<bool>,
 }
 
 impl EngineStatus {
@@ -283,9 +271,6 @@ impl EngineStatus {
             skipped_records: None,
             duration_ms: None,
             reason: None,
-            outside_root: None,
-            outside_paths: None,
-            whole_program: None,
         }
     }
 

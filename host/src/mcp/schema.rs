@@ -508,9 +508,6 @@ mod tests {
         status.skipped_records = Some(1);
         status.duration_ms = Some(1200);
         status.reason = Some("used: tsconfig.json".into());
-        status.outside_root = Some(1);
-        status.outside_paths = Some(2);
-        status.whole_program = Some(true);
         status
     }
 
