@@ -360,12 +360,6 @@ fn check_project(name: &str, spec: &Value, source: &Path, engines: &Path) {
             clusters[0]
         );
     }
-    eprintln!(
-        "{name}: {} issues, {} clusters, engines {}",
-        issues.len(),
-        clusters.len(),
-        used.iter().copied().collect::<Vec<_>>().join(", ")
-    );
 }
 
 #[test]
