@@ -205,3 +205,54 @@ fn issues_in_files_a_symlink_leads_out_of_the_root_to_are_dropped_and_counted() 
         "{tsc:#}"
     );
 }
+
+#[test]
+fn doctor_says_why_each_engine_is_on_or_off_from_a_package() {
+    let (_dir, top) = workspace("npm");
+    std::fs::write(top.join("biome.json"), "{}\n").unwrap();
+    let output = support::run(
+        support::signalint(None)
+            .args(["doctor", "--format", "json", "--root"])
+            .arg(top.join("packages/a"))
+            .env(
+                "SIGNALINT_TOOLCHAIN_DIR",
+                support::workspace_root().join("test-engines"),
+            ),
+    );
+    let report = support::stdout_json(&output);
+    let engine = |id: &str| {
+        report["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == id)
+            .unwrap_or_else(|| panic!("no {id} in {report:#}"))
+            .clone()
+    };
+    // The repository's biome.json is an ancestor's config; the package's own tsconfig is its.
+    let biome = engine("biome");
+    assert_eq!(biome["state"], "enabled", "{biome:#}");
+    assert!(
+        biome["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("on: the project uses it (../../biome.json)"),
+        "{biome:#}"
+    );
+    let tsc = engine("tsc");
+    assert!(
+        tsc["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("on: the project uses it (tsconfig.json)"),
+        "{tsc:#}"
+    );
+    // Biome lints here, so the baseline linter stays off, and says how to turn it on.
+    let oxlint = engine("oxlint");
+    assert_eq!(oxlint["state"], "disabled", "{oxlint:#}");
+    let reason = oxlint["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("lints with biome") && reason.contains("[engines.oxlint]"),
+        "{oxlint:#}"
+    );
+}
