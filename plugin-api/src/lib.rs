@@ -173,7 +173,7 @@ pub use engine::{
 pub use export::{EngineAdapter, PluginError, RulePack, call_engine, call_rule_pack, guard};
 pub use manifest::{
     EngineInfo, EngineScope, PluginKind, PluginManifest, ProgramSpec, RuleInfo, RulePackInfo,
-    ToolCandidate, ToolSpec,
+    ToolCandidate, ToolSpec, UsedWhen,
 };
 pub use rules::{
     AnalyzeOutcome, AnalyzeRequest, Finding, FindingSeverity, McpSurface, SurfaceOrigin,

@@ -129,6 +129,49 @@ pub struct EngineInfo {
     /// so the adapter never reads the environment itself.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub env_vars: Vec<String>,
+    /// When a project uses this engine, so that it runs by default only there (see
+    /// [`UsedWhen`]). Absent: it runs whenever its tool is found.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub used_when: Option<UsedWhen>,
+}
+
+/// How the host tells that a project uses an engine. Any one sign is enough; an
+/// `[engines.<id>]` table in `signalint.toml` runs the engine regardless.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct UsedWhen {
+    /// Config file names (`biome.json`): found in the project root, one of its ancestors, or a
+    /// directory of the project a few levels down (a workspace package's own config).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub config_files: Vec<String>,
+    /// npm package names (`@biomejs/biome`) in the `dependencies`, `devDependencies`,
+    /// `peerDependencies` or `optionalDependencies` of the root's (or an ancestor's)
+    /// `package.json`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub packages: Vec<String>,
+    /// The baseline linter: it also runs when the project uses no other file-local engine.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub baseline: bool,
+}
+
+impl UsedWhen {
+    /// Used when one of `config_files` is found.
+    pub fn config_files(config_files: Vec<String>) -> Self {
+        Self {
+            config_files,
+            ..Self::default()
+        }
+    }
+
+    pub fn with_packages(mut self, packages: Vec<String>) -> Self {
+        self.packages = packages;
+        self
+    }
+
+    pub fn with_baseline(mut self, baseline: bool) -> Self {
+        self.baseline = baseline;
+        self
+    }
 }
 
 /// The programs of a whole-program engine, served by the host for any engine that declares
@@ -221,7 +264,13 @@ impl EngineInfo {
             config_files: Vec::new(),
             programs: None,
             env_vars: Vec::new(),
+            used_when: None,
         }
+    }
+
+    pub fn with_used_when(mut self, used_when: UsedWhen) -> Self {
+        self.used_when = Some(used_when);
+        self
     }
 
     pub fn with_programs(mut self, programs: ProgramSpec) -> Self {

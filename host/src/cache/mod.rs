@@ -141,7 +141,7 @@ impl Cache {
 
     /// Loads one engine's cache (empty when absent or unreadable).
     pub fn shard(&self, engine: &str) -> Shard {
-        let path = self.dir.join(format!("{engine}.json"));
+        let path = self.dir.join(format!("{engine}.cache.json"));
         let mut file = match files::read_regular(&path, MAX_SHARD_BYTES) {
             Ok(None) => ShardFile::default(),
             Ok(Some(bytes)) => match serde_json::from_slice::<ShardFile>(&bytes) {
@@ -229,9 +229,9 @@ mod tests {
             "engines do not share entries"
         );
         // Truncate the file as a crash mid-write would (without the rename) and read again.
-        let path = root
-            .path()
-            .join(format!(".signalint/cache/v{CACHE_VERSION}/oxlint.json"));
+        let path = root.path().join(format!(
+            ".signalint/cache/v{CACHE_VERSION}/oxlint.cache.json"
+        ));
         let bytes = std::fs::read(&path).unwrap();
         std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
         assert_eq!(

@@ -12,6 +12,7 @@ mod machine;
 pub mod positions;
 mod programs;
 pub mod rule_packs;
+mod scope;
 mod session;
 mod shard;
 
@@ -126,6 +127,8 @@ pub struct Report {
 #[derive(Debug, Clone)]
 pub(crate) struct EnginePlan {
     pub id: String,
+    /// Why it runs (see [`crate::config::usage`]).
+    pub reason: Option<String>,
     pub plugin: Arc<PluginHandle>,
     pub explicit: bool,
     /// Niceness of its processes: `[check] background_niceness` for a file-local engine beside a
@@ -201,6 +204,20 @@ pub async fn run_observed(
     };
     tracing::debug!(elapsed = ?started.elapsed(), files = check_files.files.len(), "project walked");
 
+    let report_scope = match scope {
+        Scope::Project { paths } => scope::ReportScope::of_paths(paths),
+        Scope::Files { .. } => scope::ReportScope::default(),
+    };
+    let whole_program: BTreeSet<String> = engines
+        .iter()
+        .filter(|plan| is_whole_program(plan))
+        .map(|plan| plan.id.clone())
+        .collect();
+    let reasons: BTreeMap<String, String> = engines
+        .iter()
+        .filter_map(|plan| Some((plan.id.clone(), plan.reason.clone()?)))
+        .collect();
+
     let mut tasks = tokio::task::JoinSet::new();
     let of = engines.len();
     for plan in engines {
@@ -236,7 +253,13 @@ pub async fn run_observed(
     }
     while let Some(joined) = tasks.join_next().await {
         match joined {
-            Ok((id, outcome)) => {
+            Ok((id, mut outcome)) => {
+                let dropped = report_scope.keep(&context.root, &mut outcome.issues);
+                let whole = report_scope.is_partial() && whole_program.contains(&id);
+                note_dropped(&mut outcome.status, dropped, outcome.issues.len(), whole);
+                if outcome.status.reason.is_none() {
+                    outcome.status.reason = reasons.get(&id).cloned();
+                }
                 inputs.extend(outcome.issues);
                 if let Some(coverage) = outcome.rechecked {
                     rechecked.engines.insert(id.clone(), coverage);
@@ -281,6 +304,54 @@ pub async fn run_observed(
     }
 }
 
+/// Says on an engine's status what the report scope dropped (and counts only the issues it
+/// kept), and that a whole-program engine checked its whole programs for a path-scoped check.
+fn note_dropped(status: &mut EngineStatus, dropped: scope::Dropped, kept: usize, whole: bool) {
+    let mut notes = Vec::new();
+    if whole {
+        notes.push(format!(
+            "checked its whole programs; {} issue(s) outside the requested paths not reported",
+            dropped.outside_paths
+        ));
+    } else if dropped.outside_paths > 0 {
+        notes.push(format!(
+            "{} issue(s) outside the requested paths not reported",
+            dropped.outside_paths
+        ));
+    }
+    if dropped.outside_root > 0 {
+        tracing::warn!(
+            dropped = dropped.outside_root,
+            "issues whose file resolves outside the project root were dropped"
+        );
+        notes.push(format!(
+            "{} issue(s) dropped: their files resolve outside the project root (a symlink the \
+             engine followed)",
+            dropped.outside_root
+        ));
+    }
+    if notes.is_empty() {
+        return;
+    }
+    if status.issue_count.is_some() {
+        status.issue_count = Some(kept);
+    }
+    let note = notes.join("; ");
+    status.message = Some(match status.message.take() {
+        Some(message) => format!("{message}; {note}"),
+        None => note,
+    });
+}
+
+/// Whether an engine checks whole programs.
+fn is_whole_program(plan: &EnginePlan) -> bool {
+    plan.plugin
+        .manifest()
+        .engine
+        .as_ref()
+        .is_some_and(|e| e.scope == signalint_plugin_api::EngineScope::WholeProgram)
+}
+
 /// Says on every status a dropped key would have changed that the config is not trusted, and
 /// how to trust it: the engine ran with its tool found the usual way and without its `args`,
 /// the rule packs without the config's live servers.
@@ -314,14 +385,26 @@ fn select_engines(context: &Context) -> (Vec<EnginePlan>, BTreeMap<String, Engin
     let mut plans = Vec::new();
     let mut statuses = BTreeMap::new();
 
-    for (id, (plugin_id, explicit)) in engine_table(config) {
+    let table = engine_table(config);
+    let uses = engine_uses(context, &table);
+    for (id, (plugin_id, explicit)) in table {
+        let reason = uses.get(&id).map(|u| u.reason.clone());
         if turned_off(config, &id) {
-            statuses.insert(id, EngineStatus::disabled("disabled in signalint.toml"));
+            let status = EngineStatus::disabled("disabled in signalint.toml");
+            statuses.insert(id, with_reason(status, reason));
+            continue;
+        }
+        if let Some(off) = uses.get(&id).filter(|u| !u.on) {
+            statuses.insert(
+                id,
+                EngineStatus::disabled(off.reason.clone()).because(off.reason.clone()),
+            );
             continue;
         }
         match registry.get(&plugin_id) {
             Some(plugin) if plugin.manifest().kind == PluginKind::Engine => {
                 plans.push(EnginePlan {
+                    reason,
                     id,
                     plugin: plugin.clone(),
                     explicit,
@@ -354,15 +437,8 @@ fn select_engines(context: &Context) -> (Vec<EnginePlan>, BTreeMap<String, Engin
     // each file-local engine ends in a single-threaded report phase (Biome's takes seconds on
     // a large project), which should overlap the whole-program run rather than trail it with
     // a core idle.
-    let whole_program = |plan: &EnginePlan| {
-        plan.plugin
-            .manifest()
-            .engine
-            .as_ref()
-            .is_some_and(|e| e.scope == signalint_plugin_api::EngineScope::WholeProgram)
-    };
-    plans.sort_by_key(|plan| !whole_program(plan));
-    let scopes: Vec<bool> = plans.iter().map(whole_program).collect();
+    plans.sort_by_key(|plan| !is_whole_program(plan));
+    let scopes: Vec<bool> = plans.iter().map(is_whole_program).collect();
     // The whole-program engine yields only while a file-local engine is still running.
     let file_local = scopes.iter().filter(|&&whole| !whole).count();
     let running_beside = Arc::new(AtomicUsize::new(file_local));
@@ -376,6 +452,40 @@ fn select_engines(context: &Context) -> (Vec<EnginePlan>, BTreeMap<String, Engin
         plan.running_beside = (!whole).then(|| running_beside.clone());
     }
     (plans, statuses)
+}
+
+/// Whether each engine the config may run runs on this project, and why (for `doctor`).
+pub fn engine_usage(context: &Context) -> BTreeMap<String, crate::config::usage::Use> {
+    engine_uses(context, &engine_table(&context.config))
+}
+
+/// Whether each engine of the table runs on this project, and why.
+fn engine_uses(
+    context: &Context,
+    table: &BTreeMap<String, (String, bool)>,
+) -> BTreeMap<String, crate::config::usage::Use> {
+    let candidates: Vec<crate::config::usage::Candidate<'_>> = table
+        .iter()
+        .map(
+            |(id, (plugin_id, explicit))| crate::config::usage::Candidate {
+                id,
+                info: context
+                    .registry
+                    .get(plugin_id)
+                    .and_then(|p| p.manifest().engine.as_ref()),
+                explicit: *explicit,
+                turned_off: turned_off(&context.config, id),
+            },
+        )
+        .collect();
+    crate::config::usage::decide(&context.root, &candidates)
+}
+
+fn with_reason(status: EngineStatus, reason: Option<String>) -> EngineStatus {
+    match reason {
+        Some(reason) => status.because(reason),
+        None => status,
+    }
 }
 
 /// Each engine's starting niceness and later demotion, from whether it is whole-program.

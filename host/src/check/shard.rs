@@ -166,14 +166,20 @@ pub struct ShardResult {
     pub engines: BTreeMap<String, EngineStatus>,
     pub rule_packs: BTreeMap<String, EngineStatus>,
     pub inputs: Vec<IssueInput>,
+    /// Where the checked root sits in its git work tree (see
+    /// [`crate::render::repository_prefix`]), so merged SARIF and GitHub output land on the
+    /// repository's files; empty at the top or outside a work tree.
+    #[serde(default)]
+    pub repository_prefix: String,
 }
 
 impl ShardResult {
     pub const KIND: &'static str = "signalint-shard-result";
     pub const VERSION: u32 = 1;
 
-    pub fn new(shard: Shard, report: &super::Report) -> Self {
+    pub fn new(shard: Shard, report: &super::Report, repository_prefix: String) -> Self {
         Self {
+            repository_prefix,
             kind: Self::KIND.into(),
             version: Self::VERSION,
             shard,
@@ -278,6 +284,7 @@ pub fn merge(results: &[ShardResult]) -> Result<Merged, String> {
     }
     Ok(Merged {
         analysis: core::analyze(inputs),
+        repository_prefix: first.repository_prefix.clone(),
         engines,
         rule_packs,
     })
@@ -287,6 +294,8 @@ pub fn merge(results: &[ShardResult]) -> Result<Merged, String> {
 #[derive(Debug, Clone)]
 pub struct Merged {
     pub analysis: core::Analysis,
+    /// The shards' repository prefix (they checked one root).
+    pub repository_prefix: String,
     pub engines: BTreeMap<String, EngineStatus>,
     pub rule_packs: BTreeMap<String, EngineStatus>,
 }
@@ -412,6 +421,7 @@ mod tests {
             shard: Shard { index, count: 2 },
             engines: BTreeMap::from([("oxlint".to_owned(), oxlint)]),
             rule_packs: BTreeMap::new(),
+            repository_prefix: String::new(),
             inputs,
         }
     }

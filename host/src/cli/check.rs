@@ -89,17 +89,12 @@ pub fn run(cli: &Cli, args: &CheckArgs) -> u8 {
     if let Some(shard) = args.shard {
         return check_shard(cli, root, config, &scope, args, shard);
     }
+    let prefix = render::repository_prefix(&root);
     let response = match block_on(check(cli, root, config, &scope, args)) {
         Ok(response) => response,
         Err(e) => return usage_error(e),
     };
-    let text = match args.format {
-        CheckFormat::Human => render::human::check_response(&response),
-        CheckFormat::Json => render::json::check_response(&response),
-        CheckFormat::Sarif => render::sarif::check_response(&response),
-        CheckFormat::Github => render::github::check_response(&response),
-    };
-    print(&text);
+    print(&render_response(&response, args.format, &prefix));
     exit_code(&response, args.fail_on)
 }
 
@@ -118,6 +113,7 @@ fn check_shard(
         Scope::Project { paths } => Prewalk::start(&root, paths, &config.check.ignore),
         Scope::Files { .. } => Prewalk::default(),
     };
+    let prefix = render::repository_prefix(&root);
     let mut context = context_loading(cli, root, config, Load::ForCheck);
     context.prewalk = Arc::new(prewalk);
     context.shard = Some(shard);
@@ -130,27 +126,37 @@ fn check_shard(
         analysis: report.analysis.clone(),
         engines: report.engines.clone(),
         rule_packs: report.rule_packs.clone(),
+        repository_prefix: prefix.clone(),
     };
     let response = merged.respond(true);
     let text = match args.format {
         CheckFormat::Json => format!(
             "{}\n",
-            serde_json::to_string(&crate::check::ShardResult::new(shard, &report))
-                .expect("serializable")
+            serde_json::to_string(&crate::check::ShardResult::new(
+                shard,
+                &report,
+                prefix.clone()
+            ))
+            .expect("serializable")
         ),
-        format => render_response(&response, format),
+        format => render_response(&response, format, &prefix),
     };
     print(&text);
     exit_code(&response, args.fail_on)
 }
 
-/// A response in one of `check`'s formats.
-pub(super) fn render_response(response: &CheckResponse, format: CheckFormat) -> String {
+/// A response in one of `check`'s formats; SARIF and GitHub paths start with
+/// `repository_prefix`, so annotations land on the repository's files.
+pub(super) fn render_response(
+    response: &CheckResponse,
+    format: CheckFormat,
+    repository_prefix: &str,
+) -> String {
     match format {
         CheckFormat::Human => render::human::check_response(response),
         CheckFormat::Json => render::json::check_response(response),
-        CheckFormat::Sarif => render::sarif::check_response(response),
-        CheckFormat::Github => render::github::check_response(response),
+        CheckFormat::Sarif => render::sarif::check_response_in(response, repository_prefix),
+        CheckFormat::Github => render::github::check_response_in(response, repository_prefix),
     }
 }
 

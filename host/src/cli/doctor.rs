@@ -90,16 +90,18 @@ pub fn run(cli: &Cli, args: &DoctorArgs) -> u8 {
             engine_ids.retain(|(existing, _, _)| existing != id);
             engine_ids.push((id.clone(), plugin, true));
         }
+        let usage = crate::check::engine_usage(&context);
         for (id, plugin_id, explicit) in engine_ids {
             let engine_config = context.config.engines.get(&id);
+            let used = usage.get(&id);
             let mut finding = Finding {
                 id: id.clone(),
                 kind: "engine",
                 state: "enabled",
-                reason: if explicit {
-                    "configured in signalint.toml".into()
-                } else {
-                    "built-in, on by default".into()
+                reason: match used {
+                    Some(used) => used.reason.clone(),
+                    None if explicit => "configured in signalint.toml".into(),
+                    None => "built-in, on by default".into(),
                 },
                 plugin: None,
                 tool: None,
@@ -109,6 +111,11 @@ pub fn run(cli: &Cli, args: &DoctorArgs) -> u8 {
             if engine_config.and_then(|e| e.enabled) == Some(false) {
                 finding.state = "disabled";
                 finding.reason = "enabled = false in signalint.toml".into();
+                checks.push(finding);
+                continue;
+            }
+            if used.is_some_and(|u| !u.on) {
+                finding.state = "disabled";
                 checks.push(finding);
                 continue;
             }

@@ -47,7 +47,11 @@ pub fn run(_cli: &Cli, args: &MergeArgs) -> u8 {
     let every_issue =
         args.all_issues || matches!(args.format, CheckFormat::Sarif | CheckFormat::Github);
     let response = merged.respond(every_issue);
-    print(&render_response(&response, args.format));
+    print(&render_response(
+        &response,
+        args.format,
+        &merged.repository_prefix,
+    ));
     exit_code(&response, args.fail_on)
 }
 

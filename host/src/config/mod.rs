@@ -2,10 +2,12 @@
 //!
 //! Unknown keys are errors that name the file, the line and the key: a misspelt `timout` must
 //! not silently fall back to a default. A project without a config gets the defaults: every
-//! built-in engine whose tool is found and every built-in rule pack.
+//! built-in engine the project uses ([`usage`]) whose tool is found, and every built-in rule
+//! pack.
 
 mod error;
 pub mod trust;
+pub mod usage;
 
 pub use error::ConfigError;
 pub use trust::Untrusted;

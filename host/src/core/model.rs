@@ -243,6 +243,10 @@ pub struct EngineStatus {
     /// Additive: wall time of the engine in milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duration_ms: Option<u64>,
+    /// Additive: why it is on or off (the project's config file or package, the baseline
+    /// linter, an `[engines.<id>]` table).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 impl EngineStatus {
@@ -266,7 +270,14 @@ impl EngineStatus {
             issue_count: None,
             skipped_records: None,
             duration_ms: None,
+            reason: None,
         }
+    }
+
+    /// The same status, saying why the engine is on or off.
+    pub fn because(mut self, reason: impl Into<String>) -> Self {
+        self.reason = Some(reason.into());
+        self
     }
 }
 

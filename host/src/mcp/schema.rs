@@ -535,6 +535,7 @@ mod tests {
         status.issue_count = Some(4);
         status.skipped_records = Some(1);
         status.duration_ms = Some(1200);
+        status.reason = Some("used: tsconfig.json".into());
         status
     }
 

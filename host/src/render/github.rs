@@ -2,8 +2,15 @@
 
 use crate::core::{CheckResponse, IssueSeverity};
 
-/// `::error file=…,line=…,col=…,title=…::message` lines for every issue.
+/// `::error file=…,line=…,col=…,title=…::message` lines for every issue, paths relative to the
+/// project root.
 pub fn check_response(response: &CheckResponse) -> String {
+    check_response_in(response, "")
+}
+
+/// Annotations with every path prefixed by `prefix` (see [`super::repository_prefix`]): GitHub
+/// resolves an annotation's file against the repository.
+pub fn check_response_in(response: &CheckResponse, prefix: &str) -> String {
     let mut out = String::new();
     for issue in response.issues.as_deref().unwrap_or_default() {
         let command = match issue.severity {
@@ -12,7 +19,10 @@ pub fn check_response(response: &CheckResponse) -> String {
         };
         let mut properties = Vec::new();
         if !issue.file.is_empty() {
-            properties.push(format!("file={}", property(&issue.file)));
+            properties.push(format!(
+                "file={}",
+                property(&super::in_repository(prefix, &issue.file))
+            ));
         }
         if issue.line > 0 {
             properties.push(format!("line={}", issue.line));

@@ -18,8 +18,15 @@ use crate::core::{CheckResponse, IssueSeverity, NormalizedIssue};
 /// The fingerprint key under `partialFingerprints`.
 pub const FINGERPRINT_KEY: &str = "signalintIssueId/v1";
 
-/// SARIF for every issue of the response (the CLI asks for all issues for this format).
+/// SARIF for every issue of the response (the CLI asks for all issues for this format), with
+/// paths as the response has them (relative to the project root).
 pub fn check_response(response: &CheckResponse) -> String {
+    check_response_in(response, "")
+}
+
+/// SARIF with every path prefixed by `prefix` (see [`super::repository_prefix`]), so that a
+/// dashboard resolves it against the repository.
+pub fn check_response_in(response: &CheckResponse, prefix: &str) -> String {
     let issues: &[NormalizedIssue] = response.issues.as_deref().unwrap_or_default();
     let mut rules: Vec<ReportingDescriptor> = Vec::new();
     let mut rule_index: BTreeMap<(String, String), usize> = BTreeMap::new();
@@ -65,7 +72,7 @@ pub fn check_response(response: &CheckResponse) -> String {
                     IssueSeverity::Warning => ResultLevel::Warning,
                 })
                 .message(Message::builder().text(issue.message.clone()).build())
-                .locations(vec![location(issue)])
+                .locations(vec![location(issue, prefix)])
                 .partial_fingerprints(fingerprints)
                 .build()
         })
@@ -91,8 +98,10 @@ pub fn check_response(response: &CheckResponse) -> String {
     text
 }
 
-fn location(issue: &NormalizedIssue) -> Location {
-    let artifact = ArtifactLocation::builder().uri(issue.file.clone()).build();
+fn location(issue: &NormalizedIssue, prefix: &str) -> Location {
+    let artifact = ArtifactLocation::builder()
+        .uri(super::in_repository(prefix, &issue.file))
+        .build();
     let physical = if issue.line > 0 {
         let region = Region::builder()
             .start_line(i64::from(issue.line))

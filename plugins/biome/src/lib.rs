@@ -1,4 +1,5 @@
-//! signalint engine adapter for Biome's linter.
+//! signalint engine adapter for Biome: `biome check` (lint rules, formatting and import
+//! sorting, as Biome's users run it), or `biome lint` with `command = "lint"`.
 //!
 //! A file-local engine ([`EngineScope::FileLocal`]): each file is linted on its own, so only
 //! the requested files are passed. It spawns the **native** Biome binary
@@ -10,14 +11,19 @@
 //! cwd = project root; Biome reports paths relative to it.
 //!
 //! ```text
-//! biome lint --colors=off --max-diagnostics=none --no-errors-on-unmatched
+//! biome check|lint --colors=off --max-diagnostics=none --no-errors-on-unmatched
 //!     --files-ignore-unknown=true [--files-max-size=N]
-//!     [--reporter=json --reporter-file=<work_dir>/biome-<run>-<n>.json]   (Biome < 2.6)
+//!     [--reporter=json --reporter-file=<work_dir>/biome-<run>-<n>.json]   (check, or Biome < 2.6)
 //!     --reporter=rdjson --reporter-file=<work_dir>/biome-<run>-<n>.rdjson
 //!     <[engines.biome] args> -- <files>
 //! ```
 //!
-//! * From Biome 2.6 the rdjson report alone carries everything read (its records have a
+//! * `check` (the default) reports formatting (`format`, a file-level diagnostic: no span, no
+//!   edit) and import sorting (`assist/source/organizeImports`, with its edit) beside the lint
+//!   rules. It always writes the json report too: rdjson drops the path of a diagnostic without
+//!   a span, and only the json advice says whether Biome marks a fix safe (`Safe fix: …`); a
+//!   fix without that word is not called safe.
+//! * With `command = "lint"`, from Biome 2.6 the rdjson report alone carries everything read (its records have a
 //!   severity from 2.6), and a second reporter would cost Biome as much CPU again per
 //!   diagnostic as the first (effect 4.1.0, 7,221 diagnostics: 13–14 s with both, 10–11 s with
 //!   one). What rdjson lacks is the path of a diagnostic without a span, so files that produce
@@ -39,12 +45,13 @@
 //! # Options contract (`PlanRequest::options`, `[engines.biome.options]`)
 //!
 //! ```json
-//! { "files_max_size": 2097152, "batch_bytes": 100000 }
+//! { "files_max_size": 2097152, "batch_bytes": 100000, "command": "check" }
 //! ```
 //!
 //! * `files_max_size` (optional, bytes): `--files-max-size=N`. Biome skips larger files (the
 //!   default limit is 1 MiB) with a `lint` warning.
 //! * `batch_bytes` (optional, ≥ 1): the file-argument budget per invocation.
+//! * `command` (optional): `check` (default) or `lint`.
 //!
 //! Unknown keys are errors.
 //!
@@ -93,7 +100,7 @@ mod plan;
 
 use signalint_plugin_api::{
     ColumnUnit, EngineAdapter, EngineInfo, EngineScope, ParseOutcome, ParseRequest, Plan,
-    PlanRequest, PluginError, PluginManifest, ToolCandidate, ToolSpec,
+    PlanRequest, PluginError, PluginManifest, ToolCandidate, ToolSpec, UsedWhen,
 };
 
 pub use parse::parse_reports;
@@ -170,11 +177,15 @@ impl EngineAdapter for Biome {
         .map(String::from)
         .collect();
         let engine = EngineInfo::new(EngineScope::FileLocal, tool, extensions)
-            .with_config_files(vec!["biome.json".into(), "biome.jsonc".into()]);
+            .with_config_files(vec!["biome.json".into(), "biome.jsonc".into()])
+            .with_used_when(
+                UsedWhen::config_files(vec!["biome.json".into(), "biome.jsonc".into()])
+                    .with_packages(vec!["@biomejs/biome".into()]),
+            );
         PluginManifest::engine(
             "biome",
             env!("CARGO_PKG_VERSION"),
-            "Biome linter (all severities, fixes from Biome's own edits)",
+            "Biome check: lint, formatting and import sorting (fixes from Biome's own edits)",
             engine,
         )
     }

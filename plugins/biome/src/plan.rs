@@ -16,6 +16,30 @@ pub struct BiomeOptions {
     /// File-argument bytes per invocation.
     #[serde(default)]
     pub batch_bytes: Option<usize>,
+    /// `check` (the default: lint, formatting and import sorting, as Biome's users run it) or
+    /// `lint` (the lint rules only).
+    #[serde(default)]
+    pub command: Option<BiomeCommand>,
+}
+
+/// The Biome command that runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BiomeCommand {
+    /// `biome check`: lint rules, formatting and import sorting.
+    #[default]
+    Check,
+    /// `biome lint`: the lint rules only.
+    Lint,
+}
+
+impl BiomeCommand {
+    fn as_str(self) -> &'static str {
+        match self {
+            BiomeCommand::Check => "check",
+            BiomeCommand::Lint => "lint",
+        }
+    }
 }
 
 impl BiomeOptions {
@@ -27,7 +51,7 @@ impl BiomeOptions {
         let options: BiomeOptions = serde_json::from_value(value.clone()).map_err(|e| {
             PluginError::new(format!(
                 "invalid [engines.biome.options]: {e}. Expected {{\"files_max_size\": bytes, \
-                 \"batch_bytes\": bytes}}"
+                 \"batch_bytes\": bytes, \"command\": \"check\" | \"lint\"}}"
             ))
         })?;
         if options.batch_bytes == Some(0) || options.files_max_size == Some(0) {
@@ -121,7 +145,10 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
         }
     }
 
-    let rdjson_only = rdjson_is_enough(&request.tool.version);
+    let command = options.command.unwrap_or_default();
+    // `check` needs the json report too: formatting findings have no span, so rdjson loses
+    // their path, and only the json advice says whether a fix is safe (`Safe fix: …`).
+    let rdjson_only = command == BiomeCommand::Lint && rdjson_is_enough(&request.tool.version);
     let groups: Vec<(Vec<String>, Vec<String>)> = if request.whole_project {
         vec![(vec![".".to_owned()], files.clone())]
     } else {
@@ -162,7 +189,7 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
             let mut args = request.tool.prefix_args.clone();
             args.extend(
                 [
-                    "lint",
+                    command.as_str(),
                     "--colors=off",
                     "--max-diagnostics=none",
                     "--no-errors-on-unmatched",
@@ -185,13 +212,14 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
             args.extend(request.extra_args.iter().cloned());
             args.push("--".into());
             args.extend(targets);
+            let verb = command.as_str();
             let label = if request.whole_project {
-                "biome lint .".to_owned()
+                format!("biome {verb} .")
             } else if total == 1 {
-                format!("biome lint ({} files)", covers.len())
+                format!("biome {verb} ({} files)", covers.len())
             } else {
                 format!(
-                    "biome lint batch {}/{total} ({} files)",
+                    "biome {verb} batch {}/{total} ({} files)",
                     n + 1,
                     covers.len()
                 )
@@ -244,7 +272,7 @@ mod tests {
         assert_eq!(
             &inv.args[..5],
             [
-                "lint",
+                "check",
                 "--colors=off",
                 "--max-diagnostics=none",
                 "--no-errors-on-unmatched",
@@ -273,7 +301,7 @@ mod tests {
         std::fs::write(dir.path().join("src/big.ts"), "x".repeat(100)).unwrap();
         let mut req = request(
             &["src/big.ts", "src/a.ts", "src/gone.ts", "src/b.ts"],
-            serde_json::json!({"files_max_size": 50}),
+            serde_json::json!({"files_max_size": 50, "command": "lint"}),
         );
         req.project_root = dir.path().to_string_lossy().into_owned();
         let plan = plan(&req).unwrap();
@@ -292,6 +320,34 @@ mod tests {
             assert!(!inv.args.iter().any(|a| a == "--reporter=json"), "{inv:?}");
             assert!(inv.args.iter().any(|a| a == "--reporter=rdjson"), "{inv:?}");
         }
+    }
+
+    #[test]
+    fn check_is_the_default_and_reads_both_reports() {
+        let plan = plan(&request(&["src/a.ts", "src/b.ts"], serde_json::Value::Null)).unwrap();
+        assert_eq!(plan.invocations.len(), 1);
+        let inv = &plan.invocations[0];
+        assert!(inv.args.iter().any(|a| a == "check"), "{inv:?}");
+        assert!(!inv.args.iter().any(|a| a == "lint"), "{inv:?}");
+        assert_eq!(inv.report_files.len(), 2, "{inv:?}");
+        assert!(inv.report_files[0].ends_with(".json"));
+        assert!(inv.report_files[1].ends_with(".rdjson"));
+        assert_eq!(inv.label, "biome check (2 files)");
+        let lint = plan_lint();
+        assert!(lint.args.iter().any(|a| a == "lint"), "{lint:?}");
+        let err = super::plan(&request(
+            &["a.ts"],
+            serde_json::json!({"command": "format"}),
+        ))
+        .unwrap_err();
+        assert!(err.message().contains("unknown variant `format`"), "{err}");
+    }
+
+    fn plan_lint() -> Invocation {
+        plan(&request(&["a.ts"], serde_json::json!({"command": "lint"})))
+            .unwrap()
+            .invocations
+            .remove(0)
     }
 
     #[test]

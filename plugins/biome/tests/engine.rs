@@ -61,7 +61,19 @@ const FILES: &[&str] = &[
     "src/missing.ts",
 ];
 
+/// A request for `biome lint` (most tests here are about the lint reports) with `options`.
 fn plan_request(root: &Path, files: &[&str], options: serde_json::Value) -> PlanRequest {
+    let mut options = match options {
+        serde_json::Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    };
+    options
+        .entry("command")
+        .or_insert_with(|| serde_json::json!("lint"));
+    plan_request_with(root, files, serde_json::Value::Object(options))
+}
+
+fn plan_request_with(root: &Path, files: &[&str], options: serde_json::Value) -> PlanRequest {
     let out = Command::new(biome_binary())
         .arg("--version")
         .output()
@@ -320,4 +332,62 @@ fn missing_work_dir_is_a_failure_not_a_clean_run() {
     let failure = outcome.failure.expect("must fail");
     assert!(failure.contains("wrote no report file"), "{failure}");
     assert!(failure.contains("internalError/io"), "{failure}");
+}
+
+/// `biome check`, the default: formatting and import sorting are diagnostics beside the lint
+/// rules, every record of the report comes back once with its file, and a fix is safe exactly
+/// when Biome's own advice says so.
+#[test]
+fn check_reports_formatting_and_import_sorting_with_biome_s_safety() {
+    let dir = project();
+    let root = dir.path();
+    std::fs::write(
+        root.join("src/imports.ts"),
+        "import { b } from \"./b\";\nimport { a } from \"./a\";\nlet x = a + b;\nexport { x };\n",
+    )
+    .unwrap();
+    let files = ["src/imports.ts", "src/crlf.ts", "src/clean.ts"];
+    let results = check(
+        root,
+        &plan_request_with(root, &files, serde_json::Value::Null),
+    );
+    let diagnostics: Vec<&signalint_plugin_api::Diagnostic> =
+        results.iter().flat_map(|(_, o)| &o.diagnostics).collect();
+    let rules: std::collections::BTreeSet<(&str, &str)> = diagnostics
+        .iter()
+        .map(|d| (d.file.as_deref().unwrap_or(""), d.rule.as_str()))
+        .collect();
+    for expected in [
+        ("src/imports.ts", "assist/source/organizeImports"),
+        ("src/imports.ts", "lint/style/useConst"),
+        ("src/crlf.ts", "format"),
+        ("src/crlf.ts", "lint/style/useConst"),
+    ] {
+        assert!(rules.contains(&expected), "{expected:?} in {rules:?}");
+    }
+    let sorting = diagnostics
+        .iter()
+        .find(|d| d.rule == "assist/source/organizeImports")
+        .unwrap();
+    assert!(!sorting.fixes.is_empty(), "the sorted imports as an edit");
+    assert_eq!(
+        sorting.fix_safety,
+        Some(signalint_plugin_api::FixSafety::Safe),
+        "Biome says `Safe fix: Organize imports`"
+    );
+    let use_const = diagnostics
+        .iter()
+        .find(|d| d.rule == "lint/style/useConst")
+        .unwrap();
+    assert_eq!(
+        use_const.fix_safety,
+        Some(signalint_plugin_api::FixSafety::Safe)
+    );
+    // Biome gives no safety advice for removing a debugger statement: never called safe.
+    for d in diagnostics
+        .iter()
+        .filter(|d| d.rule == "lint/suspicious/noDebugger")
+    {
+        assert_ne!(d.fix_safety, Some(signalint_plugin_api::FixSafety::Safe));
+    }
 }

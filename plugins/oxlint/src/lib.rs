@@ -14,7 +14,7 @@ mod plan;
 
 use signalint_plugin_api::{
     EngineAdapter, EngineInfo, EngineScope, ParseOutcome, ParseRequest, Plan, PlanRequest,
-    PluginError, PluginManifest, ToolCandidate, ToolSpec,
+    PluginError, PluginManifest, ToolCandidate, ToolSpec, UsedWhen,
 };
 
 pub use parse::parse_output;
@@ -41,7 +41,14 @@ impl EngineAdapter for Oxlint {
             .with_npm_packages(vec![format!("oxlint@{PINNED_VERSION}")]);
         let extensions = EXTENSIONS.iter().map(|e| (*e).to_owned()).collect();
         let engine = EngineInfo::new(EngineScope::FileLocal, tool, extensions)
-            .with_config_files(vec![".oxlintrc.json".into(), ".oxlintrc.jsonc".into()]);
+            .with_config_files(vec![".oxlintrc.json".into(), ".oxlintrc.jsonc".into()])
+            .with_used_when(
+                UsedWhen::config_files(vec![".oxlintrc.json".into(), ".oxlintrc.jsonc".into()])
+                    .with_packages(vec!["oxlint".into()])
+                    // With no linter configured, oxlint's default rules (its correctness
+                    // category) are the baseline: few, and almost never wrong.
+                    .with_baseline(true),
+            );
         PluginManifest::engine(
             "oxlint",
             env!("CARGO_PKG_VERSION"),

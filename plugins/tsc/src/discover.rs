@@ -20,8 +20,8 @@ pub(crate) fn discover(request: &DiscoverRequest) -> Discovery {
     if request.configs.is_empty() && request.options.get("tsconfigs").is_none() {
         return Discovery::nothing_to_check("no tsconfig.json in the project");
     }
-    let mut programs = Vec::new();
-    let mut referenced = BTreeSet::new();
+    // Each config with the configs it references, in the order the host found them.
+    let mut graph: Vec<(String, Vec<String>)> = Vec::new();
     for config in &request.configs {
         let value = config
             .text
@@ -35,17 +35,59 @@ pub(crate) fn discover(request: &DiscoverRequest) -> Discovery {
             .filter_map(|r| r["path"].as_str())
             .map(|r| reference_config(&config.path, r))
             .collect();
-        referenced.extend(references.iter().cloned());
-        let solution = !references.is_empty();
-        programs.push((config.path.clone(), solution));
+        graph.push((config.path.clone(), references));
     }
-    programs.retain(|(path, solution)| *solution || !referenced.contains(path));
     Discovery::new(
-        programs
+        build_roots(&graph)
             .into_iter()
             .map(|(path, solution)| Program::new(path).with_detail(json!({ "solution": solution })))
             .collect(),
     )
+}
+
+/// The programs to run, `tsc -b` style: every config no other config references (a solution
+/// builds its references, and theirs, itself), each with whether it has references (it runs
+/// with `--build`). A config reachable from none of those (a reference cycle) still runs, once.
+fn build_roots(graph: &[(String, Vec<String>)]) -> Vec<(String, bool)> {
+    let referenced: BTreeSet<&str> = graph
+        .iter()
+        .flat_map(|(_, refs)| refs.iter().map(String::as_str))
+        .collect();
+    let edges = |path: &str| {
+        graph
+            .iter()
+            .find(|(p, _)| p == path)
+            .map_or(&[][..], |(_, refs)| &refs[..])
+    };
+    let mut roots: Vec<&str> = graph
+        .iter()
+        .map(|(path, _)| path.as_str())
+        .filter(|path| !referenced.contains(path))
+        .collect();
+    let mut reached: BTreeSet<String> = BTreeSet::new();
+    let reach = |from: &str, reached: &mut BTreeSet<String>| {
+        let mut stack = vec![from.to_owned()];
+        while let Some(path) = stack.pop() {
+            if graph.iter().any(|(p, _)| *p == path) && reached.insert(path.clone()) {
+                stack.extend(edges(&path).iter().cloned());
+            }
+        }
+    };
+    for root in &roots {
+        reach(root, &mut reached);
+    }
+    for (path, _) in graph {
+        if !reached.contains(path) {
+            roots.push(path.as_str());
+            reach(path, &mut reached);
+        }
+    }
+    let order: Vec<&str> = graph.iter().map(|(p, _)| p.as_str()).collect();
+    roots.sort_by_key(|root| order.iter().position(|p| p == root));
+    roots
+        .into_iter()
+        .map(|root| (root.to_owned(), !edges(root).is_empty()))
+        .collect()
 }
 
 /// JSON with comments and trailing commas, as tsconfig files allow.
@@ -119,6 +161,42 @@ mod tests {
             found(&discovery),
             [("tools/tsconfig.json", false), ("tsconfig.json", true)]
         );
+    }
+
+    #[test]
+    fn a_referenced_solution_is_built_by_the_one_that_references_it() {
+        // tsconfig.json → packages/app (itself referencing packages/lib): one `tsc -b` of the
+        // root builds all three, and nothing else runs them again.
+        let discovery = discover(&request(&[
+            (
+                "packages/app/tsconfig.json",
+                r#"{ "references": [{ "path": "../lib" }] }"#,
+            ),
+            (
+                "packages/lib/tsconfig.json",
+                r#"{ "compilerOptions": { "composite": true } }"#,
+            ),
+            (
+                "tsconfig.json",
+                r#"{ "files": [], "references": [{ "path": "packages/app" }] }"#,
+            ),
+        ]));
+        assert_eq!(found(&discovery), [("tsconfig.json", true)]);
+    }
+
+    #[test]
+    fn a_reference_cycle_still_runs_once() {
+        let discovery = discover(&request(&[
+            (
+                "a/tsconfig.json",
+                r#"{ "references": [{ "path": "../b" }] }"#,
+            ),
+            (
+                "b/tsconfig.json",
+                r#"{ "references": [{ "path": "../a" }] }"#,
+            ),
+        ]));
+        assert_eq!(found(&discovery), [("a/tsconfig.json", true)]);
     }
 
     #[test]

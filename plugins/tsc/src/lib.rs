@@ -40,7 +40,10 @@
 //! ```
 //!
 //! Build mode refuses `--tsBuildInfoFile` (TS5094), so each referenced project keeps its build
-//! info where its own config puts it (next to the tsconfig, or in its `outDir`).
+//! info where its own config puts it (next to the tsconfig, or in its `outDir`). With
+//! `--noEmit`, build mode reports TS6310 (`Referenced project '…' may not disable emit`) on
+//! every reference from one project to another (TypeScript 5.9 and 7 alike): that is the flag's
+//! doing, not the project's, so the adapter drops TS6310 from a `--build --noEmit` run.
 //!
 //! # Programs
 //!
@@ -48,7 +51,9 @@
 //! `tsconfig.json` outside ignored paths, hands their text to `discover`, and passes the
 //! programs it returns back in `PlanRequest::programs`. `discover` reads `references` (JSON
 //! with comments): a config with references is a solution (`{"solution": true}` in the
-//! program's detail, run with `--build`), and the projects it references are not listed again.
+//! program's detail, run with `--build`), and no config that another one references is
+//! listed: a solution builds its references and theirs (`tsc -b`), so each project is checked
+//! once. A config in a reference cycle, reachable from no other, still runs once.
 //! With no tsconfig and no `tsconfigs` option, there is nothing to check and the engine is
 //! disabled. Every program input (sources, JSON files, `package.json` and the lockfiles,
 //! `node_modules/.package-lock.json`) is part of the cache key, and two runs of one tsconfig
@@ -161,7 +166,7 @@ mod plan;
 use signalint_plugin_api::{
     ColumnUnit, DiscoverRequest, Discovery, EngineAdapter, EngineInfo, EngineScope, ParseOutcome,
     ParseRequest, Plan, PlanRequest, PluginError, PluginManifest, ProgramSpec, ToolCandidate,
-    ToolSpec,
+    ToolSpec, UsedWhen,
 };
 
 pub use parse::parse_output;
@@ -250,6 +255,7 @@ impl EngineAdapter for Tsc {
         let engine = EngineInfo::new(EngineScope::WholeProgram, tool, extensions)
             .with_config_files(vec!["tsconfig.json".into(), "package.json".into()])
             .with_programs(programs)
+            .with_used_when(UsedWhen::config_files(vec!["tsconfig.json".into()]))
             .with_env_vars(strings(&["GOGC", "GOMEMLIMIT"]));
         PluginManifest::engine(
             "tsc",

@@ -287,18 +287,67 @@ pub fn parse_output(
     outcome
 }
 
+/// `Referenced project '…' may not disable emit`: what `tsc --build --noEmit` says of every
+/// project another one references, in TypeScript 5.9 and 7 alike. The `--noEmit` is
+/// signalint's (a check must not write the user's outputs), so the diagnostic is about the
+/// invocation, not the project: the user's own `tsc -b` does not print it.
+const BUILD_NO_EMIT_ARTEFACT: &str = "TS6310";
+
 pub(crate) fn parse_request(request: &ParseRequest) -> ParseOutcome {
-    parse_output(
+    let mut outcome = parse_output(
         request.exit_code,
         &request.stdout,
         &request.stderr,
         request.truncated,
-    )
+    );
+    let args = &request.invocation.args;
+    if args.iter().any(|a| a == "--build") && args.iter().any(|a| a == "--noEmit") {
+        outcome
+            .diagnostics
+            .retain(|d| d.rule != BUILD_NO_EMIT_ARTEFACT);
+    }
+    outcome
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn build_mode_drops_only_the_no_emit_artefact() {
+        let stdout = "packages/b/src/index.ts(1,31): error TS2591: Cannot find name 'process'.\n\
+                      packages/a/tsconfig.json(5,18): error TS6310: Referenced project '/w/packages/b' may not disable emit.\n";
+        let request = |args: &[&str]| {
+            let invocation = signalint_plugin_api::Invocation::new(
+                "tsc",
+                args.iter().map(|a| (*a).to_owned()).collect(),
+            );
+            let mut request = ParseRequest::new("/w", invocation, Some(1));
+            request.stdout = stdout.to_owned();
+            request
+        };
+        let rules = |outcome: ParseOutcome| -> Vec<String> {
+            assert_eq!(outcome.failure, None);
+            outcome.diagnostics.into_iter().map(|d| d.rule).collect()
+        };
+        assert_eq!(
+            rules(parse_request(&request(&[
+                "--build",
+                "tsconfig.json",
+                "--noEmit"
+            ]))),
+            ["TS2591"]
+        );
+        // Without signalint's --noEmit, the diagnostic is the project's own.
+        assert_eq!(
+            rules(parse_request(&request(&["--build", "tsconfig.json"]))),
+            ["TS2591", "TS6310"]
+        );
+        // Only the artefact: exit 1 is still issues, not a failure.
+        let mut alone = request(&["--build", "tsconfig.json", "--noEmit"]);
+        alone.stdout = stdout.lines().nth(1).unwrap().to_owned();
+        assert_eq!(rules(parse_request(&alone)), Vec::<String>::new());
+    }
 
     #[test]
     fn build_status_lines_are_recognised() {
