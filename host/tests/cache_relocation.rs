@@ -23,7 +23,9 @@ fn write_project(root: &Path) {
 }
 
 fn check(root: &Path) -> (CheckResponse, Vec<signalint::runner::SpawnRecord>) {
-    let context = support::engine_context(root, "");
+    // Named, so each runs whether or not the project shows it uses it.
+    let context =
+        support::engine_context(root, "[engines.oxlint]\n[engines.tsc]\n[engines.biome]\n");
     let runner = context.runner.clone();
     let mut session = Session::open(context);
     let runtime = tokio::runtime::Builder::new_multi_thread()

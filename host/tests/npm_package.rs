@@ -112,9 +112,17 @@ fn the_npm_packages_install_and_check_a_project() {
     let output = npx_signalint(&project, &cache, &["check", "--format", "json"]);
     let json = support::stdout_json(&output);
     assert_eq!(output.status.code(), Some(1), "issues found: {json}");
-    for engine in ["oxlint", "tsc", "biome"] {
+    for engine in ["oxlint", "tsc"] {
         assert_eq!(json["engines"][engine]["status"], "ok", "{engine}: {json}");
     }
+    // The project does not use Biome: it is off, and says why.
+    assert_eq!(json["engines"]["biome"]["status"], "disabled", "{json}");
+    assert!(
+        json["engines"]["biome"]["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("does not use it")),
+        "{json}"
+    );
     let rules: Vec<&str> = json["clusters"]
         .as_array()
         .unwrap()

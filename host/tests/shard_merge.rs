@@ -17,7 +17,7 @@ fn demo() -> tempfile::TempDir {
     );
     std::fs::write(
         project.path().join("signalint.toml"),
-        "[mcp]\nmanifests = [\"mcp/tools.json\"]\n",
+        "[engines.biome]\n\n[mcp]\nmanifests = [\"mcp/tools.json\"]\n",
     )
     .unwrap();
     project

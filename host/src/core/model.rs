@@ -158,7 +158,7 @@ fn is_false(value: &bool) -> bool {
     !*value
 }
 
-/// Additive: what changed since the last known state of the files checked.
+/// Additive: the change since the files' last known state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Delta {
@@ -196,7 +196,7 @@ pub struct Cluster {
     /// Additive: issues of the cluster with a structured fix.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fixable_count: Option<usize>,
-    /// Additive: change since the last known state of the files checked.
+    /// Additive: the change since the files' last known state.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delta: Option<Delta>,
     /// Additive: every issue of the cluster is new (absent when false).
@@ -287,7 +287,7 @@ impl EngineStatus {
 pub struct LoopWarning {
     /// `rule:message template`.
     pub signature: String,
-    /// Times the issue came back after a check had shown it fixed.
+    /// Times it came back after a check had shown it fixed.
     pub occurrences: u32,
     /// What the repetition suggests doing.
     pub hint: String,
@@ -300,11 +300,11 @@ pub struct LoopWarning {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChurnWarning {
-    /// The project-relative file that keeps re-triggering the rule.
+    /// The project-relative file that keeps triggering the rule.
     pub file: String,
     /// The rule that keeps coming back in that file.
     pub rule: String,
-    /// Consecutive checks of this file in which the rule fired.
+    /// Consecutive checks of the file in which the rule fired.
     pub checks: u32,
     /// What the churn suggests doing.
     pub hint: String,
@@ -340,7 +340,7 @@ pub struct CheckResponse {
     pub schema_version: String,
     /// Whether normalized issues remain.
     pub status: CheckStatus,
-    /// Always `oxlint`, `tsc` and `biome`, plus any configured plugin engine.
+    /// Every engine (`oxlint`, `tsc`, `biome` and any configured plugin engine), on or off.
     #[schemars(extend("required" = ["biome", "oxlint", "tsc"]))]
     pub engines: BTreeMap<String, EngineStatus>,
     /// Every normalized issue of the check, before paging.
@@ -357,7 +357,7 @@ pub struct CheckResponse {
     /// Additive: pass as `cursor` for the next page of clusters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
-    /// Additive: change since the last known state of the files checked (absent only on a
+    /// Additive: the change since the files' last known state (absent only on a
     /// first-ever check of them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delta: Option<Delta>,

@@ -25,7 +25,7 @@ pub struct ToolError {
     /// Always `"error"`.
     #[schemars(extend("const" = "error"))]
     pub status: String,
-    /// `invalid_arguments`, `cancelled`, `internal_error`, or a path code: `empty_path`,
+    /// Machine-readable: `invalid_arguments`, `cancelled`, `internal_error`, or a path code: `empty_path`,
     /// `nul_in_path`, `leading_dash`, `absolute_path`, `escaping_path`, `too_many_paths`,
     /// `root_missing`.
     pub code: String,
