@@ -432,3 +432,133 @@ impl ParseOutcome {
         self
     }
 }
+
+/// How the host starts a persistent engine for one program, the answer to the `session`
+/// method: a long-lived process the host feeds changes to and reads complete results from,
+/// instead of one process per check. The host owns its lifecycle (start on first need,
+/// restart on crash or when a program input changes, stop when idle or above its memory
+/// limit) and falls back to [`EngineAdapter::plan`](crate::EngineAdapter::plan) when the
+/// session fails.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct SessionPlan {
+    /// One session per program; empty when [`Self::unavailable`] says why not.
+    #[serde(default)]
+    pub sessions: Vec<SessionCommand>,
+    /// Why this tool, version or configuration runs one-shot (shown in the engine's status).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unavailable: Option<String>,
+}
+
+impl SessionPlan {
+    pub fn new(sessions: Vec<SessionCommand>) -> Self {
+        Self {
+            sessions,
+            unavailable: None,
+        }
+    }
+
+    /// No persistent session, for this reason: the host runs the one-shot plan.
+    pub fn unavailable(reason: impl Into<String>) -> Self {
+        Self {
+            sessions: Vec::new(),
+            unavailable: Some(reason.into()),
+        }
+    }
+}
+
+/// The protocol a persistent engine speaks on its stdin and stdout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum SessionProtocol {
+    /// The Language Server Protocol over stdio (`Content-Length` framing), with pull
+    /// diagnostics (`textDocument/diagnostic`): every open document's text is the host's, so
+    /// an answer reflects exactly the content the host fingerprinted.
+    #[default]
+    LspPullDiagnostics,
+    /// A protocol of a newer plugin API; the host runs the one-shot plan instead.
+    #[serde(other)]
+    Unknown,
+}
+
+/// One persistent process for one program.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct SessionCommand {
+    pub protocol: SessionProtocol,
+    /// The process: program, arguments, environment and working directory, as for a run. Its
+    /// `label` names the program (the tsconfig), `covers` and `report_files` are not used.
+    pub command: Invocation,
+    /// A one-shot run whose stdout lists the program's files, one path per line (absolute,
+    /// or relative to its cwd); the host pulls the diagnostics of those under the project
+    /// root. `None`: every project file with one of the engine's extensions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub list_files: Option<Invocation>,
+    /// The LSP `initializationOptions`.
+    #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
+    pub initialization_options: serde_json::Value,
+    /// The LSP language id of each extension (`ts` → `typescript`); the extension itself
+    /// when absent.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub language_ids: BTreeMap<String, String>,
+}
+
+impl SessionCommand {
+    pub fn lsp(command: Invocation) -> Self {
+        Self {
+            protocol: SessionProtocol::LspPullDiagnostics,
+            command,
+            ..Self::default()
+        }
+    }
+
+    pub fn with_list_files(mut self, list_files: Invocation) -> Self {
+        self.list_files = Some(list_files);
+        self
+    }
+
+    pub fn with_initialization_options(mut self, options: serde_json::Value) -> Self {
+        self.initialization_options = options;
+        self
+    }
+
+    pub fn with_language_ids(mut self, language_ids: BTreeMap<String, String>) -> Self {
+        self.language_ids = language_ids;
+        self
+    }
+}
+
+/// The diagnostics a persistent engine reported for one file, to map into [`Diagnostic`]s
+/// with the `session_parse` method.
+///
+/// [`Diagnostic`]: crate::Diagnostic
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct SessionDiagnostics {
+    pub project_root: String,
+    /// The program's label (its config), as in [`SessionCommand::command`].
+    pub label: String,
+    /// Project-relative path of the file, with `/` separators.
+    pub file: String,
+    /// The protocol's payload as the engine sent it: for
+    /// [`SessionProtocol::LspPullDiagnostics`], the `items` array of the report (LSP
+    /// `Diagnostic`s, 0-based lines, columns in the negotiated position encoding: UTF-16).
+    pub items: serde_json::Value,
+}
+
+impl SessionDiagnostics {
+    pub fn new(
+        project_root: impl Into<String>,
+        label: impl Into<String>,
+        file: impl Into<String>,
+        items: serde_json::Value,
+    ) -> Self {
+        Self {
+            project_root: project_root.into(),
+            label: label.into(),
+            file: file.into(),
+            items,
+        }
+    }
+}

@@ -17,6 +17,7 @@ use serde::de::DeserializeOwned;
 
 use crate::engine::{
     DiscoverRequest, Discovery, ParseOutcome, ParseRequest, Plan, PlanRequest, Program,
+    SessionDiagnostics, SessionPlan,
 };
 use crate::manifest::PluginManifest;
 use crate::rules::{AnalyzeOutcome, AnalyzeRequest};
@@ -98,6 +99,23 @@ pub trait EngineAdapter: Send + Sync + 'static {
     /// Diagnostics from one invocation's captured output. Tolerant: skip and count a record
     /// that does not parse, and set `failure` only when the run as a whole failed.
     fn parse(&self, request: &ParseRequest) -> Result<ParseOutcome, PluginError>;
+
+    /// The persistent sessions for this request, for an engine that declares
+    /// [`PersistentSpec`](crate::PersistentSpec). Pure, like [`Self::plan`]. The default has
+    /// none, so the host runs the plan.
+    fn session(&self, request: &PlanRequest) -> Result<SessionPlan, PluginError> {
+        let _ = request;
+        Ok(SessionPlan::unavailable(
+            "this engine has no persistent mode",
+        ))
+    }
+
+    /// One file's diagnostics from a persistent session, as [`Diagnostic`](crate::Diagnostic)s
+    /// with their column unit. Tolerant, like [`Self::parse`].
+    fn session_parse(&self, request: &SessionDiagnostics) -> Result<ParseOutcome, PluginError> {
+        let _ = request;
+        Err(PluginError::new("this engine has no persistent mode"))
+    }
 }
 
 /// A rule pack over MCP surfaces.
@@ -194,6 +212,8 @@ pub fn call_engine(
         methods::DISCOVER => encode(&plugin.discover(&decode(method, payload)?)?),
         methods::PLAN => encode(&plugin.plan(&decode(method, payload)?)?),
         methods::PARSE => encode(&plugin.parse(&decode(method, payload)?)?),
+        methods::SESSION => encode(&plugin.session(&decode(method, payload)?)?),
+        methods::SESSION_PARSE => encode(&plugin.session_parse(&decode(method, payload)?)?),
         other => Err(PluginError(format!(
             "engine adapters do not answer `{other}`"
         ))),
