@@ -490,11 +490,16 @@ pub struct SessionCommand {
     /// The process: program, arguments, environment and working directory, as for a run. Its
     /// `label` names the program (the tsconfig), `covers` and `report_files` are not used.
     pub command: Invocation,
-    /// A one-shot run whose stdout lists the program's files, one path per line (absolute,
-    /// or relative to its cwd); the host pulls the diagnostics of those under the project
-    /// root. `None`: every project file with one of the engine's extensions.
+    /// A one-shot run that lists the program's files, read with the `session_files` method
+    /// ([`SessionFiles`]); the host pulls the diagnostics of those under the project root.
+    /// `None`: every project file with one of the engine's extensions, each of which may
+    /// affect every other.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub list_files: Option<Invocation>,
+    /// Substrings of a line whose change may change which files the program has (`import`):
+    /// an edit of such a line lists the files again. Files created or deleted always do.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub list_again_on: Vec<String>,
     /// The LSP `initializationOptions`.
     #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
     pub initialization_options: serde_json::Value,
@@ -515,6 +520,11 @@ impl SessionCommand {
 
     pub fn with_list_files(mut self, list_files: Invocation) -> Self {
         self.list_files = Some(list_files);
+        self
+    }
+
+    pub fn with_list_again_on(mut self, list_again_on: Vec<String>) -> Self {
+        self.list_again_on = list_again_on;
         self
     }
 
@@ -561,4 +571,100 @@ impl SessionDiagnostics {
             items,
         }
     }
+}
+
+/// The files of a session's program and who imports whom, the answer to `session_files` (from
+/// the output of [`SessionCommand::list_files`], passed as a [`ParseRequest`]).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct SessionFiles {
+    pub files: Vec<SessionFile>,
+    /// Set when the listing failed; the host then runs the one-shot plan.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
+}
+
+impl SessionFiles {
+    pub fn new(files: Vec<SessionFile>) -> Self {
+        Self {
+            files,
+            failure: None,
+        }
+    }
+
+    pub fn failure(message: impl Into<String>) -> Self {
+        Self {
+            files: Vec::new(),
+            failure: Some(message.into()),
+        }
+    }
+}
+
+/// One file of a session's program.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct SessionFile {
+    /// Project-relative (or absolute, for a file outside the project), `/` separators.
+    pub path: String,
+    /// The program's files that import this one, as `path`s. After an edit of a file, the
+    /// host re-checks it, then the files that import it, directly or not; the others cannot
+    /// change.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub importers: Vec<String>,
+    /// Set when an edit of this file may change files that do not import it (a global
+    /// script, an ambient declaration): the host then re-checks every file.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub global: bool,
+}
+
+impl SessionFile {
+    pub fn new(path: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            ..Self::default()
+        }
+    }
+
+    pub fn with_importers(mut self, importers: Vec<String>) -> Self {
+        self.importers = importers;
+        self
+    }
+
+    pub fn with_global(mut self, global: bool) -> Self {
+        self.global = global;
+        self
+    }
+}
+
+/// Asks how far an edit of one file reaches (the `session_reach` method): the adapter reads
+/// the new text, the host knows the importers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct ReachRequest {
+    /// Project-relative path.
+    pub file: String,
+    /// The file's new text; `None` when it was deleted.
+    pub text: Option<String>,
+}
+
+impl ReachRequest {
+    pub fn new(file: impl Into<String>, text: Option<String>) -> Self {
+        Self {
+            file: file.into(),
+            text,
+        }
+    }
+}
+
+/// How far an edit reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Reach {
+    /// The file itself and the files that import it, directly or not.
+    Importers,
+    /// Every file of the program (a global declaration, an augmentation).
+    #[default]
+    #[serde(other)]
+    Everything,
 }

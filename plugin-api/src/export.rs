@@ -16,8 +16,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::engine::{
-    DiscoverRequest, Discovery, ParseOutcome, ParseRequest, Plan, PlanRequest, Program,
-    SessionDiagnostics, SessionPlan,
+    DiscoverRequest, Discovery, ParseOutcome, ParseRequest, Plan, PlanRequest, Program, Reach,
+    ReachRequest, SessionDiagnostics, SessionFiles, SessionPlan,
 };
 use crate::manifest::PluginManifest;
 use crate::rules::{AnalyzeOutcome, AnalyzeRequest};
@@ -115,6 +115,19 @@ pub trait EngineAdapter: Send + Sync + 'static {
     fn session_parse(&self, request: &SessionDiagnostics) -> Result<ParseOutcome, PluginError> {
         let _ = request;
         Err(PluginError::new("this engine has no persistent mode"))
+    }
+
+    /// The program's files from the output of a session's `list_files` run. Pure.
+    fn session_files(&self, request: &ParseRequest) -> Result<SessionFiles, PluginError> {
+        let _ = request;
+        Err(PluginError::new("this engine lists no session files"))
+    }
+
+    /// How far an edit of one file reaches. The default, [`Reach::Everything`], is always
+    /// right; [`Reach::Importers`] lets the host skip the files that cannot change.
+    fn session_reach(&self, request: &ReachRequest) -> Result<Reach, PluginError> {
+        let _ = request;
+        Ok(Reach::Everything)
     }
 }
 
@@ -214,6 +227,8 @@ pub fn call_engine(
         methods::PARSE => encode(&plugin.parse(&decode(method, payload)?)?),
         methods::SESSION => encode(&plugin.session(&decode(method, payload)?)?),
         methods::SESSION_PARSE => encode(&plugin.session_parse(&decode(method, payload)?)?),
+        methods::SESSION_FILES => encode(&plugin.session_files(&decode(method, payload)?)?),
+        methods::SESSION_REACH => encode(&plugin.session_reach(&decode(method, payload)?)?),
         other => Err(PluginError(format!(
             "engine adapters do not answer `{other}`"
         ))),

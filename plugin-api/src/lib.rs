@@ -168,8 +168,8 @@ pub use abi::{ABI_PROBE_SYMBOL, SIGNALINT_ABI_VERSION};
 pub use diagnostic::{ColumnUnit, Diagnostic, FixSafety, Position, Severity, TextEdit};
 pub use engine::{
     ConfigFile, DiscoverRequest, Discovery, Invocation, Machine, ParseOutcome, ParseRequest, Plan,
-    PlanRequest, Program, ReportFile, ResolvedTool, SessionCommand, SessionDiagnostics,
-    SessionPlan, SessionProtocol,
+    PlanRequest, Program, Reach, ReachRequest, ReportFile, ResolvedTool, SessionCommand,
+    SessionDiagnostics, SessionFile, SessionFiles, SessionPlan, SessionProtocol,
 };
 pub use export::{EngineAdapter, PluginError, RulePack, call_engine, call_rule_pack, guard};
 pub use manifest::{
@@ -202,4 +202,8 @@ pub mod methods {
     pub const SESSION: &str = "session";
     /// Maps one file's diagnostics from a persistent session.
     pub const SESSION_PARSE: &str = "session_parse";
+    /// Reads a session's file listing.
+    pub const SESSION_FILES: &str = "session_files";
+    /// How far an edit of one file reaches.
+    pub const SESSION_REACH: &str = "session_reach";
 }

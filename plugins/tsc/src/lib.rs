@@ -169,7 +169,7 @@ mod session;
 use signalint_plugin_api::{
     ColumnUnit, DiscoverRequest, Discovery, EngineAdapter, EngineInfo, EngineScope, ParseOutcome,
     ParseRequest, PersistentSpec, Plan, PlanRequest, PluginError, PluginManifest, ProgramSpec,
-    SessionDiagnostics, SessionPlan, ToolCandidate, ToolSpec,
+    Reach, ReachRequest, SessionDiagnostics, SessionFiles, SessionPlan, ToolCandidate, ToolSpec,
 };
 
 pub use parse::parse_output;
@@ -286,6 +286,14 @@ impl EngineAdapter for Tsc {
 
     fn session_parse(&self, request: &SessionDiagnostics) -> Result<ParseOutcome, PluginError> {
         Ok(session::session_parse(request))
+    }
+
+    fn session_files(&self, request: &ParseRequest) -> Result<SessionFiles, PluginError> {
+        Ok(session::session_files(request))
+    }
+
+    fn session_reach(&self, request: &ReachRequest) -> Result<Reach, PluginError> {
+        Ok(session::session_reach(request))
     }
 }
 

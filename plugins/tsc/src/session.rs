@@ -7,7 +7,13 @@
 //! chain joined by `\n` and indented two spaces per level, 0-based lines and UTF-16 columns.
 //! It also sends editor suggestions (severity 4, hint: "'x' is declared but its value is never
 //! read"), which the compiler never prints: they are dropped. The program's files come from
-//! `tsc --listFilesOnly -p <tsconfig>`.
+//! `tsc --listFilesOnly --explainFiles -p <tsconfig>`: each file, then indented lines saying
+//! why it is in the program (`Imported via "./hub.js" from file 'src/leaf.ts'`), which give
+//! the importers the host re-checks after an edit.
+//!
+//! An edit reaches only the file and its importers when the file is a module (a top-level
+//! `import` or `export`) without `declare global` or `declare module`: a script's
+//! declarations are global, and an augmentation changes another module for all its users.
 //!
 //! One-shot instead (the reason goes into the engine's status):
 //! * TypeScript 4.9–6.x: their JavaScript compilers have no `--lsp`. Their persistent form
@@ -17,10 +23,13 @@
 //!   tsconfig, so its answer would not be the one-shot check's.
 
 use std::collections::BTreeMap;
+use std::sync::LazyLock;
 
+use regex::Regex;
 use signalint_plugin_api::{
-    ColumnUnit, Diagnostic, Invocation, ParseOutcome, PlanRequest, PluginError, Position,
-    SessionCommand, SessionDiagnostics, SessionPlan, Severity,
+    ColumnUnit, Diagnostic, Invocation, ParseOutcome, ParseRequest, PlanRequest, PluginError,
+    Position, Reach, ReachRequest, SessionCommand, SessionDiagnostics, SessionFile, SessionFiles,
+    SessionPlan, Severity,
 };
 
 use crate::plan::{self, major_version};
@@ -65,9 +74,18 @@ pub(crate) fn session(request: &PlanRequest) -> Result<SessionPlan, PluginError>
     .with_label(config);
     let list = Invocation::new(
         &request.tool.program,
-        ["--listFilesOnly", "--locale", "en", "-p", config]
-            .map(String::from)
-            .to_vec(),
+        [
+            "--listFilesOnly",
+            "--explainFiles",
+            "--pretty",
+            "false",
+            "--locale",
+            "en",
+            "-p",
+            config,
+        ]
+        .map(String::from)
+        .to_vec(),
     )
     .with_env(invocation.env.clone())
     .with_label(config);
@@ -87,8 +105,78 @@ pub(crate) fn session(request: &PlanRequest) -> Result<SessionPlan, PluginError>
     Ok(SessionPlan::new(vec![
         SessionCommand::lsp(server)
             .with_list_files(list)
+            .with_list_again_on(
+                ["import", "from", "require", "reference"]
+                    .map(String::from)
+                    .to_vec(),
+            )
             .with_language_ids(language_ids),
     ]))
+}
+
+/// `… from file 'src/leaf.ts'` at the end of an explanation line.
+static FROM_FILE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"from file '(?<file>[^']+)'").expect("valid regex"));
+
+/// The program's files and their importers, from `--listFilesOnly --explainFiles`.
+pub(crate) fn session_files(request: &ParseRequest) -> SessionFiles {
+    if request.exit_code != Some(0) || request.truncated {
+        let mut failure = format!(
+            "listing the program's files failed (exit {:?})",
+            request.exit_code
+        );
+        let errors: Vec<&str> = request
+            .stdout
+            .lines()
+            .filter(|l| l.contains("error TS"))
+            .take(3)
+            .collect();
+        if !errors.is_empty() {
+            failure.push_str(&format!(": {}", errors.join("; ")));
+        }
+        return SessionFiles::failure(failure);
+    }
+    let mut files: Vec<(String, Vec<String>)> = Vec::new();
+    for line in request.stdout.lines() {
+        let line = line.trim_end();
+        if line.trim().is_empty() {
+            continue;
+        }
+        if !line.starts_with([' ', '\t']) {
+            files.push((clean(line), Vec::new()));
+        } else if let (Some(caps), Some((_, importers))) =
+            (FROM_FILE.captures(line), files.last_mut())
+        {
+            importers.push(clean(&caps["file"]));
+        }
+    }
+    SessionFiles::new(
+        files
+            .into_iter()
+            .map(|(path, importers)| SessionFile::new(path).with_importers(importers))
+            .collect(),
+    )
+}
+
+fn clean(path: &str) -> String {
+    let path = path.replace('\\', "/");
+    path.strip_prefix("./").unwrap_or(&path).to_owned()
+}
+
+/// A top-level `import` or `export`: the file is a module.
+static MODULE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?m)^[ \t]*(?:import|export)\b[^(]").expect("valid regex"));
+
+/// Declarations that reach beyond the file's importers.
+static AMBIENT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\bdeclare\s+(?:global\b|module\s)").expect("valid regex"));
+
+/// How far an edit reaches: a module's, to its importers; anything else, everywhere.
+pub(crate) fn session_reach(request: &ReachRequest) -> Reach {
+    match &request.text {
+        Some(text) if MODULE.is_match(text) && !AMBIENT.is_match(text) => Reach::Importers,
+        _ => Reach::Everything,
+    }
 }
 
 /// One file's LSP diagnostics as the compiler's: `TS<code>`, 1-based positions in UTF-16,
@@ -207,6 +295,56 @@ mod tests {
                 .unwrap()
                 .contains("2 programs")
         );
+    }
+
+    #[test]
+    fn the_file_listing_gives_every_file_and_its_importers() {
+        // Recorded from `tsc --listFilesOnly --explainFiles` 7.0.2, trimmed.
+        let stdout = "../tool/lib/lib.es5.d.ts\n   Library referenced via 'es5' from file '../tool/lib/lib.es2015.d.ts'\n\
+                      src/hub.ts\n   Matched by include pattern 'src' in 'tsconfig.json'\n   Imported via \"./hub.js\" from file 'src/leaf.ts'\n   Imported via \"./hub.js\" from file 'src/ok.ts'\n   File is ECMAScript module because 'package.json' has field \"type\" with value \"module\"\n\
+                      src/leaf.ts\n   Matched by include pattern 'src' in 'tsconfig.json'\n";
+        let request =
+            ParseRequest::new("/repo", Invocation::new("tsc", vec![]), Some(0)).with_stdout(stdout);
+        let files = session_files(&request);
+        assert_eq!(files.failure, None);
+        let paths: Vec<&str> = files.files.iter().map(|f| f.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            ["../tool/lib/lib.es5.d.ts", "src/hub.ts", "src/leaf.ts"]
+        );
+        assert_eq!(files.files[1].importers, ["src/leaf.ts", "src/ok.ts"]);
+        assert!(files.files[2].importers.is_empty());
+        let failed = ParseRequest::new("/repo", Invocation::new("tsc", vec![]), Some(1))
+            .with_stdout("error TS5058: The specified path does not exist: 'x.json'.\n");
+        assert!(session_files(&failed).failure.unwrap().contains("TS5058"));
+    }
+
+    #[test]
+    fn modules_reach_their_importers_and_the_rest_everything() {
+        let reach =
+            |text: Option<&str>| session_reach(&ReachRequest::new("a.ts", text.map(String::from)));
+        assert_eq!(reach(Some("export const a = 1;\n")), Reach::Importers);
+        assert_eq!(
+            reach(Some("import { b } from './b.js';\nconst a = b;\n")),
+            Reach::Importers
+        );
+        // A script declares globals; so do augmentations and ambient modules.
+        assert_eq!(reach(Some("const a = 1;\n")), Reach::Everything);
+        assert_eq!(
+            reach(Some("const a = import('./b.js');\n")),
+            Reach::Everything
+        );
+        assert_eq!(
+            reach(Some(
+                "export {};\ndeclare global { interface Window { a: 1 } }\n"
+            )),
+            Reach::Everything
+        );
+        assert_eq!(
+            reach(Some("export {};\ndeclare module './b.js' { }\n")),
+            Reach::Everything
+        );
+        assert_eq!(reach(None), Reach::Everything);
     }
 
     #[test]
