@@ -250,6 +250,11 @@ pub struct ParseOutcome {
     /// host reports it in the engine's status; diagnostics parsed so far are still kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failure: Option<String>,
+    /// From `session_parse`: the persistent session's answer for this state is not the
+    /// one-shot run's (tsc prints only syntax errors while any file has one), for this
+    /// reason; the host answers this check with the one-shot run and keeps the session.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub one_shot: Option<String>,
 }
 
 impl ResolvedTool {
@@ -429,6 +434,11 @@ impl ParseOutcome {
 
     pub fn with_failure(mut self, message: impl Into<String>) -> Self {
         self.failure = Some(message.into());
+        self
+    }
+
+    pub fn with_one_shot(mut self, reason: impl Into<String>) -> Self {
+        self.one_shot = Some(reason.into());
         self
     }
 }

@@ -109,13 +109,19 @@ async fn run(
     tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), to_run = to_run.len(), deferred = matches!(keys, Keys::Deferred(_)), "cache looked up");
 
     let request = plan_request(context, plan, info, &tool, &to_run, options, programs)?;
-    let invocations = call_plan(plan, request).await?;
-    tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "planned");
-
     // On a cold cache the keys are hashed while the engine runs.
     let keys = RunKeys::start(&key_inputs, keys);
-    let run = run_settings(context, plan, info);
-    let mut ran = invocation::run_all(context, &run, invocations, cancel).await;
+    // A persistent engine answers from its warm session where the process keeps one.
+    let (mut ran, note) = match warm_run(context, plan, info, &request, &tree, cancel).await {
+        Some(Ok(ran)) => ran,
+        warm => {
+            let invocations = call_plan(plan, request).await?;
+            tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "planned");
+            let run = run_settings(context, plan, info);
+            let ran = invocation::run_all(context, &run, invocations, cancel).await;
+            (ran, warm.and_then(Result::err))
+        }
+    };
     tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "ran and parsed");
 
     let diagnostics = std::mem::take(&mut ran.diagnostics);
@@ -123,9 +129,55 @@ async fn run(
         convert_and_store(context, plan, diagnostics, keys, &key_inputs, &ran, shard).await;
     tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "converted and stored");
     issues.extend(cached);
-    Ok(ran_outcome(
+    let mut outcome = ran_outcome(
         info.scope, ran, issues, &relevant, &to_run, &version, started,
-    ))
+    );
+    if let Some(note) = note {
+        let status = &mut outcome.status;
+        status.message = Some(match status.message.take() {
+            Some(message) => format!("{message}; {note}"),
+            None => note,
+        });
+    }
+    Ok(outcome)
+}
+
+/// The engine's warm answer, as its runs would have given it, with the note for its status:
+/// `None` where no session is kept (the CLI, an engine without the capability),
+/// `Some(Err(why))` when this check runs one-shot instead.
+async fn warm_run(
+    context: &Context,
+    plan: &EnginePlan,
+    info: &EngineInfo,
+    request: &PlanRequest,
+    tree: &[String],
+    cancel: &CancellationToken,
+) -> Option<Result<(Ran, Option<String>), String>> {
+    let pool = crate::warm::active()?;
+    if info.persistent.is_none() || info.scope != EngineScope::WholeProgram {
+        return None;
+    }
+    let warm = crate::warm::Request {
+        context,
+        engine: &plan.id,
+        plugin: &plan.plugin,
+        info,
+        plan: request,
+        tree,
+        timeout: context.config.engine_timeout(&plan.id),
+        cancel,
+    };
+    Some(match pool.check(&warm).await {
+        crate::warm::Outcome::Answered(answer) => Ok((
+            Ran {
+                skipped: answer.skipped,
+                diagnostics: answer.diagnostics,
+                ..Ran::default()
+            },
+            Some(answer.note),
+        )),
+        crate::warm::Outcome::OneShot(why) => Err(why),
+    })
 }
 
 /// How the engine's invocations run: its timeout and priorities, and whether runs of one

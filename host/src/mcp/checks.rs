@@ -313,6 +313,8 @@ impl Checker {
     pub async fn shut_down(&self, grace: Duration) {
         self.shutdown.cancel();
         let _ = tokio::time::timeout(grace, self.session.lock()).await;
+        // Every persistent engine dies with the server.
+        crate::warm::shutdown().await;
     }
 }
 

@@ -187,13 +187,13 @@ fn dispatch(message: Value, outgoing: &mpsc::UnboundedSender<Vec<u8>>, pending: 
                 }
                 _ => Value::Null,
             };
-            let _ = outgoing.send(frame(&json!({"jsonrpc": "2.0", "id": id, "result": result})));
+            let _ = outgoing.send(frame(
+                &json!({"jsonrpc": "2.0", "id": id, "result": result}),
+            ));
         }
         (Some(_), None) => {}
         (None, Some(id)) => {
-            let waiter = id
-                .as_i64()
-                .and_then(|id| pending.lock().ok()?.remove(&id));
+            let waiter = id.as_i64().and_then(|id| pending.lock().ok()?.remove(&id));
             if let Some(waiter) = waiter {
                 let answer = match message.get("error") {
                     Some(error) => Err(error["message"]
@@ -291,7 +291,11 @@ mod tests {
         );
         let reply = String::from_utf8(rx.try_recv().unwrap()).unwrap();
         assert!(reply.ends_with(r#""result":[null,null]}"#), "{reply}");
-        dispatch(json!({"jsonrpc": "2.0", "id": 7, "result": {"kind": "full"}}), &tx, &pending);
+        dispatch(
+            json!({"jsonrpc": "2.0", "id": 7, "result": {"kind": "full"}}),
+            &tx,
+            &pending,
+        );
         let mut answer = answer;
         assert_eq!(answer.try_recv().unwrap(), Ok(json!({"kind": "full"})));
     }

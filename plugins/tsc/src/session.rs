@@ -136,6 +136,19 @@ pub(crate) fn session_files(request: &ParseRequest) -> SessionFiles {
         }
         return SessionFiles::failure(failure);
     }
+    // Config and syntax errors change what the compiler prints for every file.
+    let errors: Vec<&str> = request
+        .stdout
+        .lines()
+        .filter(|l| l.contains("error TS"))
+        .take(3)
+        .collect();
+    if !errors.is_empty() {
+        return SessionFiles::failure(format!(
+            "the program has errors before type checking, which change what tsc prints: {}",
+            errors.join("; ")
+        ));
+    }
     let mut files: Vec<(String, Vec<String>)> = Vec::new();
     for line in request.stdout.lines() {
         let line = line.trim_end();
@@ -195,7 +208,22 @@ pub(crate) fn session_parse(request: &SessionDiagnostics) -> ParseOutcome {
             None => skipped += 1,
         }
     }
-    ParseOutcome::new(diagnostics).with_skipped(skipped)
+    let syntax = diagnostics.iter().find(|d| {
+        d.rule
+            .strip_prefix("TS1")
+            .is_some_and(|rest| rest.len() == 3)
+    });
+    let outcome = match syntax {
+        // TS1xxx are the parser's and the grammar's codes; with a parse error anywhere, the
+        // compiler prints only those, which the per-file answer cannot tell apart.
+        Some(d) => ParseOutcome::new(Vec::new()).with_one_shot(format!(
+            "{} has {} (a syntax error): tsc then prints only syntax errors, so this check \
+             ran one-shot",
+            request.file, d.rule
+        )),
+        None => ParseOutcome::new(diagnostics),
+    };
+    outcome.with_skipped(skipped)
 }
 
 /// `None`: not a diagnostic; `Some(None)`: an editor hint, not a compiler diagnostic.
@@ -359,6 +387,14 @@ mod tests {
              "message": "'s' is declared but its value is never read."},
             {"message": "no range"}
         ]);
+        let syntax = session_parse(&SessionDiagnostics::new(
+            "/repo",
+            "tsconfig.json",
+            "src/bad.ts",
+            serde_json::json!([{"range": {"start": {"line": 0, "character": 0}},
+                                "severity": 1, "code": 1005, "message": "';' expected."}]),
+        ));
+        assert!(syntax.one_shot.unwrap().contains("TS1005"));
         let outcome = session_parse(&SessionDiagnostics::new(
             "/repo",
             "tsconfig.json",
