@@ -230,3 +230,58 @@ async fn a_javascript_compiler_runs_one_shot_and_says_why() {
     assert!(servers(&root).is_empty());
     client.cancel().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_edited_file_and_its_importers_come_first_then_the_complete_answer() {
+    let dir = project();
+    let root = dir.path().canonicalize().unwrap();
+    // a ← b ← c: c imports a only through b; d imports nothing.
+    std::fs::write(
+        root.join("src/b.ts"),
+        "import { a } from \"./a\";\nexport const b: number = a;\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("src/c.ts"),
+        "import { b } from \"./b\";\nexport const c: number = b;\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("src/d.ts"), "export const d: string = 1;\n").unwrap();
+    let (client, recorder) = start(&root, &[]).await;
+    let first = ok(&call(&client, "check_project", json!({})).await);
+    assert_eq!(first["totalIssues"], 1, "{first:#}");
+    recorder.progress.lock().unwrap().clear();
+
+    // An export edit: b breaks (a direct importer), c does not (it sees b's declared type).
+    std::fs::write(root.join("src/a.ts"), "export const a: string = \"1\";\n").unwrap();
+    let answer = ok(&call(&client, "check_files", json!({"files": ["src/a.ts"]})).await);
+    let message = tsc_message(&answer);
+    assert!(
+        message.contains("complete, every file of the program; 3 of 4 files re-checked"),
+        "{message}"
+    );
+    assert_eq!(answer["totalIssues"], 2, "{answer:#}");
+    let progress: Vec<String> = recorder
+        .progress
+        .lock()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p.message.clone())
+        .collect();
+    let early = progress
+        .iter()
+        .position(|m| m.starts_with("tsc first results (2 edited or importing files"))
+        .unwrap_or_else(|| panic!("no early results in {progress:#?}"));
+    assert!(
+        progress[early]
+            .contains("\nsrc/b.ts:2:14 TS2322 Type 'string' is not assignable to type 'number'."),
+        "{}",
+        progress[early]
+    );
+    let finished = progress
+        .iter()
+        .position(|m| m.starts_with("tsc finished"))
+        .unwrap();
+    assert!(early < finished, "{progress:#?}");
+    client.cancel().await.unwrap();
+}

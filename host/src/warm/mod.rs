@@ -107,6 +107,32 @@ pub struct Pool {
 
 static POOL: OnceLock<Pool> = OnceLock::new();
 
+/// Receives a persistent engine's first results, before the rest of its program.
+pub type EarlySink = Arc<dyn Fn(crate::check::EngineEvent) + Send + Sync>;
+
+/// The sink of the check running in each project (the server runs one at a time).
+static SINKS: std::sync::Mutex<Vec<(PathBuf, EarlySink)>> = std::sync::Mutex::new(Vec::new());
+
+/// Sends the early results of `root`'s checks to `sink` until [`clear_early_sink`].
+pub fn set_early_sink(root: &std::path::Path, sink: EarlySink) {
+    let mut sinks = SINKS.lock().unwrap_or_else(|e| e.into_inner());
+    sinks.retain(|(r, _)| r != root);
+    sinks.push((root.to_path_buf(), sink));
+}
+
+pub fn clear_early_sink(root: &std::path::Path) {
+    let mut sinks = SINKS.lock().unwrap_or_else(|e| e.into_inner());
+    sinks.retain(|(r, _)| r != root);
+}
+
+fn early_sink(root: &std::path::Path) -> Option<EarlySink> {
+    let sinks = SINKS.lock().unwrap_or_else(|e| e.into_inner());
+    sinks
+        .iter()
+        .find(|(r, _)| r == root)
+        .map(|(_, s)| s.clone())
+}
+
 /// Keeps persistent engines warm for the rest of this process (the MCP server). Must be
 /// called inside a tokio runtime: it starts the idle reaper.
 pub fn enable(settings: Settings) {

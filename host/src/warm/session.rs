@@ -352,8 +352,27 @@ impl Session {
         }
 
         // Files new to the program have no result yet, so they are pulled too.
-        let order = self.pull_order(&files, &changed, everything || first);
-        let pulled = self.pull(request, &order).await?;
+        let (order, early) = self.pull_order(&files, &changed, everything || first);
+        // All in flight at once; the edited files and their direct importers are read (and
+        // sent to whoever waits for them) before the rest.
+        let mut waiting = self.start_pulls(&order)?;
+        let rest = waiting.split_off(early.min(waiting.len()));
+        let mut pulled = self.finish_pulls(request, waiting).await?;
+        if !first
+            && !pulled.is_empty()
+            && pulled.iter().all(|(_, mapped)| mapped.one_shot.is_none())
+            && let Some(sink) = super::early_sink(&self.root)
+        {
+            sink(crate::check::EngineEvent::Early {
+                engine: request.engine.to_owned(),
+                files: pulled.iter().map(|(path, _)| path.clone()).collect(),
+                issues: pulled
+                    .iter()
+                    .flat_map(|(_, mapped)| mapped.diagnostics.iter().map(early_line))
+                    .collect(),
+            });
+        }
+        pulled.extend(self.finish_pulls(request, rest).await?);
         let mut skipped = 0;
         let mut one_shot = None;
         for (path, mapped) in pulled {
@@ -373,7 +392,8 @@ impl Session {
         self.results.retain(|path, _| in_program.contains(path));
         let mut answer = Answer {
             note: format!(
-                "persistent `{}` (pid {}): {} of {} files re-checked in {} ms",
+                "persistent `{}` (pid {}): complete, every file of the program; {} of {} files \
+                 re-checked in {} ms",
                 command_line(&self.command.command),
                 self.process.pid(),
                 order.len(),
@@ -526,18 +546,35 @@ impl Session {
 
     /// The files to pull, in order of use: the edited files, then their importers (nearest
     /// first), then every file without a result yet; all files when an edit reaches
-    /// everything.
-    fn pull_order(&self, files: &[String], changed: &[String], everything: bool) -> Vec<String> {
+    /// everything. Returns the order and how many of its first files are the edited ones and
+    /// their direct importers.
+    fn pull_order(
+        &self,
+        files: &[String],
+        changed: &[String],
+        everything: bool,
+    ) -> (Vec<String>, usize) {
+        let in_program: HashSet<&String> = files.iter().collect();
         let mut order: Vec<String> = Vec::new();
         let mut seen: HashSet<String> = HashSet::new();
-        let mut queue: VecDeque<String> = changed.iter().cloned().collect();
+        // Breadth first: the edited files, then their direct importers, then theirs.
+        let mut queue: VecDeque<(String, usize)> =
+            changed.iter().map(|path| (path.clone(), 0)).collect();
         let importers = self.files.as_ref().map(|f| &f.importers);
-        while let Some(path) = queue.pop_front() {
-            if !seen.insert(path.clone()) {
+        let mut early = 0;
+        while let Some((path, depth)) = queue.pop_front() {
+            if !in_program.contains(&path) || !seen.insert(path.clone()) {
                 continue;
             }
             if let Some(of) = importers.and_then(|i| i.get(&path)) {
-                queue.extend(of.iter().filter(|i| !seen.contains(*i)).cloned());
+                queue.extend(
+                    of.iter()
+                        .filter(|i| !seen.contains(*i))
+                        .map(|i| (i.clone(), depth + 1)),
+                );
+            }
+            if depth <= 1 {
+                early += 1;
             }
             order.push(path);
         }
@@ -546,17 +583,11 @@ impl Session {
                 order.push(path.clone());
             }
         }
-        let in_program: HashSet<&String> = files.iter().collect();
-        order.retain(|p| in_program.contains(p));
-        order
+        (order, early)
     }
 
-    /// Pulls the diagnostics of `order` (all in flight at once, in that order) and maps them.
-    async fn pull(
-        &self,
-        request: &Request<'_>,
-        order: &[String],
-    ) -> Result<Vec<(String, ParseOutcome)>, String> {
+    /// Asks for the diagnostics of `order`, all in flight at once, in that order.
+    fn start_pulls(&self, order: &[String]) -> Result<Vec<Pulling>, String> {
         let mut waiting = Vec::with_capacity(order.len());
         for path in order {
             let uri = file_uri(&self.root.join(path));
@@ -569,6 +600,15 @@ impl Session {
                 .map_err(|e| e.to_string())?;
             waiting.push((path.clone(), answer));
         }
+        Ok(waiting)
+    }
+
+    /// Waits for the diagnostics [`Self::start_pulls`] asked for, and maps them.
+    async fn finish_pulls(
+        &self,
+        request: &Request<'_>,
+        waiting: Vec<Pulling>,
+    ) -> Result<Vec<(String, ParseOutcome)>, String> {
         let mut reports = Vec::with_capacity(waiting.len());
         for (path, answer) in waiting {
             let report = self
@@ -610,6 +650,27 @@ impl Session {
         .await
         .map_err(|e| e.to_string())?
     }
+}
+
+/// A file whose diagnostics were asked for, and the answer to come.
+type Pulling = (
+    String,
+    tokio::sync::oneshot::Receiver<Result<Value, String>>,
+);
+
+/// One early diagnostic as a line: `src/a.ts:3:7 TS2322 Type 'number' is not assignable…`
+/// (the first line of its message, at most 160 characters).
+fn early_line(diagnostic: &Diagnostic) -> String {
+    let at = match (&diagnostic.file, &diagnostic.start) {
+        (Some(file), Some(start)) => format!("{file}:{}:{}", start.line, start.column),
+        (Some(file), None) => file.clone(),
+        _ => String::new(),
+    };
+    let message = diagnostic.message.lines().next().unwrap_or_default();
+    let message: String = message.chars().take(160).collect();
+    format!("{at} {} {message}", diagnostic.rule)
+        .trim()
+        .to_owned()
 }
 
 /// `reason`, with the tail of the process's stderr.
