@@ -106,6 +106,9 @@ pub(super) struct Session {
     sources: BTreeSet<String>,
     /// Each file's mapped diagnostics, for the text the server has.
     results: HashMap<String, Vec<Diagnostic>>,
+    /// Set while a check runs: one that did not finish (cancelled, timed out) may have told
+    /// the server of edits whose reach it never pulled, so the next one pulls every file.
+    interrupted: bool,
     pub(super) last_used: Instant,
 }
 
@@ -180,6 +183,7 @@ impl Session {
             files: None,
             sources: BTreeSet::new(),
             results: HashMap::new(),
+            interrupted: false,
             last_used: Instant::now(),
         })
     }
@@ -245,7 +249,8 @@ impl Session {
         }
         self.sources = sources;
 
-        let mut everything = !created.is_empty() || !deleted.is_empty();
+        let resumed = std::mem::replace(&mut self.interrupted, true);
+        let mut everything = resumed || !created.is_empty() || !deleted.is_empty();
         let mut events = Vec::new();
         for path in created {
             events.push(json!({"uri": file_uri(&self.root.join(&path)), "type": 1}));
@@ -353,6 +358,11 @@ impl Session {
 
         // Files new to the program have no result yet, so they are pulled too.
         let (order, early) = self.pull_order(&files, &changed, everything || first);
+        // Forgotten before they are asked for: a check cancelled half-way leaves them without
+        // a result, so the next check pulls them again instead of answering what they were.
+        for path in &order {
+            self.results.remove(path);
+        }
         // All in flight at once; the edited files and their direct importers are read (and
         // sent to whoever waits for them) before the rest.
         let mut waiting = self.start_pulls(&order)?;
@@ -385,6 +395,8 @@ impl Session {
                 self.results.insert(path, mapped.diagnostics);
             }
         }
+        // Every change the server was told of has been pulled as far as it reaches.
+        self.interrupted = false;
         if let Some(reason) = one_shot {
             return Ok(Checked::OneShot(reason));
         }
