@@ -81,7 +81,8 @@ const hubText = readFileSync(hub, "utf8");
 const bodyAt = hubText.search(/\)\s*(?::[^={;]+)?\s*=>\s*\{\n|\)\s*(?::[^={;]+)?\{\n/);
 const bodyBrace = hubText.indexOf("{\n", bodyAt) + 2;
 
-const out = { start: null, leaf: [], body: [], export: [], early: [], check_files_bytes: 0 };
+const out = { start: null, leaf: [], body: [], export: [], early: [], check_files_bytes: 0,
+              messages: { leaf: [], body: [], export: [] } };
 const first = await call("check_project", {});
 out.start = first.ms;
 out.start_message = status(first).message ?? "";
@@ -90,7 +91,7 @@ for (let i = 0; i < runs; i++) {
   const l = await call("check_files", { files: [leafPath] });
   out.leaf.push(l.ms);
   out.check_files_bytes = l.bytes;
-  out.leaf_message = status(l).message ?? "";
+  out.messages.leaf.push(status(l).message ?? "");
   if (l.early !== null) out.early.push(l.early);
   writeFileSync(leaf, leafText);
   await call("check_files", { files: [leafPath] });
@@ -98,14 +99,14 @@ for (let i = 0; i < runs; i++) {
   writeFileSync(hub, `${hubText.slice(0, bodyBrace)}  void ${i}\n${hubText.slice(bodyBrace)}`);
   const b = await call("check_files", { files: [hubPath] });
   out.body.push(b.ms);
-  out.body_message = status(b).message ?? "";
+  out.messages.body.push(status(b).message ?? "");
   writeFileSync(hub, hubText);
   await call("check_files", { files: [hubPath] });
 
   writeFileSync(hub, `${hubText}\nexport const benchCore${i} = ${i};\n`);
   const e = await call("check_files", { files: [hubPath] });
   out.export.push(e.ms);
-  out.export_message = status(e).message ?? "";
+  out.messages.export.push(status(e).message ?? "");
   if (e.early !== null) out.early.push(e.early);
   writeFileSync(hub, hubText);
   await call("check_files", { files: [hubPath] });
