@@ -66,11 +66,14 @@ pub(crate) fn session(request: &PlanRequest) -> Result<SessionPlan, PluginError>
         )));
     }
     let config = &invocation.label;
+    // The one-shot run's Go collector setting (`GOGC=off` below a `GOMEMLIMIT` of half the
+    // machine) suits a process that exits after one check, not a server that builds a new
+    // program per edit: on effect it grew to 4.5 GB within three hub edits. The server keeps
+    // Go's default collector (or the user's `GOGC`/`GOMEMLIMIT`, which it inherits).
     let server = Invocation::new(
         &request.tool.program,
         vec!["--lsp".into(), "--stdio".into()],
     )
-    .with_env(invocation.env.clone())
     .with_label(config);
     let list = Invocation::new(
         &request.tool.program,
@@ -279,6 +282,8 @@ mod tests {
             panic!("one session: {plan:?}")
         };
         assert_eq!(session.command.args, ["--lsp", "--stdio"]);
+        // No collector setting of the one-shot run: the server lives long.
+        assert!(session.command.env.is_empty(), "{:?}", session.command.env);
         assert_eq!(session.command.label, "tsconfig.json");
         let list = session.list_files.as_ref().unwrap();
         assert!(list.args.ends_with(&["-p".into(), "tsconfig.json".into()]));
