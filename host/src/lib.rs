@@ -18,3 +18,4 @@ pub mod render;
 pub mod runner;
 pub mod state;
 pub mod toolchain;
+pub mod warm;

@@ -250,6 +250,11 @@ pub struct ParseOutcome {
     /// host reports it in the engine's status; diagnostics parsed so far are still kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failure: Option<String>,
+    /// From `session_parse`: the persistent session's answer for this state is not the
+    /// one-shot run's (tsc prints only syntax errors while any file has one), for this
+    /// reason; the host answers this check with the one-shot run and keeps the session.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub one_shot: Option<String>,
 }
 
 impl ResolvedTool {
@@ -431,4 +436,245 @@ impl ParseOutcome {
         self.failure = Some(message.into());
         self
     }
+
+    pub fn with_one_shot(mut self, reason: impl Into<String>) -> Self {
+        self.one_shot = Some(reason.into());
+        self
+    }
+}
+
+/// How the host starts a persistent engine for one program, the answer to the `session`
+/// method: a long-lived process the host feeds changes to and reads complete results from,
+/// instead of one process per check. The host owns its lifecycle (start on first need,
+/// restart on crash or when a program input changes, stop when idle or above its memory
+/// limit) and falls back to [`EngineAdapter::plan`](crate::EngineAdapter::plan) when the
+/// session fails.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct SessionPlan {
+    /// One session per program; empty when [`Self::unavailable`] says why not.
+    #[serde(default)]
+    pub sessions: Vec<SessionCommand>,
+    /// Why this tool, version or configuration runs one-shot (shown in the engine's status).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unavailable: Option<String>,
+}
+
+impl SessionPlan {
+    pub fn new(sessions: Vec<SessionCommand>) -> Self {
+        Self {
+            sessions,
+            unavailable: None,
+        }
+    }
+
+    /// No persistent session, for this reason: the host runs the one-shot plan.
+    pub fn unavailable(reason: impl Into<String>) -> Self {
+        Self {
+            sessions: Vec::new(),
+            unavailable: Some(reason.into()),
+        }
+    }
+}
+
+/// The protocol a persistent engine speaks on its stdin and stdout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum SessionProtocol {
+    /// The Language Server Protocol over stdio (`Content-Length` framing), with pull
+    /// diagnostics (`textDocument/diagnostic`): every open document's text is the host's, so
+    /// an answer reflects exactly the content the host fingerprinted.
+    #[default]
+    LspPullDiagnostics,
+    /// A protocol of a newer plugin API; the host runs the one-shot plan instead.
+    #[serde(other)]
+    Unknown,
+}
+
+/// One persistent process for one program.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct SessionCommand {
+    pub protocol: SessionProtocol,
+    /// The process: program, arguments, environment and working directory, as for a run. Its
+    /// `label` names the program (the tsconfig), `covers` and `report_files` are not used.
+    pub command: Invocation,
+    /// A one-shot run that lists the program's files, read with the `session_files` method
+    /// ([`SessionFiles`]); the host pulls the diagnostics of those under the project root.
+    /// `None`: every project file with one of the engine's extensions, each of which may
+    /// affect every other.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub list_files: Option<Invocation>,
+    /// Substrings of a line whose change may change which files the program has (`import`):
+    /// an edit of such a line lists the files again. Files created or deleted always do.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub list_again_on: Vec<String>,
+    /// The LSP `initializationOptions`.
+    #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
+    pub initialization_options: serde_json::Value,
+    /// The LSP language id of each extension (`ts` → `typescript`); the extension itself
+    /// when absent.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub language_ids: BTreeMap<String, String>,
+}
+
+impl SessionCommand {
+    pub fn lsp(command: Invocation) -> Self {
+        Self {
+            protocol: SessionProtocol::LspPullDiagnostics,
+            command,
+            ..Self::default()
+        }
+    }
+
+    pub fn with_list_files(mut self, list_files: Invocation) -> Self {
+        self.list_files = Some(list_files);
+        self
+    }
+
+    pub fn with_list_again_on(mut self, list_again_on: Vec<String>) -> Self {
+        self.list_again_on = list_again_on;
+        self
+    }
+
+    pub fn with_initialization_options(mut self, options: serde_json::Value) -> Self {
+        self.initialization_options = options;
+        self
+    }
+
+    pub fn with_language_ids(mut self, language_ids: BTreeMap<String, String>) -> Self {
+        self.language_ids = language_ids;
+        self
+    }
+}
+
+/// The diagnostics a persistent engine reported for one file, to map into [`Diagnostic`]s
+/// with the `session_parse` method.
+///
+/// [`Diagnostic`]: crate::Diagnostic
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct SessionDiagnostics {
+    pub project_root: String,
+    /// The program's label (its config), as in [`SessionCommand::command`].
+    pub label: String,
+    /// Project-relative path of the file, with `/` separators.
+    pub file: String,
+    /// The protocol's payload as the engine sent it: for
+    /// [`SessionProtocol::LspPullDiagnostics`], the `items` array of the report (LSP
+    /// `Diagnostic`s, 0-based lines, columns in the negotiated position encoding: UTF-16).
+    pub items: serde_json::Value,
+}
+
+impl SessionDiagnostics {
+    pub fn new(
+        project_root: impl Into<String>,
+        label: impl Into<String>,
+        file: impl Into<String>,
+        items: serde_json::Value,
+    ) -> Self {
+        Self {
+            project_root: project_root.into(),
+            label: label.into(),
+            file: file.into(),
+            items,
+        }
+    }
+}
+
+/// The files of a session's program and who imports whom, the answer to `session_files` (from
+/// the output of [`SessionCommand::list_files`], passed as a [`ParseRequest`]).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct SessionFiles {
+    pub files: Vec<SessionFile>,
+    /// Set when the listing failed; the host then runs the one-shot plan.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
+}
+
+impl SessionFiles {
+    pub fn new(files: Vec<SessionFile>) -> Self {
+        Self {
+            files,
+            failure: None,
+        }
+    }
+
+    pub fn failure(message: impl Into<String>) -> Self {
+        Self {
+            files: Vec::new(),
+            failure: Some(message.into()),
+        }
+    }
+}
+
+/// One file of a session's program.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct SessionFile {
+    /// Project-relative (or absolute, for a file outside the project), `/` separators.
+    pub path: String,
+    /// The program's files that import this one, as `path`s. After an edit of a file, the
+    /// host re-checks it, then the files that import it, directly or not; the others cannot
+    /// change.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub importers: Vec<String>,
+    /// Set when an edit of this file may change files that do not import it (a global
+    /// script, an ambient declaration): the host then re-checks every file.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub global: bool,
+}
+
+impl SessionFile {
+    pub fn new(path: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            ..Self::default()
+        }
+    }
+
+    pub fn with_importers(mut self, importers: Vec<String>) -> Self {
+        self.importers = importers;
+        self
+    }
+
+    pub fn with_global(mut self, global: bool) -> Self {
+        self.global = global;
+        self
+    }
+}
+
+/// Asks how far an edit of one file reaches (the `session_reach` method): the adapter reads
+/// the new text, the host knows the importers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct ReachRequest {
+    /// Project-relative path.
+    pub file: String,
+    /// The file's new text; `None` when it was deleted.
+    pub text: Option<String>,
+}
+
+impl ReachRequest {
+    pub fn new(file: impl Into<String>, text: Option<String>) -> Self {
+        Self {
+            file: file.into(),
+            text,
+        }
+    }
+}
+
+/// How far an edit reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Reach {
+    /// The file itself and the files that import it, directly or not.
+    Importers,
+    /// Every file of the program (a global declaration, an augmentation).
+    #[default]
+    #[serde(other)]
+    Everything,
 }

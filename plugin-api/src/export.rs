@@ -16,7 +16,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::engine::{
-    DiscoverRequest, Discovery, ParseOutcome, ParseRequest, Plan, PlanRequest, Program,
+    DiscoverRequest, Discovery, ParseOutcome, ParseRequest, Plan, PlanRequest, Program, Reach,
+    ReachRequest, SessionDiagnostics, SessionFiles, SessionPlan,
 };
 use crate::manifest::PluginManifest;
 use crate::rules::{AnalyzeOutcome, AnalyzeRequest};
@@ -98,6 +99,36 @@ pub trait EngineAdapter: Send + Sync + 'static {
     /// Diagnostics from one invocation's captured output. Tolerant: skip and count a record
     /// that does not parse, and set `failure` only when the run as a whole failed.
     fn parse(&self, request: &ParseRequest) -> Result<ParseOutcome, PluginError>;
+
+    /// The persistent sessions for this request, for an engine that declares
+    /// [`PersistentSpec`](crate::PersistentSpec). Pure, like [`Self::plan`]. The default has
+    /// none, so the host runs the plan.
+    fn session(&self, request: &PlanRequest) -> Result<SessionPlan, PluginError> {
+        let _ = request;
+        Ok(SessionPlan::unavailable(
+            "this engine has no persistent mode",
+        ))
+    }
+
+    /// One file's diagnostics from a persistent session, as [`Diagnostic`](crate::Diagnostic)s
+    /// with their column unit. Tolerant, like [`Self::parse`].
+    fn session_parse(&self, request: &SessionDiagnostics) -> Result<ParseOutcome, PluginError> {
+        let _ = request;
+        Err(PluginError::new("this engine has no persistent mode"))
+    }
+
+    /// The program's files from the output of a session's `list_files` run. Pure.
+    fn session_files(&self, request: &ParseRequest) -> Result<SessionFiles, PluginError> {
+        let _ = request;
+        Err(PluginError::new("this engine lists no session files"))
+    }
+
+    /// How far an edit of one file reaches. The default, [`Reach::Everything`], is always
+    /// right; [`Reach::Importers`] lets the host skip the files that cannot change.
+    fn session_reach(&self, request: &ReachRequest) -> Result<Reach, PluginError> {
+        let _ = request;
+        Ok(Reach::Everything)
+    }
 }
 
 /// A rule pack over MCP surfaces.
@@ -194,6 +225,10 @@ pub fn call_engine(
         methods::DISCOVER => encode(&plugin.discover(&decode(method, payload)?)?),
         methods::PLAN => encode(&plugin.plan(&decode(method, payload)?)?),
         methods::PARSE => encode(&plugin.parse(&decode(method, payload)?)?),
+        methods::SESSION => encode(&plugin.session(&decode(method, payload)?)?),
+        methods::SESSION_PARSE => encode(&plugin.session_parse(&decode(method, payload)?)?),
+        methods::SESSION_FILES => encode(&plugin.session_files(&decode(method, payload)?)?),
+        methods::SESSION_REACH => encode(&plugin.session_reach(&decode(method, payload)?)?),
         other => Err(PluginError(format!(
             "engine adapters do not answer `{other}`"
         ))),

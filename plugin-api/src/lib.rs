@@ -168,12 +168,13 @@ pub use abi::{ABI_PROBE_SYMBOL, SIGNALINT_ABI_VERSION};
 pub use diagnostic::{ColumnUnit, Diagnostic, FixSafety, Position, Severity, TextEdit};
 pub use engine::{
     ConfigFile, DiscoverRequest, Discovery, Invocation, Machine, ParseOutcome, ParseRequest, Plan,
-    PlanRequest, Program, ReportFile, ResolvedTool,
+    PlanRequest, Program, Reach, ReachRequest, ReportFile, ResolvedTool, SessionCommand,
+    SessionDiagnostics, SessionFile, SessionFiles, SessionPlan, SessionProtocol,
 };
 pub use export::{EngineAdapter, PluginError, RulePack, call_engine, call_rule_pack, guard};
 pub use manifest::{
-    EngineInfo, EngineScope, PluginKind, PluginManifest, ProgramSpec, RuleInfo, RulePackInfo,
-    ToolCandidate, ToolSpec, UsedWhen,
+    EngineInfo, EngineScope, PersistentSpec, PluginKind, PluginManifest, ProgramSpec, RuleInfo,
+    RulePackInfo, ToolCandidate, ToolSpec, UsedWhen,
 };
 pub use rules::{
     AnalyzeOutcome, AnalyzeRequest, Finding, FindingSeverity, McpSurface, SurfaceOrigin,
@@ -196,4 +197,13 @@ pub mod methods {
     pub const PLAN: &str = "plan";
     pub const PARSE: &str = "parse";
     pub const ANALYZE: &str = "analyze";
+    /// A persistent engine's sessions (engines that declare
+    /// [`PersistentSpec`](crate::PersistentSpec)).
+    pub const SESSION: &str = "session";
+    /// Maps one file's diagnostics from a persistent session.
+    pub const SESSION_PARSE: &str = "session_parse";
+    /// Reads a session's file listing.
+    pub const SESSION_FILES: &str = "session_files";
+    /// How far an edit of one file reaches.
+    pub const SESSION_REACH: &str = "session_reach";
 }

@@ -133,6 +133,10 @@ pub struct EngineInfo {
     /// [`UsedWhen`]). Absent: it runs whenever its tool is found.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub used_when: Option<UsedWhen>,
+    /// Set when the engine can also run as a persistent process (a language server) that the
+    /// host keeps between checks; see [`PersistentSpec`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub persistent: Option<PersistentSpec>,
 }
 
 /// How the host tells that a project uses an engine. Any one sign is enough; an
@@ -170,6 +174,36 @@ impl UsedWhen {
 
     pub fn with_baseline(mut self, baseline: bool) -> Self {
         self.baseline = baseline;
+        self
+    }
+}
+
+/// The persistent-engine capability: the engine answers the `session` method
+/// ([`EngineAdapter::session`]) with the process to keep, and `session_parse` with its
+/// diagnostics. Only a host that keeps engines warm (the MCP server) uses it; the others, and
+/// any session that fails, run the one-shot plan.
+///
+/// The host restarts a session when one of the engine's program inputs changes
+/// ([`ProgramSpec::config_names`], [`ProgramSpec::input_names`], [`ProgramSpec::input_paths`]
+/// and [`Self::restart_inputs`]): a language server may not notice a changed tsconfig or a
+/// reinstalled dependency, and a restart is always right.
+///
+/// [`EngineAdapter::session`]: crate::EngineAdapter::session
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct PersistentSpec {
+    /// Further project-relative paths whose change restarts the session.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub restart_inputs: Vec<String>,
+}
+
+impl PersistentSpec {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn with_restart_inputs(mut self, restart_inputs: Vec<String>) -> Self {
+        self.restart_inputs = restart_inputs;
         self
     }
 }
@@ -265,11 +299,17 @@ impl EngineInfo {
             programs: None,
             env_vars: Vec::new(),
             used_when: None,
+            persistent: None,
         }
     }
 
     pub fn with_used_when(mut self, used_when: UsedWhen) -> Self {
         self.used_when = Some(used_when);
+        self
+    }
+
+    pub fn with_persistent(mut self, persistent: PersistentSpec) -> Self {
+        self.persistent = Some(persistent);
         self
     }
 

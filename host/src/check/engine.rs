@@ -80,6 +80,40 @@ async fn run(
     let options = options_json(engine_config.and_then(|e| e.options.as_ref()));
     let programs = find_programs(context, plan, info, &tree, &options, &version).await?;
 
+    // A persistent engine answers from its warm session where the process keeps one, before
+    // the cache: a result served from the cache would leave the session behind on the edits
+    // (a revert), and the next check would pay for them.
+    let mut one_shot_note = None;
+    if crate::warm::active().is_some() && info.persistent.is_some() {
+        let request = plan_request(
+            context,
+            plan,
+            info,
+            &tool,
+            &relevant,
+            options.clone(),
+            programs.clone(),
+        )?;
+        match warm_run(context, plan, info, &request, &tree, cancel).await {
+            Some(Ok((ran, note))) => {
+                let issues = convert(context, plan, ran.diagnostics).await;
+                let mut outcome = EngineOutcome {
+                    status: EngineStatus::ok(),
+                    rechecked: Some(coverage(info.scope, &relevant, None)),
+                    issues,
+                };
+                outcome.status.version = Some(version.clone());
+                outcome.status.issue_count = Some(outcome.issues.len());
+                outcome.status.skipped_records = (ran.skipped > 0).then_some(ran.skipped);
+                outcome.status.duration_ms = Some(started.elapsed().as_millis() as u64);
+                outcome.status.message = note;
+                return Ok(outcome);
+            }
+            Some(Err(why)) => one_shot_note = Some(why),
+            None => {}
+        }
+    }
+
     // A file-local engine runs only on the files whose result is not cached; a whole-program
     // engine runs only when an input of its program changed.
     let key_inputs = KeyInputs {
@@ -98,7 +132,9 @@ async fn run(
         Lookup::Hit(issues) => {
             cache::save(shard).await;
             let coverage = coverage(info.scope, &relevant, None);
-            return Ok(cached_outcome(issues, &version, started, coverage));
+            let mut outcome = cached_outcome(issues, &version, started, coverage);
+            outcome.status.message = one_shot_note;
+            return Ok(outcome);
         }
         Lookup::Run {
             cached,
@@ -109,13 +145,14 @@ async fn run(
     tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), to_run = to_run.len(), deferred = matches!(keys, Keys::Deferred(_)), "cache looked up");
 
     let request = plan_request(context, plan, info, &tool, &to_run, options, programs)?;
-    let invocations = call_plan(plan, request).await?;
-    tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "planned");
-
     // On a cold cache the keys are hashed while the engine runs.
     let keys = RunKeys::start(&key_inputs, keys);
+    // A persistent engine answers from its warm session where the process keeps one.
+    let invocations = call_plan(plan, request).await?;
+    tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "planned");
     let run = run_settings(context, plan, info);
     let mut ran = invocation::run_all(context, &run, invocations, cancel).await;
+    let note = one_shot_note;
     tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "ran and parsed");
 
     let diagnostics = std::mem::take(&mut ran.diagnostics);
@@ -123,9 +160,55 @@ async fn run(
         convert_and_store(context, plan, diagnostics, keys, &key_inputs, &ran, shard).await;
     tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "converted and stored");
     issues.extend(cached);
-    Ok(ran_outcome(
+    let mut outcome = ran_outcome(
         info.scope, ran, issues, &relevant, &to_run, &version, started,
-    ))
+    );
+    if let Some(note) = note {
+        let status = &mut outcome.status;
+        status.message = Some(match status.message.take() {
+            Some(message) => format!("{message}; {note}"),
+            None => note,
+        });
+    }
+    Ok(outcome)
+}
+
+/// The engine's warm answer, as its runs would have given it, with the note for its status:
+/// `None` where no session is kept (the CLI, an engine without the capability),
+/// `Some(Err(why))` when this check runs one-shot instead.
+async fn warm_run(
+    context: &Context,
+    plan: &EnginePlan,
+    info: &EngineInfo,
+    request: &PlanRequest,
+    tree: &[String],
+    cancel: &CancellationToken,
+) -> Option<Result<(Ran, Option<String>), String>> {
+    let pool = crate::warm::active()?;
+    if info.persistent.is_none() || info.scope != EngineScope::WholeProgram {
+        return None;
+    }
+    let warm = crate::warm::Request {
+        context,
+        engine: &plan.id,
+        plugin: &plan.plugin,
+        info,
+        plan: request,
+        tree,
+        timeout: context.config.engine_timeout(&plan.id),
+        cancel,
+    };
+    Some(match pool.check(&warm).await {
+        crate::warm::Outcome::Answered(answer) => Ok((
+            Ran {
+                skipped: answer.skipped,
+                diagnostics: answer.diagnostics,
+                ..Ran::default()
+            },
+            Some(answer.note),
+        )),
+        crate::warm::Outcome::OneShot(why) => Err(why),
+    })
 }
 
 /// How the engine's invocations run: its timeout and priorities, and whether runs of one
@@ -168,6 +251,19 @@ async fn convert_and_store(
     }
     cache::save(shard).await;
     issues
+}
+
+/// A warm answer's diagnostics as issues (positions converted on a blocking thread).
+async fn convert(
+    context: &Context,
+    plan: &EnginePlan,
+    diagnostics: Vec<(PathBuf, Diagnostic)>,
+) -> Vec<IssueInput> {
+    let (root, id) = (context.root.clone(), plan.id.clone());
+    match tokio::task::spawn_blocking(move || positions::to_issues(&root, &id, diagnostics)).await {
+        Ok(issues) => issues,
+        Err(e) => std::panic::resume_unwind(e.into_panic()),
+    }
 }
 
 /// The engine part of the manifest, for an engine of a scope this host knows.

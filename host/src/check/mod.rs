@@ -163,6 +163,13 @@ pub enum EngineEvent {
         engine: String,
         status: EngineStatus,
     },
+    /// A persistent engine's first results, before the rest of its program: the edited
+    /// `files` and their direct importers, and their issues, one line each (`crate::warm`).
+    Early {
+        engine: String,
+        files: Vec<String>,
+        issues: Vec<String>,
+    },
 }
 
 /// Receives [`EngineEvent`]s while a check runs.

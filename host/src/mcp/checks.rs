@@ -267,9 +267,13 @@ impl Checker {
                         "the check was cancelled before it started",
                     ));
                 }
+                // A persistent engine's first results reach this flight's requests early.
+                let early = observer.clone();
+                crate::warm::set_early_sink(&worker.root, Arc::new(move |event| early(event)));
                 let response = session
                     .check_observed(&scope, &options, &cancel, Some(&observer))
                     .await;
+                crate::warm::clear_early_sink(&worker.root);
                 let latest = session.latest().cloned().map(Arc::new);
                 let loops = session.loops.status(worker.threshold);
                 drop(session);
@@ -313,6 +317,8 @@ impl Checker {
     pub async fn shut_down(&self, grace: Duration) {
         self.shutdown.cancel();
         let _ = tokio::time::timeout(grace, self.session.lock()).await;
+        // Every persistent engine dies with the server.
+        crate::warm::shutdown().await;
     }
 }
 

@@ -270,6 +270,11 @@ impl ProgressReporter {
         let (message, total) = match &event {
             EngineEvent::Started { engine, of } => (format!("{engine} started"), Some(*of * 2)),
             EngineEvent::Finished { engine, status } => (finished(engine, status), None),
+            EngineEvent::Early {
+                engine,
+                files,
+                issues,
+            } => (early(engine, files, issues), None),
         };
         let mut param = ProgressNotificationParam::new(self.token.clone(), f64::from(step))
             .with_message(message);
@@ -295,6 +300,29 @@ fn finished(engine: &str, status: &EngineStatus) -> String {
     }
     if let Some(ms) = status.duration_ms {
         text.push_str(&format!(", {ms} ms"));
+    }
+    text
+}
+
+/// The most issue lines one early notification carries.
+const EARLY_LINES: usize = 50;
+
+/// A persistent engine's first results: the edited files and their direct importers, checked
+/// before the rest of the program; the complete response follows.
+fn early(engine: &str, files: &[String], issues: &[String]) -> String {
+    let noun = if issues.len() == 1 { "issue" } else { "issues" };
+    let mut text = format!(
+        "{engine} first results ({} edited or importing files; the complete answer follows): \
+         {} {noun}",
+        files.len(),
+        issues.len()
+    );
+    for line in issues.iter().take(EARLY_LINES) {
+        text.push('\n');
+        text.push_str(line);
+    }
+    if issues.len() > EARLY_LINES {
+        text.push_str(&format!("\n… {} more", issues.len() - EARLY_LINES));
     }
     text
 }

@@ -7,9 +7,11 @@
 //! to the processes that leave the group and to the host's own death.
 
 mod environment;
+mod persistent;
 mod tree;
 
 pub use environment::{AGENT_ENV_PREFIXES, scrubbed_environment};
+pub use persistent::Persistent;
 pub use tree::{Tracked, exit_on_signals, guard_process_tree, live_groups, prepare, spawn_tracked};
 
 use std::collections::BTreeMap;
@@ -178,6 +180,16 @@ impl Runner {
         self.record.lock().await.clone()
     }
 
+    /// Counts and records one spawned process.
+    async fn note_spawn(&self, spawned: SpawnRecord) {
+        self.spawned.fetch_add(1, Ordering::SeqCst);
+        let mut record = self.record.lock().await;
+        if record.len() >= 1000 {
+            record.remove(0);
+        }
+        record.push(spawned);
+    }
+
     /// Runs `command` to completion, timeout, cancellation or overflow.
     pub async fn run(
         &self,
@@ -227,18 +239,12 @@ impl Runner {
                 source,
             })?;
         let pid = child.id().unwrap_or_default();
-        self.spawned.fetch_add(1, Ordering::SeqCst);
-        {
-            let mut record = self.record.lock().await;
-            if record.len() >= 1000 {
-                record.remove(0);
-            }
-            record.push(SpawnRecord {
-                program: command.program.clone(),
-                args: command.args.clone(),
-                pid,
-            });
-        }
+        self.note_spawn(SpawnRecord {
+            program: command.program.clone(),
+            args: command.args.clone(),
+            pid,
+        })
+        .await;
         let cap = self.output_cap;
         let exceeded = CancellationToken::new();
         let stdout = child.stdout.take().expect("piped");

@@ -156,17 +156,26 @@
 //!
 //! Diagnostics parsed before a failure are always kept.
 //!
+//! # Persistent session
+//!
+//! The manifest declares [`PersistentSpec`]: a host that keeps engines warm (the MCP server)
+//! asks `session` for TypeScript 7's language server and reads each file's diagnostics with
+//! LSP pull diagnostics; see the `session` module for what it maps and when tsc stays
+//! one-shot.
+//!
 //! Remember that tsc reports only syntax errors when any file of the program has one; the
 //! semantic errors come back once the syntax is fixed.
 
 mod discover;
 mod parse;
 mod plan;
+mod session;
 
 use signalint_plugin_api::{
     ColumnUnit, DiscoverRequest, Discovery, EngineAdapter, EngineInfo, EngineScope, ParseOutcome,
-    ParseRequest, Plan, PlanRequest, PluginError, PluginManifest, ProgramSpec, ToolCandidate,
-    ToolSpec, UsedWhen,
+    ParseRequest, PersistentSpec, Plan, PlanRequest, PluginError, PluginManifest, ProgramSpec,
+    Reach, ReachRequest, SessionDiagnostics, SessionFiles, SessionPlan, ToolCandidate, ToolSpec,
+    UsedWhen,
 };
 
 pub use parse::parse_output;
@@ -256,7 +265,8 @@ impl EngineAdapter for Tsc {
             .with_config_files(vec!["tsconfig.json".into(), "package.json".into()])
             .with_programs(programs)
             .with_used_when(UsedWhen::config_files(vec!["tsconfig.json".into()]))
-            .with_env_vars(strings(&["GOGC", "GOMEMLIMIT"]));
+            .with_env_vars(strings(&["GOGC", "GOMEMLIMIT"]))
+            .with_persistent(PersistentSpec::new());
         PluginManifest::engine(
             "tsc",
             env!("CARGO_PKG_VERSION"),
@@ -275,6 +285,22 @@ impl EngineAdapter for Tsc {
 
     fn parse(&self, request: &ParseRequest) -> Result<ParseOutcome, PluginError> {
         Ok(parse::parse_request(request))
+    }
+
+    fn session(&self, request: &PlanRequest) -> Result<SessionPlan, PluginError> {
+        session::session(request)
+    }
+
+    fn session_parse(&self, request: &SessionDiagnostics) -> Result<ParseOutcome, PluginError> {
+        Ok(session::session_parse(request))
+    }
+
+    fn session_files(&self, request: &ParseRequest) -> Result<SessionFiles, PluginError> {
+        Ok(session::session_files(request))
+    }
+
+    fn session_reach(&self, request: &ReachRequest) -> Result<Reach, PluginError> {
+        Ok(session::session_reach(request))
     }
 }
 

@@ -1,0 +1,817 @@
+//! One persistent engine for one program: what it was told, what it answered.
+
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use serde_json::{Value, json};
+use signalint_plugin_api::{
+    Diagnostic, Invocation, ParseOutcome, ParseRequest, Reach, ReachRequest, SessionCommand,
+    SessionDiagnostics, SessionFiles, SessionPlan, SessionProtocol, methods,
+};
+use xxhash_rust::xxh3::xxh3_64;
+
+use super::lsp::Client;
+use super::{Placed, Request};
+use crate::runner::{self, Ending, Persistent};
+
+/// How a session took one check.
+pub(super) enum Checked {
+    Answer(Answer),
+    /// It took in every change, but this state needs the one-shot run, for this reason.
+    OneShot(String),
+}
+
+/// What a session answered for one check.
+#[derive(Debug, Default)]
+pub struct Answer {
+    pub diagnostics: Vec<Placed>,
+    pub skipped: u32,
+    /// For the engine's status: how it answered.
+    pub note: String,
+}
+
+/// The session the adapter asked for, with what identifies it.
+pub(super) struct Plan {
+    command: SessionCommand,
+    identity: String,
+}
+
+/// The adapter's session for this request, or why the check runs one-shot.
+pub(super) async fn plan(request: &Request<'_>) -> Result<Plan, String> {
+    let plugin = request.plugin.clone();
+    let plan_request = request.plan.clone();
+    let answer = tokio::task::spawn_blocking(move || {
+        plugin.call::<_, SessionPlan>(methods::SESSION, &plan_request)
+    })
+    .await
+    .map_err(|e| format!("asking for the persistent session failed: {e}"))?
+    .map_err(|e| format!("the engine refused a persistent session: {e}"))?;
+    if let Some(reason) = answer.unavailable {
+        return Err(reason);
+    }
+    let mut sessions = answer.sessions;
+    if sessions.len() != 1 {
+        return Err(format!(
+            "{} runs one-shot: it asked for {} persistent sessions, and one per engine is kept",
+            request.engine,
+            sessions.len()
+        ));
+    }
+    let command = sessions.remove(0);
+    if command.protocol != SessionProtocol::LspPullDiagnostics {
+        return Err(format!(
+            "{} runs one-shot: its session speaks a protocol of a newer plugin API; update \
+             signalint",
+            request.engine
+        ));
+    }
+    let identity = format!(
+        "{}\u{1e}{}\u{1e}{}",
+        serde_json::to_string(&command).unwrap_or_default(),
+        request.plan.tool.version,
+        request.plan.tool.program
+    );
+    Ok(Plan { command, identity })
+}
+
+/// An open document: the version and fingerprint the server has, and what an edit of it
+/// reached last time.
+#[derive(Debug, Clone, Copy)]
+struct Doc {
+    version: i64,
+    hash: u64,
+    /// The fingerprint of its lines that may change the program's files.
+    listing: u64,
+    reach: Reach,
+}
+
+/// The program's files under the project root, and who imports whom.
+#[derive(Debug, Default)]
+struct Files {
+    files: Vec<String>,
+    importers: HashMap<String, Vec<String>>,
+}
+
+pub(super) struct Session {
+    identity: String,
+    inputs: u64,
+    command: SessionCommand,
+    client: Client,
+    process: Persistent,
+    root: PathBuf,
+    docs: HashMap<String, Doc>,
+    files: Option<Files>,
+    /// The sources the last check saw (created and deleted files are told to the server).
+    sources: BTreeSet<String>,
+    /// Each file's mapped diagnostics, for the text the server has.
+    results: HashMap<String, Vec<Diagnostic>>,
+    /// Set while a check runs: one that did not finish (cancelled, timed out) may have told
+    /// the server of edits whose reach it never pulled, so the next one pulls every file.
+    interrupted: bool,
+    pub(super) last_used: Instant,
+}
+
+impl Session {
+    /// Starts the process and initializes the protocol.
+    pub(super) async fn start(request: &Request<'_>, plan: &Plan) -> Result<Self, String> {
+        let root = request.context.root.clone();
+        let invocation = &plan.command.command;
+        let mut command = runner::Command::new(
+            invocation.program.clone(),
+            invocation.args.clone(),
+            invocation
+                .cwd
+                .as_ref()
+                .map_or_else(|| root.clone(), PathBuf::from),
+            request.timeout,
+        );
+        command.env = invocation.env.clone();
+        let mut process = request
+            .context
+            .runner
+            .spawn_persistent(&command)
+            .await
+            .map_err(|e| e.to_string())?;
+        let (Some(stdin), Some(stdout)) = (process.stdin.take(), process.stdout.take()) else {
+            return Err("its pipes were not open".into());
+        };
+        let client = Client::new(stdin, stdout, request.context.runner.output_cap());
+        let uri = file_uri(&root);
+        let params = json!({
+            "processId": std::process::id(),
+            "rootUri": uri,
+            "workspaceFolders": [{"uri": uri, "name": "project"}],
+            "capabilities": {
+                "general": {"positionEncodings": ["utf-16"]},
+                "textDocument": {
+                    "synchronization": {"dynamicRegistration": false},
+                    "diagnostic": {"dynamicRegistration": false},
+                },
+                // The host tells the server of every created, changed and deleted file.
+                "workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}},
+            },
+            "initializationOptions": plan.command.initialization_options,
+        });
+        let initialized = client
+            .request("initialize", params, request.timeout)
+            .await
+            .map_err(|e| explain(&mut process, e.to_string()))?;
+        let capabilities = &initialized["capabilities"];
+        if capabilities["diagnosticProvider"].is_null() {
+            return Err("the language server offers no pull diagnostics".into());
+        }
+        let encoding = capabilities["positionEncoding"]
+            .as_str()
+            .unwrap_or("utf-16");
+        if encoding != "utf-16" {
+            return Err(format!(
+                "the language server counts columns in {encoding}, not UTF-16"
+            ));
+        }
+        client
+            .notify("initialized", json!({}))
+            .map_err(|e| e.to_string())?;
+        Ok(Self {
+            identity: plan.identity.clone(),
+            inputs: input_fingerprint(request),
+            command: plan.command.clone(),
+            client,
+            process,
+            root,
+            docs: HashMap::new(),
+            files: None,
+            sources: BTreeSet::new(),
+            results: HashMap::new(),
+            interrupted: false,
+            last_used: Instant::now(),
+        })
+    }
+
+    /// Why this session cannot answer `request` (then it is restarted), or `None`.
+    pub(super) fn stale(&mut self, request: &Request<'_>, plan: &Plan) -> Option<String> {
+        if plan.identity != self.identity {
+            return Some("its command or settings changed".into());
+        }
+        if let Some(status) = self.process.exited() {
+            return Some(format!("it had exited ({status})"));
+        }
+        if let Some(reason) = self.client.closed() {
+            return Some(format!("its output closed: {reason}"));
+        }
+        if input_fingerprint(request) != self.inputs {
+            return Some("a program input changed (a config, a package manifest or lockfile, or node_modules)".into());
+        }
+        None
+    }
+
+    pub(super) fn rss_bytes(&self) -> Option<u64> {
+        self.process.rss_bytes()
+    }
+
+    /// `reason`, with what the process said on stderr before it failed.
+    pub(super) fn explain(&mut self, reason: String) -> String {
+        explain(&mut self.process, reason)
+    }
+
+    /// Tells the server every change, pulls what can have changed, and answers for every
+    /// file of the program.
+    pub(super) async fn check(&mut self, request: &Request<'_>) -> Result<Checked, String> {
+        let started = Instant::now();
+        let sources: BTreeSet<String> = request
+            .tree
+            .iter()
+            .filter(|f| has_extension(f, &request.info.extensions))
+            .cloned()
+            .collect();
+        let created: Vec<String> = sources.difference(&self.sources).cloned().collect();
+        let deleted: Vec<String> = self.sources.difference(&sources).cloned().collect();
+        let first = self.files.is_none();
+        let mut listed = false;
+        if first || !created.is_empty() || !deleted.is_empty() {
+            self.files = match self.list(request).await? {
+                Ok(files) => Some(files),
+                Err(reason) => return Ok(Checked::OneShot(reason)),
+            };
+            listed = true;
+        }
+        let mut texts = self.read_files();
+        // An edit of a line that may change the program's files (an import) lists them again.
+        if !listed && self.listing_changed(&texts) {
+            self.files = match self.list(request).await? {
+                Ok(files) => Some(files),
+                Err(reason) => {
+                    self.files = None;
+                    return Ok(Checked::OneShot(reason));
+                }
+            };
+            texts = self.read_files();
+        }
+        self.sources = sources;
+
+        let resumed = std::mem::replace(&mut self.interrupted, true);
+        let mut everything = resumed || !created.is_empty() || !deleted.is_empty();
+        let mut events = Vec::new();
+        for path in created {
+            events.push(json!({"uri": file_uri(&self.root.join(&path)), "type": 1}));
+        }
+        // Documents that left the program, or the disk.
+        let keep: HashSet<&String> = texts.keys().collect();
+        let gone: Vec<String> = self
+            .docs
+            .keys()
+            .filter(|p| !keep.contains(p))
+            .cloned()
+            .collect();
+        for path in gone {
+            // A global script that left the program took its declarations with it.
+            if self
+                .docs
+                .remove(&path)
+                .is_some_and(|doc| doc.reach == Reach::Everything)
+            {
+                everything = true;
+            }
+            self.results.remove(&path);
+            let uri = file_uri(&self.root.join(&path));
+            self.send(
+                "textDocument/didClose",
+                json!({"textDocument": {"uri": uri}}),
+            )?;
+            if !self.root.join(&path).exists() {
+                events.push(json!({"uri": uri, "type": 3}));
+                everything = true;
+            }
+        }
+        if !events.is_empty() {
+            self.send(
+                "workspace/didChangeWatchedFiles",
+                json!({"changes": events}),
+            )?;
+        }
+
+        let mut changed = Vec::new();
+        let mut reach_needed = Vec::new();
+        // Documents opened by this check: only their new text can reach anything.
+        let mut opened = HashSet::new();
+        let files = self
+            .files
+            .as_ref()
+            .map(|f| f.files.clone())
+            .unwrap_or_default();
+        for path in &files {
+            let Some(text) = texts.get(path) else {
+                continue;
+            };
+            let hash = xxh3_64(text.as_bytes());
+            let uri = file_uri(&self.root.join(path));
+            match self.docs.get_mut(path) {
+                Some(doc) if doc.hash == hash => {}
+                Some(doc) => {
+                    doc.version += 1;
+                    doc.hash = hash;
+                    doc.listing = listing_lines(text, &self.command.list_again_on);
+                    let version = doc.version;
+                    self.send(
+                        "textDocument/didChange",
+                        json!({"textDocument": {"uri": uri, "version": version},
+                               "contentChanges": [{"text": text}]}),
+                    )?;
+                    changed.push(path.clone());
+                    reach_needed.push(path.clone());
+                }
+                None => {
+                    let language = language_id(path, &self.command);
+                    self.send(
+                        "textDocument/didOpen",
+                        json!({"textDocument": {"uri": uri, "languageId": language,
+                                                "version": 1, "text": text}}),
+                    )?;
+                    self.docs.insert(
+                        path.clone(),
+                        Doc {
+                            version: 1,
+                            hash,
+                            listing: listing_lines(text, &self.command.list_again_on),
+                            reach: Reach::Everything,
+                        },
+                    );
+                    if !first {
+                        changed.push(path.clone());
+                    }
+                    opened.insert(path.clone());
+                    reach_needed.push(path.clone());
+                }
+            }
+        }
+        // How far each edit reaches: the farther of the old text's and the new one's.
+        let reaches = self.reaches(request, &reach_needed, &texts).await?;
+        for (path, reach) in reach_needed.iter().zip(reaches) {
+            if let Some(doc) = self.docs.get_mut(path) {
+                let before = !opened.contains(path) && doc.reach == Reach::Everything;
+                if changed.contains(path) && (before || reach == Reach::Everything) {
+                    everything = true;
+                }
+                doc.reach = reach;
+            }
+        }
+
+        // Files new to the program have no result yet, so they are pulled too.
+        let (order, early) = self.pull_order(&files, &changed, everything || first);
+        // Forgotten before they are asked for: a check cancelled half-way leaves them without
+        // a result, so the next check pulls them again instead of answering what they were.
+        for path in &order {
+            self.results.remove(path);
+        }
+        // All in flight at once; the edited files and their direct importers are read (and
+        // sent to whoever waits for them) before the rest.
+        let mut waiting = self.start_pulls(&order)?;
+        let rest = waiting.split_off(early.min(waiting.len()));
+        let mut pulled = self.finish_pulls(request, waiting).await?;
+        if !first
+            && !pulled.is_empty()
+            && pulled.iter().all(|(_, mapped)| mapped.one_shot.is_none())
+            && let Some(sink) = super::early_sink(&self.root)
+        {
+            sink(crate::check::EngineEvent::Early {
+                engine: request.engine.to_owned(),
+                files: pulled.iter().map(|(path, _)| path.clone()).collect(),
+                issues: pulled
+                    .iter()
+                    .flat_map(|(_, mapped)| mapped.diagnostics.iter().map(early_line))
+                    .collect(),
+            });
+        }
+        pulled.extend(self.finish_pulls(request, rest).await?);
+        let mut skipped = 0;
+        let mut one_shot = None;
+        for (path, mapped) in pulled {
+            skipped += mapped.skipped_records;
+            if mapped.one_shot.is_some() {
+                one_shot = mapped.one_shot;
+                // Pulled again next time.
+                self.results.remove(&path);
+            } else {
+                self.results.insert(path, mapped.diagnostics);
+            }
+        }
+        // Every change the server was told of has been pulled as far as it reaches.
+        self.interrupted = false;
+        if let Some(reason) = one_shot {
+            return Ok(Checked::OneShot(reason));
+        }
+        let in_program: HashSet<&String> = files.iter().collect();
+        self.results.retain(|path, _| in_program.contains(path));
+        let mut answer = Answer {
+            note: format!(
+                "persistent `{}` (pid {}): complete, every file of the program; {} of {} files \
+                 re-checked in {} ms",
+                command_line(&self.command.command),
+                self.process.pid(),
+                order.len(),
+                files.len(),
+                started.elapsed().as_millis()
+            ),
+            skipped,
+            ..Answer::default()
+        };
+        for path in &files {
+            if let Some(diagnostics) = self.results.get(path) {
+                answer
+                    .diagnostics
+                    .extend(diagnostics.iter().map(|d| (self.root.clone(), d.clone())));
+            }
+        }
+        Ok(Checked::Answer(answer))
+    }
+
+    fn send(&self, method: &str, params: Value) -> Result<(), String> {
+        self.client
+            .notify(method, params)
+            .map_err(|e| e.to_string())
+    }
+
+    /// The program's files, from the adapter's listing run (or every source without one);
+    /// `Ok(Err(why))` when the adapter says this state needs the one-shot run.
+    async fn list(&self, request: &Request<'_>) -> Result<Result<Files, String>, String> {
+        let Some(invocation) = &self.command.list_files else {
+            let files: Vec<String> = request
+                .tree
+                .iter()
+                .filter(|f| has_extension(f, &request.info.extensions))
+                .cloned()
+                .collect();
+            return Ok(Ok(Files {
+                files,
+                importers: HashMap::new(),
+            }));
+        };
+        let cwd = invocation
+            .cwd
+            .as_ref()
+            .map_or_else(|| self.root.clone(), PathBuf::from);
+        let mut command = runner::Command::new(
+            invocation.program.clone(),
+            invocation.args.clone(),
+            cwd.clone(),
+            request.timeout,
+        );
+        command.env = invocation.env.clone();
+        let output = request
+            .context
+            .runner
+            .run(&command, request.cancel)
+            .await
+            .map_err(|e| e.to_string())?;
+        match output.ending {
+            Ending::Exited(_) => {}
+            other => return Err(format!("listing the program's files ended with {other:?}")),
+        }
+        let parse = ParseRequest::new(
+            self.root.to_string_lossy(),
+            invocation.clone(),
+            output.exit_code(),
+        )
+        .with_stdout(output.stdout)
+        .with_stderr(output.stderr)
+        .with_truncated(output.truncated);
+        let plugin = request.plugin.clone();
+        let listing = tokio::task::spawn_blocking(move || {
+            plugin.call::<_, SessionFiles>(methods::SESSION_FILES, &parse)
+        })
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| e.to_string())?;
+        if let Some(failure) = listing.failure {
+            return Ok(Err(format!("{failure}; this check ran one-shot")));
+        }
+        let relative = |path: &str| {
+            let relative = crate::check::project_relative(&self.root, &cwd, path);
+            (!Path::new(&relative).is_absolute()).then_some(relative)
+        };
+        let mut files = Files::default();
+        for file in listing.files {
+            let Some(path) = relative(&file.path) else {
+                continue;
+            };
+            for importer in file.importers.iter().filter_map(|i| relative(i)) {
+                files
+                    .importers
+                    .entry(path.clone())
+                    .or_default()
+                    .push(importer);
+            }
+            files.files.push(path);
+        }
+        Ok(Ok(files))
+    }
+
+    /// The text of every program file on disk now (a file that cannot be read is absent).
+    fn read_files(&self) -> HashMap<String, String> {
+        let Some(files) = &self.files else {
+            return HashMap::new();
+        };
+        files
+            .files
+            .iter()
+            .filter_map(|path| {
+                let bytes = std::fs::read(self.root.join(path)).ok()?;
+                Some((path.clone(), String::from_utf8_lossy(&bytes).into_owned()))
+            })
+            .collect()
+    }
+
+    /// Whether an open document's lines that may change the program's files changed.
+    fn listing_changed(&self, texts: &HashMap<String, String>) -> bool {
+        texts.iter().any(|(path, text)| {
+            self.docs.get(path).is_some_and(|doc| {
+                doc.hash != xxh3_64(text.as_bytes())
+                    && doc.listing != listing_lines(text, &self.command.list_again_on)
+            })
+        })
+    }
+
+    /// The adapter's reach for each file's new text.
+    async fn reaches(
+        &self,
+        request: &Request<'_>,
+        paths: &[String],
+        texts: &HashMap<String, String>,
+    ) -> Result<Vec<Reach>, String> {
+        let asks: Vec<ReachRequest> = paths
+            .iter()
+            .map(|p| ReachRequest::new(p, texts.get(p).cloned()))
+            .collect();
+        let plugin = request.plugin.clone();
+        tokio::task::spawn_blocking(move || {
+            asks.iter()
+                .map(|ask| {
+                    plugin
+                        .call::<_, Reach>(methods::SESSION_REACH, ask)
+                        .unwrap_or(Reach::Everything)
+                })
+                .collect()
+        })
+        .await
+        .map_err(|e| e.to_string())
+    }
+
+    /// The files to pull, in order of use: the edited files, then their importers (nearest
+    /// first), then every file without a result yet; all files when an edit reaches
+    /// everything. Returns the order and how many of its first files are the edited ones and
+    /// their direct importers.
+    fn pull_order(
+        &self,
+        files: &[String],
+        changed: &[String],
+        everything: bool,
+    ) -> (Vec<String>, usize) {
+        let in_program: HashSet<&String> = files.iter().collect();
+        let mut order: Vec<String> = Vec::new();
+        let mut seen: HashSet<String> = HashSet::new();
+        // Breadth first: the edited files, then their direct importers, then theirs.
+        let mut queue: VecDeque<(String, usize)> =
+            changed.iter().map(|path| (path.clone(), 0)).collect();
+        let importers = self.files.as_ref().map(|f| &f.importers);
+        let mut early = 0;
+        while let Some((path, depth)) = queue.pop_front() {
+            if !in_program.contains(&path) || !seen.insert(path.clone()) {
+                continue;
+            }
+            if let Some(of) = importers.and_then(|i| i.get(&path)) {
+                queue.extend(
+                    of.iter()
+                        .filter(|i| !seen.contains(*i))
+                        .map(|i| (i.clone(), depth + 1)),
+                );
+            }
+            if depth <= 1 {
+                early += 1;
+            }
+            order.push(path);
+        }
+        for path in files {
+            if (everything || !self.results.contains_key(path)) && seen.insert(path.clone()) {
+                order.push(path.clone());
+            }
+        }
+        (order, early)
+    }
+
+    /// Asks for the diagnostics of `order`, all in flight at once, in that order.
+    fn start_pulls(&self, order: &[String]) -> Result<Vec<Pulling>, String> {
+        let mut waiting = Vec::with_capacity(order.len());
+        for path in order {
+            let uri = file_uri(&self.root.join(path));
+            let answer = self
+                .client
+                .start(
+                    "textDocument/diagnostic",
+                    json!({"textDocument": {"uri": uri}}),
+                )
+                .map_err(|e| e.to_string())?;
+            waiting.push((path.clone(), answer));
+        }
+        Ok(waiting)
+    }
+
+    /// Waits for the diagnostics [`Self::start_pulls`] asked for, and maps them.
+    async fn finish_pulls(
+        &self,
+        request: &Request<'_>,
+        waiting: Vec<Pulling>,
+    ) -> Result<Vec<(String, ParseOutcome)>, String> {
+        let mut reports = Vec::with_capacity(waiting.len());
+        for (path, answer) in waiting {
+            let report = self
+                .client
+                .finish("textDocument/diagnostic", answer, request.timeout)
+                .await
+                .map_err(|e| e.to_string())?;
+            let items = match report["kind"].as_str() {
+                Some("full") => report["items"].clone(),
+                _ => {
+                    return Err(format!(
+                        "the language server sent no full diagnostics report for {path}"
+                    ));
+                }
+            };
+            reports.push(SessionDiagnostics::new(
+                self.root.to_string_lossy(),
+                &self.command.command.label,
+                path,
+                items,
+            ));
+        }
+        let plugin = request.plugin.clone();
+        let engine = request.engine.to_owned();
+        tokio::task::spawn_blocking(move || {
+            reports
+                .into_iter()
+                .map(|report| {
+                    let mapped = plugin
+                        .call::<_, ParseOutcome>(methods::SESSION_PARSE, &report)
+                        .map_err(|e| format!("{engine}: mapping diagnostics failed: {e}"))?;
+                    if let Some(failure) = &mapped.failure {
+                        return Err(format!("{engine}: {} ({})", failure, report.file));
+                    }
+                    Ok((report.file, mapped))
+                })
+                .collect()
+        })
+        .await
+        .map_err(|e| e.to_string())?
+    }
+}
+
+/// A file whose diagnostics were asked for, and the answer to come.
+type Pulling = (
+    String,
+    tokio::sync::oneshot::Receiver<Result<Value, String>>,
+);
+
+/// One early diagnostic as a line: `src/a.ts:3:7 TS2322 Type 'number' is not assignable…`
+/// (the first line of its message, at most 160 characters).
+fn early_line(diagnostic: &Diagnostic) -> String {
+    let at = match (&diagnostic.file, &diagnostic.start) {
+        (Some(file), Some(start)) => format!("{file}:{}:{}", start.line, start.column),
+        (Some(file), None) => file.clone(),
+        _ => String::new(),
+    };
+    let message = diagnostic.message.lines().next().unwrap_or_default();
+    let message: String = message.chars().take(160).collect();
+    format!("{at} {} {message}", diagnostic.rule)
+        .trim()
+        .to_owned()
+}
+
+/// `reason`, with the tail of the process's stderr.
+fn explain(process: &mut Persistent, reason: String) -> String {
+    let tail = process.stderr_tail(5);
+    let exited = process
+        .exited()
+        .map(|s| format!("; it exited ({s})"))
+        .unwrap_or_default();
+    if tail.is_empty() {
+        format!("{reason}{exited}")
+    } else {
+        format!("{reason}{exited}; stderr: {tail}")
+    }
+}
+
+/// A fingerprint of the files whose change restarts the session: the engine's config files,
+/// its program configs and inputs, and its declared restart inputs.
+fn input_fingerprint(request: &Request<'_>) -> u64 {
+    let info = request.info;
+    let spec = info.programs.clone().unwrap_or_default();
+    let named: Vec<&String> = info
+        .config_files
+        .iter()
+        .chain(&spec.config_names)
+        .chain(&spec.input_names)
+        .collect();
+    let mut paths: Vec<String> = request
+        .tree
+        .iter()
+        .filter(|f| {
+            Path::new(f.as_str())
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| named.iter().any(|x| x.as_str() == n))
+        })
+        .cloned()
+        .collect();
+    paths.extend(spec.input_paths.iter().cloned());
+    if let Some(persistent) = &info.persistent {
+        paths.extend(persistent.restart_inputs.iter().cloned());
+    }
+    paths.sort();
+    paths.dedup();
+    let mut all = Vec::new();
+    for path in paths {
+        all.extend_from_slice(path.as_bytes());
+        all.push(0);
+        match std::fs::read(request.context.root.join(&path)) {
+            Ok(bytes) => all.extend_from_slice(&xxh3_64(&bytes).to_le_bytes()),
+            Err(_) => all.push(1),
+        }
+    }
+    xxh3_64(&all)
+}
+
+/// A fingerprint of the lines holding one of `markers`.
+fn listing_lines(text: &str, markers: &[String]) -> u64 {
+    let mut kept = String::new();
+    for line in text
+        .lines()
+        .filter(|line| markers.iter().any(|m| line.contains(m.as_str())))
+    {
+        kept.push_str(line);
+        kept.push('\n');
+    }
+    xxh3_64(kept.as_bytes())
+}
+
+fn has_extension(file: &str, extensions: &[String]) -> bool {
+    Path::new(file)
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|ext| extensions.iter().any(|x| x.eq_ignore_ascii_case(ext)))
+}
+
+fn language_id(path: &str, command: &SessionCommand) -> String {
+    let ext = Path::new(path)
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default();
+    command
+        .language_ids
+        .get(ext)
+        .cloned()
+        .unwrap_or_else(|| ext.to_owned())
+}
+
+fn command_line(invocation: &Invocation) -> String {
+    let program = Path::new(&invocation.program).file_name().map_or_else(
+        || invocation.program.clone(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let mut parts = vec![program];
+    parts.extend(invocation.args.iter().cloned());
+    parts.join(" ")
+}
+
+/// A `file://` URI, percent-encoding every byte outside the unreserved set and `/`.
+pub(super) fn file_uri(path: &Path) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    let mut uri = String::from("file://");
+    for &byte in path.as_os_str().as_bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
+            uri.push(byte as char);
+        } else {
+            uri.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    uri
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uris_encode_what_is_not_plain() {
+        assert_eq!(file_uri(Path::new("/a b/c#d.ts")), "file:///a%20b/c%23d.ts");
+        assert_eq!(file_uri(Path::new("/src/x-y_z.ts")), "file:///src/x-y_z.ts");
+    }
+
+    #[test]
+    fn only_marked_lines_count_for_the_listing() {
+        let markers = vec!["import".to_owned()];
+        let a = listing_lines("import { a } from './a.js';\nconst x = 1;\n", &markers);
+        let body = listing_lines("import { a } from './a.js';\nconst x = 2;\n", &markers);
+        let import = listing_lines("import { b } from './b.js';\nconst x = 1;\n", &markers);
+        assert_eq!(a, body);
+        assert_ne!(a, import);
+    }
+}

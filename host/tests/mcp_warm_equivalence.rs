@@ -1,0 +1,300 @@
+//! Never a stale answer: the MCP server keeps tsc warm (TypeScript 7's language server), and
+//! after every edit of a seeded random sequence its answer holds exactly the issues a cold
+//! one-shot `signalint check` of the same tree finds.
+//!
+//! The fixture is a small program with a hub (imported directly and through a re-export), a
+//! module with an inferred return type (a body edit changes its importers' types), two leaves,
+//! an unrelated module and a global declaration file. The edits add and revert type errors in
+//! leaves, change the hub's exports and bodies, change the global declarations, add an
+//! import, create and delete a file, and break and fix the syntax. Every answer is compared
+//! with a cold CLI check of a copy of the tree (memoized by the tree's content: a cold check
+//! is a function of it), by issue id, file, position and rule.
+
+mod mcp_support;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::Path;
+
+use mcp_support::{call, ok, start};
+use serde_json::{Value, json};
+
+const TSCONFIG: &str = r#"{ "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "esnext", "moduleResolution": "bundler", "skipLibCheck": true, "types": [] }, "include": ["src"] }"#;
+
+const HUB: &str = "export interface Shape {\n  w: number;\n  h: number;\n}\n\nexport function area(s: Shape): number {\n  return s.w * s.h;\n}\n\nexport const unit = \"cm\";\n";
+const SCALE: &str = "import { area, type Shape } from \"./hub\";\n\nexport function scale(s: Shape) {\n  return area(s) * 2;\n}\n";
+const MID: &str = "export * from \"./hub\";\nimport type { Shape } from \"./hub\";\n\nexport function describe(s: Shape): string {\n  return `${s.w}x${s.h}`;\n}\n";
+const LEAF1: &str = "import { area, describe } from \"./mid\";\nimport { scale } from \"./scale\";\n\nconst box = { w: 2, h: 3 };\nexport const size: number = area(box);\nexport const label: string = describe(box);\nexport const doubled: number = scale(box);\n";
+const LEAF2: &str = "import { unit } from \"./hub\";\n\nexport const suffix: string = unit;\nexport const build: number = BUILD;\n";
+const OTHER: &str = "export const z = 1;\n";
+const GLOBALS: &str = "declare const BUILD: number;\n";
+
+/// Each file's original text.
+fn originals() -> BTreeMap<&'static str, &'static str> {
+    BTreeMap::from([
+        ("tsconfig.json", TSCONFIG),
+        ("src/hub.ts", HUB),
+        ("src/scale.ts", SCALE),
+        ("src/mid.ts", MID),
+        ("src/leaf1.ts", LEAF1),
+        ("src/leaf2.ts", LEAF2),
+        ("src/other.ts", OTHER),
+        ("src/globals.d.ts", GLOBALS),
+    ])
+}
+
+/// A small deterministic generator (xorshift), so a failure replays.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// One edit: the file and its new text (`None`: delete it).
+fn edit(rng: &mut Rng, step: usize, tree: &BTreeMap<String, String>) -> (String, Option<String>) {
+    let original = |file: &str| originals()[file].to_owned();
+    let current = |file: &str| tree.get(file).cloned().unwrap_or_default();
+    let (file, text) = match rng.below(12) {
+        // A type error appended to a leaf, or the leaf reverted.
+        0 | 1 => {
+            let leaf = ["src/leaf1.ts", "src/leaf2.ts", "src/other.ts"][rng.below(3)];
+            (
+                leaf,
+                Some(format!(
+                    "{}export const e{step}: string = {step};\n",
+                    current(leaf)
+                )),
+            )
+        }
+        2 => {
+            let leaf = ["src/leaf1.ts", "src/leaf2.ts", "src/other.ts"][rng.below(3)];
+            (leaf, Some(original(leaf)))
+        }
+        // The hub's export changes: its importers break.
+        3 => (
+            "src/hub.ts",
+            Some(HUB.replace(
+                "export function area(s: Shape): number {\n  return s.w * s.h;",
+                "export function area(s: Shape): string {\n  return `${s.w * s.h}`;",
+            )),
+        ),
+        4 => (
+            "src/hub.ts",
+            Some(HUB.replace("export const unit = \"cm\";", "export const unit = 3;")),
+        ),
+        // A body-only edit of the hub, and one that changes an inferred return type.
+        5 => (
+            "src/hub.ts",
+            Some(HUB.replace("return s.w * s.h;", &format!("return s.w * s.h + {step};"))),
+        ),
+        6 => (
+            "src/scale.ts",
+            Some(SCALE.replace("return area(s) * 2;", "return `${area(s)}`;")),
+        ),
+        7 => {
+            let file = ["src/hub.ts", "src/scale.ts", "src/mid.ts"][rng.below(3)];
+            (file, Some(original(file)))
+        }
+        // The global declarations change for every file.
+        8 => (
+            "src/globals.d.ts",
+            Some(if current("src/globals.d.ts") == GLOBALS {
+                "declare const BUILD: string;\n".to_owned()
+            } else {
+                GLOBALS.to_owned()
+            }),
+        ),
+        // An import added (the program's files may change) or removed.
+        9 => (
+            "src/other.ts",
+            Some(if current("src/other.ts").contains("import") {
+                OTHER.to_owned()
+            } else {
+                "import { size } from \"./leaf1\";\nexport const z: string = size;\n".to_owned()
+            }),
+        ),
+        // A file created with an error, or deleted.
+        10 => (
+            "src/extra.ts",
+            if tree.contains_key("src/extra.ts") {
+                None
+            } else {
+                Some(format!(
+                    "import {{ area }} from \"./hub\";\nexport const x{step}: string = area({{ w: 1, h: 1 }});\n"
+                ))
+            },
+        ),
+        // A syntax error (the next edit fixes it).
+        _ => {
+            let file = ["src/leaf1.ts", "src/mid.ts"][rng.below(2)];
+            (file, Some(format!("{}const = ;\n", current(file))))
+        }
+    };
+    (file.to_owned(), text)
+}
+
+fn write_tree(root: &Path, tree: &BTreeMap<String, String>) {
+    for (file, text) in tree {
+        let path = root.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+/// An issue as the comparison sees it.
+type Issue = (String, String, u64, u64, String);
+
+fn issue_set(issues: &[Value]) -> BTreeSet<Issue> {
+    issues
+        .iter()
+        .filter(|i| i["engine"] == "tsc")
+        .map(|i| {
+            (
+                i["issueId"].as_str().unwrap().to_owned(),
+                i["file"].as_str().unwrap().to_owned(),
+                i["line"].as_u64().unwrap(),
+                i["col"].as_u64().unwrap(),
+                i["rule"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+const CONFIG: &str = "[engines.oxlint]\nenabled = false\n\n[engines.biome]\nenabled = false\n";
+
+/// A cold one-shot check of `tree` by the CLI, in a fresh directory of its own.
+fn cold(tree: &BTreeMap<String, String>, scratch: &Path, step: usize) -> BTreeSet<Issue> {
+    let root = scratch.join(format!("cold-{step}"));
+    std::fs::create_dir_all(&root).unwrap();
+    write_tree(&root, tree);
+    std::fs::write(root.join("signalint.toml"), CONFIG).unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_signalint"))
+        .args([
+            "check",
+            "--format",
+            "json",
+            "--all-issues",
+            "--fail-on",
+            "never",
+            "--root",
+        ])
+        .arg(&root)
+        .env("XDG_CACHE_HOME", scratch.join("cache"))
+        .env("SIGNALINT_NO_INSTALL", "1")
+        .env_remove("SIGNALINT_LOG")
+        .output()
+        .unwrap();
+    let response: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "the cold check printed no JSON ({e}): {}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    assert_eq!(response["engines"]["tsc"]["status"], "ok", "{response:#}");
+    let _ = std::fs::remove_dir_all(&root);
+    issue_set(response["issues"].as_array().unwrap())
+}
+
+/// Every issue of the server's latest check (what `get_issue_detail` pages through).
+fn latest(root: &Path) -> BTreeSet<Issue> {
+    let text = std::fs::read_to_string(root.join(".signalint/latest.json")).unwrap();
+    let latest: Value = serde_json::from_str(&text).unwrap();
+    issue_set(latest["issues"].as_array().unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_warm_answer_equals_a_cold_check_of_the_same_tree() {
+    mcp_support::engines();
+    mcp_support::build_plugins();
+    let project = tempfile::tempdir().unwrap();
+    let root = project.path().canonicalize().unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let mut tree: BTreeMap<String, String> = originals()
+        .into_iter()
+        .map(|(f, t)| (f.to_owned(), t.to_owned()))
+        .collect();
+    write_tree(&root, &tree);
+    std::fs::write(root.join("signalint.toml"), CONFIG).unwrap();
+    let (client, _) = start(&root, &[]).await;
+
+    let mut rng = Rng(0x5eed_2026_0000_0016);
+    let mut memo: HashMap<String, BTreeSet<Issue>> = HashMap::new();
+    let (mut warm, mut one_shot, mut cached) = (0, 0, 0);
+    const STEPS: usize = 200;
+    for step in 0..=STEPS {
+        // A syntax error is fixed by the next edit: while one stands, tsc prints only syntax
+        // errors, and the check runs one-shot.
+        let broken = tree
+            .iter()
+            .find(|(_, text)| text.contains("const = ;"))
+            .map(|(file, text)| (file.clone(), Some(text.replace("const = ;\n", ""))));
+        let edited = if step == 0 {
+            "src/hub.ts".to_owned()
+        } else {
+            let (file, text) = broken.unwrap_or_else(|| edit(&mut rng, step, &tree));
+            match text {
+                Some(text) => {
+                    std::fs::write(root.join(&file), &text).unwrap();
+                    tree.insert(file.clone(), text);
+                }
+                None => {
+                    std::fs::remove_file(root.join(&file)).unwrap();
+                    tree.remove(&file);
+                }
+            }
+            file
+        };
+        let files = if tree.contains_key(&edited) {
+            vec![edited.clone()]
+        } else {
+            vec!["src/hub.ts".to_owned()]
+        };
+        let answer = ok(&call(&client, "check_files", json!({"files": files})).await);
+        let tsc = &answer["engines"]["tsc"];
+        assert_eq!(tsc["status"], "ok", "step {step}: {answer:#}");
+        let message = tsc["message"].as_str().unwrap_or_default();
+        if message.starts_with("persistent") {
+            warm += 1;
+        } else if message.contains("one-shot") {
+            one_shot += 1;
+        } else {
+            assert_eq!(message, "", "step {step}: {answer:#}");
+            cached += 1;
+        }
+        let key = serde_json::to_string(&tree).unwrap();
+        let expected = match memo.get(&key) {
+            Some(expected) => expected.clone(),
+            None => {
+                let expected = cold(&tree, scratch.path(), step);
+                memo.insert(key, expected.clone());
+                expected
+            }
+        };
+        let got = latest(&root);
+        assert_eq!(
+            answer["totalIssues"].as_u64().unwrap() as usize,
+            got.len(),
+            "step {step}: the answer and the latest check disagree"
+        );
+        if got != expected {
+            let missing: Vec<_> = expected.difference(&got).collect();
+            let extra: Vec<_> = got.difference(&expected).collect();
+            panic!(
+                "step {step} (edited {edited}; tsc: {message}): the warm answer differs from a \
+                 cold check\nmissing: {missing:#?}\nextra: {extra:#?}\ntree: {tree:#?}"
+            );
+        }
+    }
+    // The sequence exercised the warm path, and the one-shot one where tsc needs it.
+    let counts = format!("{warm} warm answers, {one_shot} one-shot, {cached} from the cache");
+    assert!(warm > STEPS / 2, "{counts}");
+    assert!(
+        one_shot > 0,
+        "no syntax error sent a check one-shot: {counts}"
+    );
+    client.cancel().await.unwrap();
+}

@@ -1,0 +1,287 @@
+//! The lifecycle of a warm engine in the MCP server: started on the first check, kept
+//! between calls, restarted after a crash and when a program input changes, stopped when
+//! idle or above its memory limit, never outliving the server (closed stdin or SIGKILL), and
+//! one-shot with the reason in the status where it cannot run (a JavaScript compiler).
+
+mod mcp_support;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use mcp_support::{call, ok, start};
+use serde_json::{Value, json};
+
+const CONFIG: &str = "[engines.oxlint]\nenabled = false\n\n[engines.biome]\nenabled = false\n";
+
+/// A two-file TypeScript project with one type error.
+fn project() -> tempfile::TempDir {
+    mcp_support::engines();
+    mcp_support::build_plugins();
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("src")).unwrap();
+    std::fs::write(
+        root.join("tsconfig.json"),
+        r#"{ "compilerOptions": { "strict": true, "noEmit": true, "module": "esnext", "moduleResolution": "bundler", "types": [] }, "include": ["src"] }"#,
+    )
+    .unwrap();
+    std::fs::write(root.join("src/a.ts"), "export const a: number = 1;\n").unwrap();
+    std::fs::write(
+        root.join("src/b.ts"),
+        "import { a } from \"./a\";\nexport const b: string = a;\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("signalint.toml"), CONFIG).unwrap();
+    dir
+}
+
+/// The language servers running in `root`.
+fn servers(root: &Path) -> Vec<i32> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|pid| {
+            let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            let lsp = cmdline.split(|&b| b == 0).any(|arg| arg == b"--lsp");
+            let zombie = std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+                s.rsplit_once(')')
+                    .is_some_and(|(_, r)| r.trim_start().starts_with('Z'))
+            });
+            lsp && !zombie
+                && std::fs::read_link(format!("/proc/{pid}/cwd")).is_ok_and(|cwd| cwd == root)
+        })
+        .collect()
+}
+
+/// Polls until `done` holds, for at most `limit`; returns whether it held.
+fn wait_for(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
+    let deadline = Instant::now() + limit;
+    while !done() {
+        if Instant::now() >= deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    true
+}
+
+fn tsc_message(answer: &Value) -> String {
+    assert_eq!(answer["engines"]["tsc"]["status"], "ok", "{answer:#}");
+    answer["engines"]["tsc"]["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_warm_engine_is_kept_restarted_when_needed_and_dies_with_the_server() {
+    let dir = project();
+    let root = dir.path().canonicalize().unwrap();
+    let (client, _) = start(&root, &[]).await;
+
+    let first = ok(&call(&client, "check_project", json!({})).await);
+    assert!(tsc_message(&first).starts_with("persistent"), "{first:#}");
+    assert_eq!(first["totalIssues"], 1, "{first:#}");
+    let [pid] = servers(&root)[..] else {
+        panic!("one language server: {:?}", servers(&root))
+    };
+
+    // Kept between calls, and told of the edit.
+    std::fs::write(root.join("src/a.ts"), "export const a: string = \"1\";\n").unwrap();
+    let second = ok(&call(&client, "check_files", json!({"files": ["src/a.ts"]})).await);
+    let message = tsc_message(&second);
+    assert!(message.contains("2 of 2 files re-checked"), "{message}");
+    assert_eq!(second["totalIssues"], 0, "{second:#}");
+    assert_eq!(servers(&root), [pid]);
+
+    // A leaf edit re-checks the leaf alone: nothing imports it.
+    std::fs::write(
+        root.join("src/b.ts"),
+        "import { a } from \"./a\";\nexport const b: number = a;\n",
+    )
+    .unwrap();
+    let leaf = ok(&call(&client, "check_files", json!({"files": ["src/b.ts"]})).await);
+    assert!(
+        tsc_message(&leaf).contains("1 of 2 files re-checked"),
+        "{leaf:#}"
+    );
+    assert_eq!(leaf["totalIssues"], 1, "{leaf:#}");
+
+    // A crash: the next check starts a new one and says why.
+    // SAFETY: kill only sends a signal to the language server this test found.
+    unsafe { libc::kill(pid, libc::SIGKILL) };
+    assert!(wait_for(Duration::from_secs(10), || servers(&root).is_empty()));
+    std::fs::write(root.join("src/a.ts"), "export const a: number = 2;\n").unwrap();
+    let crashed = ok(&call(&client, "check_files", json!({"files": ["src/a.ts"]})).await);
+    let message = tsc_message(&crashed);
+    assert!(message.contains("restarted: it had exited"), "{message}");
+    assert_eq!(crashed["totalIssues"], 0, "{crashed:#}");
+    let [restarted] = servers(&root)[..] else {
+        panic!("one language server: {:?}", servers(&root))
+    };
+    assert_ne!(restarted, pid);
+
+    // A program input changed: a new server reads the new config.
+    std::fs::write(
+        root.join("tsconfig.json"),
+        r#"{ "compilerOptions": { "strict": true, "noEmit": true, "module": "esnext", "moduleResolution": "bundler", "types": [], "noUnusedLocals": true }, "include": ["src"] }"#,
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("src/a.ts"),
+        "const unused = 1;\nexport const a: number = 2;\n",
+    )
+    .unwrap();
+    let config = ok(&call(&client, "check_files", json!({"files": ["src/a.ts"]})).await);
+    let message = tsc_message(&config);
+    assert!(
+        message.contains("restarted: a program input changed"),
+        "{message}"
+    );
+    assert_eq!(
+        config["totalIssues"], 1,
+        "the new option applies: {config:#}"
+    );
+
+    // The server's end (its stdin closed) is the language server's end.
+    client.cancel().await.unwrap();
+    assert!(
+        wait_for(Duration::from_secs(15), || servers(&root).is_empty()),
+        "the language server outlived the MCP server: {:?}",
+        servers(&root)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_takes_its_warm_engine_with_it() {
+    let dir = project();
+    let root = dir.path().canonicalize().unwrap();
+    let (client, _) = start(&root, &[]).await;
+    let answer = ok(&call(&client, "check_project", json!({})).await);
+    assert!(tsc_message(&answer).starts_with("persistent"), "{answer:#}");
+    let [pid] = servers(&root)[..] else {
+        panic!("one language server: {:?}", servers(&root))
+    };
+    // Its parent is the MCP server.
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let parent: i32 = stat
+        .rsplit_once(')')
+        .unwrap()
+        .1
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    // SAFETY: kill only sends a signal to the MCP server this test started.
+    unsafe { libc::kill(parent, libc::SIGKILL) };
+    assert!(
+        wait_for(Duration::from_secs(15), || servers(&root).is_empty()),
+        "the language server outlived a killed MCP server: {:?}",
+        servers(&root)
+    );
+    drop(client);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_engine_stops_and_one_past_its_memory_limit_too() {
+    let dir = project();
+    let root = dir.path().canonicalize().unwrap();
+    let (client, _) = start(&root, &[("SIGNALINT_WARM_IDLE_SECS", Path::new("1"))]).await;
+    let answer = ok(&call(&client, "check_project", json!({})).await);
+    assert!(tsc_message(&answer).starts_with("persistent"), "{answer:#}");
+    assert!(
+        wait_for(Duration::from_secs(15), || servers(&root).is_empty()),
+        "an idle language server was kept"
+    );
+    std::fs::write(root.join("src/a.ts"), "export const a: number = 3;\n").unwrap();
+    let again = ok(&call(&client, "check_files", json!({"files": ["src/a.ts"]})).await);
+    assert!(tsc_message(&again).starts_with("persistent"), "{again:#}");
+    assert_eq!(again["totalIssues"], 1, "{again:#}");
+    client.cancel().await.unwrap();
+
+    let dir = project();
+    let root = dir.path().canonicalize().unwrap();
+    let (client, _) = start(&root, &[("SIGNALINT_WARM_MAX_RSS_MIB", Path::new("1"))]).await;
+    let answer = ok(&call(&client, "check_project", json!({})).await);
+    let message = tsc_message(&answer);
+    assert!(message.contains("above its 1 MiB limit"), "{message}");
+    assert_eq!(answer["totalIssues"], 1, "{answer:#}");
+    assert!(wait_for(Duration::from_secs(10), || servers(&root).is_empty()));
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_javascript_compiler_runs_one_shot_and_says_why() {
+    let dir = project();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::create_dir_all(root.join("node_modules")).unwrap();
+    std::os::unix::fs::symlink(
+        mcp_support::engines().join("typescript-5"),
+        root.join("node_modules/typescript"),
+    )
+    .unwrap();
+    let (client, _) = start(&root, &[]).await;
+    let answer = ok(&call(&client, "check_project", json!({})).await);
+    let message = tsc_message(&answer);
+    assert!(message.contains("tsc 5.9.3 runs one-shot"), "{message}");
+    assert_eq!(answer["totalIssues"], 1, "{answer:#}");
+    assert!(servers(&root).is_empty());
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_edited_file_and_its_importers_come_first_then_the_complete_answer() {
+    let dir = project();
+    let root = dir.path().canonicalize().unwrap();
+    // a ← b ← c: c imports a only through b; d imports nothing.
+    std::fs::write(
+        root.join("src/b.ts"),
+        "import { a } from \"./a\";\nexport const b: number = a;\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("src/c.ts"),
+        "import { b } from \"./b\";\nexport const c: number = b;\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("src/d.ts"), "export const d: string = 1;\n").unwrap();
+    let (client, recorder) = start(&root, &[]).await;
+    let first = ok(&call(&client, "check_project", json!({})).await);
+    assert_eq!(first["totalIssues"], 1, "{first:#}");
+    recorder.progress.lock().unwrap().clear();
+
+    // An export edit: b breaks (a direct importer), c does not (it sees b's declared type).
+    std::fs::write(root.join("src/a.ts"), "export const a: string = \"1\";\n").unwrap();
+    let answer = ok(&call(&client, "check_files", json!({"files": ["src/a.ts"]})).await);
+    let message = tsc_message(&answer);
+    assert!(
+        message.contains("complete, every file of the program; 3 of 4 files re-checked"),
+        "{message}"
+    );
+    assert_eq!(answer["totalIssues"], 2, "{answer:#}");
+    let progress: Vec<String> = recorder
+        .progress
+        .lock()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p.message.clone())
+        .collect();
+    let early = progress
+        .iter()
+        .position(|m| m.starts_with("tsc first results (2 edited or importing files"))
+        .unwrap_or_else(|| panic!("no early results in {progress:#?}"));
+    assert!(
+        progress[early]
+            .contains("\nsrc/b.ts:2:14 TS2322 Type 'string' is not assignable to type 'number'."),
+        "{}",
+        progress[early]
+    );
+    let finished = progress
+        .iter()
+        .position(|m| m.starts_with("tsc finished"))
+        .unwrap();
+    assert!(early < finished, "{progress:#?}");
+    client.cancel().await.unwrap();
+}

@@ -1,0 +1,423 @@
+//! The persistent session: TypeScript 7's language server (`tsc --lsp --stdio`), asked for
+//! each file's diagnostics with LSP pull diagnostics (`textDocument/diagnostic`).
+//!
+//! Measured on 7.0.2: the server announces `diagnosticProvider` (no workspace diagnostics),
+//! negotiates the UTF-16 position encoding, and reports per file exactly what
+//! `tsc --noEmit --pretty false` prints for it: the same codes, the same message text with its
+//! chain joined by `\n` and indented two spaces per level, 0-based lines and UTF-16 columns.
+//! It also sends editor suggestions (severity 4, hint: "'x' is declared but its value is never
+//! read"), which the compiler never prints: they are dropped. The program's files come from
+//! `tsc --listFilesOnly --explainFiles -p <tsconfig>`: each file, then indented lines saying
+//! why it is in the program (`Imported via "./hub.js" from file 'src/leaf.ts'`), which give
+//! the importers the host re-checks after an edit.
+//!
+//! An edit reaches only the file and its importers when the file is a module (a top-level
+//! `import` or `export`) without `declare global` or `declare module`: a script's
+//! declarations are global, and an augmentation changes another module for all its users.
+//!
+//! One-shot instead (the reason goes into the engine's status):
+//! * TypeScript 4.9–6.x: their JavaScript compilers have no `--lsp`. Their persistent form
+//!   would be tsserver (its own protocol) or `--watch`; neither is spoken by the host yet.
+//! * A solution-style tsconfig (`--build`), several programs, or `[engines.tsc] args`: the
+//!   language server answers per file for the one project that owns it, and reads only the
+//!   tsconfig, so its answer would not be the one-shot check's.
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use regex::Regex;
+use signalint_plugin_api::{
+    ColumnUnit, Diagnostic, Invocation, ParseOutcome, ParseRequest, PlanRequest, PluginError,
+    Position, Reach, ReachRequest, SessionCommand, SessionDiagnostics, SessionFile, SessionFiles,
+    SessionPlan, Severity,
+};
+
+use crate::plan::{self, major_version};
+
+/// The sessions for a request: one language server for its single program, or why none.
+pub(crate) fn session(request: &PlanRequest) -> Result<SessionPlan, PluginError> {
+    let major = major_version(&request.tool.version);
+    if major.is_none_or(|major| major < 7) || !request.tool.prefix_args.is_empty() {
+        return Ok(SessionPlan::unavailable(format!(
+            "tsc {} runs one-shot: only the native TypeScript 7 compiler has a language server \
+             (`--lsp`)",
+            request.tool.version
+        )));
+    }
+    if !request.extra_args.is_empty() {
+        return Ok(SessionPlan::unavailable(
+            "tsc runs one-shot: [engines.tsc] args apply to the command line, which the \
+             language server does not read",
+        ));
+    }
+    let planned = plan::plan(request)?;
+    let [invocation] = planned.invocations.as_slice() else {
+        return Ok(SessionPlan::unavailable(format!(
+            "tsc runs one-shot: the language server answers per file for the one project that \
+             owns it, and this project has {} programs",
+            planned.invocations.len()
+        )));
+    };
+    if invocation.args.iter().any(|a| a == "--build") {
+        return Ok(SessionPlan::unavailable(format!(
+            "tsc runs one-shot: {} is a solution (`tsc --build`), which the language server \
+             does not check as one program",
+            invocation.label
+        )));
+    }
+    let config = &invocation.label;
+    // The one-shot run's Go collector setting (`GOGC=off` below a `GOMEMLIMIT` of half the
+    // machine) suits a process that exits after one check, not a server that builds a new
+    // program per edit: on effect it grew to 4.5 GB within three hub edits. The server keeps
+    // Go's default collector (or the user's `GOGC`/`GOMEMLIMIT`, which it inherits).
+    let server = Invocation::new(
+        &request.tool.program,
+        vec!["--lsp".into(), "--stdio".into()],
+    )
+    .with_label(config);
+    let list = Invocation::new(
+        &request.tool.program,
+        [
+            "--listFilesOnly",
+            "--explainFiles",
+            "--pretty",
+            "false",
+            "--locale",
+            "en",
+            "-p",
+            config,
+        ]
+        .map(String::from)
+        .to_vec(),
+    )
+    .with_env(invocation.env.clone())
+    .with_label(config);
+    let language_ids: BTreeMap<String, String> = [
+        ("ts", "typescript"),
+        ("mts", "typescript"),
+        ("cts", "typescript"),
+        ("tsx", "typescriptreact"),
+        ("js", "javascript"),
+        ("mjs", "javascript"),
+        ("cjs", "javascript"),
+        ("jsx", "javascriptreact"),
+    ]
+    .into_iter()
+    .map(|(ext, id)| (ext.to_owned(), id.to_owned()))
+    .collect();
+    Ok(SessionPlan::new(vec![
+        SessionCommand::lsp(server)
+            .with_list_files(list)
+            .with_list_again_on(
+                ["import", "from", "require", "reference"]
+                    .map(String::from)
+                    .to_vec(),
+            )
+            .with_language_ids(language_ids),
+    ]))
+}
+
+/// `… from file 'src/leaf.ts'` at the end of an explanation line.
+static FROM_FILE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"from file '(?<file>[^']+)'").expect("valid regex"));
+
+/// The program's files and their importers, from `--listFilesOnly --explainFiles`.
+pub(crate) fn session_files(request: &ParseRequest) -> SessionFiles {
+    if request.exit_code != Some(0) || request.truncated {
+        let mut failure = format!(
+            "listing the program's files failed (exit {:?})",
+            request.exit_code
+        );
+        let errors: Vec<&str> = request
+            .stdout
+            .lines()
+            .filter(|l| l.contains("error TS"))
+            .take(3)
+            .collect();
+        if !errors.is_empty() {
+            failure.push_str(&format!(": {}", errors.join("; ")));
+        }
+        return SessionFiles::failure(failure);
+    }
+    // Config and syntax errors change what the compiler prints for every file.
+    let errors: Vec<&str> = request
+        .stdout
+        .lines()
+        .filter(|l| l.contains("error TS"))
+        .take(3)
+        .collect();
+    if !errors.is_empty() {
+        return SessionFiles::failure(format!(
+            "the program has errors before type checking, which change what tsc prints: {}",
+            errors.join("; ")
+        ));
+    }
+    let mut files: Vec<(String, Vec<String>)> = Vec::new();
+    for line in request.stdout.lines() {
+        let line = line.trim_end();
+        if line.trim().is_empty() {
+            continue;
+        }
+        if !line.starts_with([' ', '\t']) {
+            files.push((clean(line), Vec::new()));
+        } else if let (Some(caps), Some((_, importers))) =
+            (FROM_FILE.captures(line), files.last_mut())
+        {
+            importers.push(clean(&caps["file"]));
+        }
+    }
+    SessionFiles::new(
+        files
+            .into_iter()
+            .map(|(path, importers)| SessionFile::new(path).with_importers(importers))
+            .collect(),
+    )
+}
+
+fn clean(path: &str) -> String {
+    let path = path.replace('\\', "/");
+    path.strip_prefix("./").unwrap_or(&path).to_owned()
+}
+
+/// A top-level `import` or `export`: the file is a module.
+static MODULE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?m)^[ \t]*(?:import|export)\b[^(]").expect("valid regex"));
+
+/// Declarations that reach beyond the file's importers.
+static AMBIENT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\bdeclare\s+(?:global\b|module\s)").expect("valid regex"));
+
+/// How far an edit reaches: a module's, to its importers; anything else, everywhere.
+pub(crate) fn session_reach(request: &ReachRequest) -> Reach {
+    match &request.text {
+        Some(text) if MODULE.is_match(text) && !AMBIENT.is_match(text) => Reach::Importers,
+        _ => Reach::Everything,
+    }
+}
+
+/// One file's LSP diagnostics as the compiler's: `TS<code>`, 1-based positions in UTF-16,
+/// the message as `tsc --pretty false` prints it. Editor hints are dropped; an item that is
+/// not an LSP diagnostic is skipped and counted.
+pub(crate) fn session_parse(request: &SessionDiagnostics) -> ParseOutcome {
+    let Some(items) = request.items.as_array() else {
+        return ParseOutcome::failure("the language server's diagnostics are not a list");
+    };
+    let mut diagnostics = Vec::new();
+    let mut skipped = 0;
+    for item in items {
+        match lsp_diagnostic(item, &request.file) {
+            Some(Some(diagnostic)) => diagnostics.push(diagnostic),
+            Some(None) => {}
+            None => skipped += 1,
+        }
+    }
+    let syntax = diagnostics.iter().find(|d| {
+        d.rule
+            .strip_prefix("TS1")
+            .is_some_and(|rest| rest.len() == 3)
+    });
+    let outcome = match syntax {
+        // TS1xxx are the parser's and the grammar's codes; with a parse error anywhere, the
+        // compiler prints only those, which the per-file answer cannot tell apart.
+        Some(d) => ParseOutcome::new(Vec::new()).with_one_shot(format!(
+            "{} has {} (a syntax error): tsc then prints only syntax errors, so this check \
+             ran one-shot",
+            request.file, d.rule
+        )),
+        None => ParseOutcome::new(diagnostics),
+    };
+    outcome.with_skipped(skipped)
+}
+
+/// `None`: not a diagnostic; `Some(None)`: an editor hint, not a compiler diagnostic.
+fn lsp_diagnostic(item: &serde_json::Value, file: &str) -> Option<Option<Diagnostic>> {
+    let severity = match item.get("severity").and_then(serde_json::Value::as_u64) {
+        Some(1) | None => Severity::Error,
+        Some(2) => Severity::Warning,
+        Some(3) => Severity::Info,
+        Some(_) => return Some(None),
+    };
+    let code = match item.get("code")? {
+        serde_json::Value::Number(n) => n.as_u64()?,
+        serde_json::Value::String(s) => s.trim_start_matches("TS").parse().ok()?,
+        _ => return None,
+    };
+    let start = item.get("range")?.get("start")?;
+    let line = u32::try_from(start.get("line")?.as_u64()?).ok()?;
+    let character = u32::try_from(start.get("character")?.as_u64()?).ok()?;
+    // The compiler trims each line of a chain's end; so does its one-shot parser.
+    let message: Vec<&str> = item
+        .get("message")?
+        .as_str()?
+        .lines()
+        .map(str::trim_end)
+        .collect();
+    let mut diagnostic = Diagnostic::new(format!("TS{code}"), severity, message.join("\n"));
+    diagnostic.file = Some(file.to_owned());
+    diagnostic.start = Some(Position::new(line + 1, character + 1, ColumnUnit::Utf16));
+    Some(Some(diagnostic))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use signalint_plugin_api::ResolvedTool;
+
+    fn request(version: &str, prefix: &[&str]) -> PlanRequest {
+        PlanRequest::new(
+            "/repo",
+            ResolvedTool::new("/repo/node_modules/.bin/tsc", version)
+                .with_prefix_args(prefix.iter().map(|s| (*s).to_owned()).collect()),
+            vec![],
+            "/work",
+        )
+        .with_whole_project(true)
+    }
+
+    #[test]
+    fn typescript_7_gets_a_language_server_and_a_file_list() {
+        let plan = session(&request("7.0.2", &[])).unwrap();
+        assert_eq!(plan.unavailable, None);
+        let [session] = plan.sessions.as_slice() else {
+            panic!("one session: {plan:?}")
+        };
+        assert_eq!(session.command.args, ["--lsp", "--stdio"]);
+        // No collector setting of the one-shot run: the server lives long.
+        assert!(session.command.env.is_empty(), "{:?}", session.command.env);
+        assert_eq!(session.command.label, "tsconfig.json");
+        let list = session.list_files.as_ref().unwrap();
+        assert!(list.args.ends_with(&["-p".into(), "tsconfig.json".into()]));
+        assert_eq!(session.language_ids["tsx"], "typescriptreact");
+    }
+
+    #[test]
+    fn javascript_compilers_and_command_line_args_stay_one_shot() {
+        let old = session(&request("5.9.3", &["tsc.js"])).unwrap();
+        assert!(old.sessions.is_empty());
+        assert!(
+            old.unavailable
+                .unwrap()
+                .contains("only the native TypeScript 7")
+        );
+        let args =
+            session(&request("7.0.2", &[]).with_extra_args(vec!["--strict".into()])).unwrap();
+        assert!(args.unavailable.unwrap().contains("args"));
+    }
+
+    #[test]
+    fn solutions_and_several_programs_stay_one_shot() {
+        use signalint_plugin_api::Program;
+        let solution = request("7.0.2", &[]).with_programs(vec![
+            Program::new("tsconfig.json").with_detail(serde_json::json!({"solution": true})),
+        ]);
+        assert!(
+            session(&solution)
+                .unwrap()
+                .unavailable
+                .unwrap()
+                .contains("solution")
+        );
+        let two = request("7.0.2", &[]).with_programs(vec![
+            Program::new("a/tsconfig.json"),
+            Program::new("b/tsconfig.json"),
+        ]);
+        assert!(
+            session(&two)
+                .unwrap()
+                .unavailable
+                .unwrap()
+                .contains("2 programs")
+        );
+    }
+
+    #[test]
+    fn the_file_listing_gives_every_file_and_its_importers() {
+        // Recorded from `tsc --listFilesOnly --explainFiles` 7.0.2, trimmed.
+        let stdout = "../tool/lib/lib.es5.d.ts\n   Library referenced via 'es5' from file '../tool/lib/lib.es2015.d.ts'\n\
+                      src/hub.ts\n   Matched by include pattern 'src' in 'tsconfig.json'\n   Imported via \"./hub.js\" from file 'src/leaf.ts'\n   Imported via \"./hub.js\" from file 'src/ok.ts'\n   File is ECMAScript module because 'package.json' has field \"type\" with value \"module\"\n\
+                      src/leaf.ts\n   Matched by include pattern 'src' in 'tsconfig.json'\n";
+        let request =
+            ParseRequest::new("/repo", Invocation::new("tsc", vec![]), Some(0)).with_stdout(stdout);
+        let files = session_files(&request);
+        assert_eq!(files.failure, None);
+        let paths: Vec<&str> = files.files.iter().map(|f| f.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            ["../tool/lib/lib.es5.d.ts", "src/hub.ts", "src/leaf.ts"]
+        );
+        assert_eq!(files.files[1].importers, ["src/leaf.ts", "src/ok.ts"]);
+        assert!(files.files[2].importers.is_empty());
+        let failed = ParseRequest::new("/repo", Invocation::new("tsc", vec![]), Some(1))
+            .with_stdout("error TS5058: The specified path does not exist: 'x.json'.\n");
+        assert!(session_files(&failed).failure.unwrap().contains("TS5058"));
+    }
+
+    #[test]
+    fn modules_reach_their_importers_and_the_rest_everything() {
+        let reach =
+            |text: Option<&str>| session_reach(&ReachRequest::new("a.ts", text.map(String::from)));
+        assert_eq!(reach(Some("export const a = 1;\n")), Reach::Importers);
+        assert_eq!(
+            reach(Some("import { b } from './b.js';\nconst a = b;\n")),
+            Reach::Importers
+        );
+        // A script declares globals; so do augmentations and ambient modules.
+        assert_eq!(reach(Some("const a = 1;\n")), Reach::Everything);
+        assert_eq!(
+            reach(Some("const a = import('./b.js');\n")),
+            Reach::Everything
+        );
+        assert_eq!(
+            reach(Some(
+                "export {};\ndeclare global { interface Window { a: 1 } }\n"
+            )),
+            Reach::Everything
+        );
+        assert_eq!(
+            reach(Some("export {};\ndeclare module './b.js' { }\n")),
+            Reach::Everything
+        );
+        assert_eq!(reach(None), Reach::Everything);
+    }
+
+    #[test]
+    fn lsp_diagnostics_read_as_the_compiler_prints_them() {
+        // Recorded from `tsc --lsp --stdio` 7.0.2.
+        let items = serde_json::json!([
+            {"range": {"start": {"line": 0, "character": 4}, "end": {"line": 0, "character": 5}},
+             "severity": 1, "code": 2322, "source": "ts",
+             "message": "Type '(a: number) => void' is not assignable to type '(a: string) => void'.\n  Types of parameters 'a' and 'a' are incompatible.\n    Type 'string' is not assignable to type 'number'."},
+            {"range": {"start": {"line": 1, "character": 6}, "end": {"line": 1, "character": 7}},
+             "severity": 4, "code": 6133, "source": "ts",
+             "message": "'s' is declared but its value is never read."},
+            {"message": "no range"}
+        ]);
+        let syntax = session_parse(&SessionDiagnostics::new(
+            "/repo",
+            "tsconfig.json",
+            "src/bad.ts",
+            serde_json::json!([{"range": {"start": {"line": 0, "character": 0}},
+                                "severity": 1, "code": 1005, "message": "';' expected."}]),
+        ));
+        assert!(syntax.one_shot.unwrap().contains("TS1005"));
+        let outcome = session_parse(&SessionDiagnostics::new(
+            "/repo",
+            "tsconfig.json",
+            "src/chain.ts",
+            items,
+        ));
+        assert_eq!(outcome.skipped_records, 1);
+        let [d] = outcome.diagnostics.as_slice() else {
+            panic!("one diagnostic: {outcome:?}")
+        };
+        assert_eq!(d.rule, "TS2322");
+        assert_eq!(d.file.as_deref(), Some("src/chain.ts"));
+        assert_eq!(d.start, Some(Position::new(1, 5, ColumnUnit::Utf16)));
+        // The same text as the one-shot output's folded chain.
+        let cli = "src/chain.ts(1,5): error TS2322: Type '(a: number) => void' is not assignable to type '(a: string) => void'.\n  Types of parameters 'a' and 'a' are incompatible.\n    Type 'string' is not assignable to type 'number'.\n";
+        let oneshot = crate::parse_output(Some(1), cli, "", false);
+        assert_eq!(oneshot.diagnostics[0].message, d.message);
+        assert_eq!(oneshot.diagnostics[0].rule, d.rule);
+        assert_eq!(oneshot.diagnostics[0].start, d.start);
+    }
+}

@@ -1,0 +1,119 @@
+// The MCP client of `scripts/bench --only warm`: the official TypeScript SDK client (from
+// test-engines/node_modules) drives `signalint mcp` over stdio through an agent's edit loop
+// and prints one JSON object with the timings (ms), sizes (bytes) and memory (bytes).
+//
+// Usage: node scripts/bench-warm.mjs <signalint> <project> <config> <leaf> <hub> <runs>
+import { readFileSync, writeFileSync, readdirSync } from "node:fs";
+import { join, resolve, dirname } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const sdk = join(root, "test-engines/node_modules/@modelcontextprotocol/client/dist");
+const { Client } = await import(pathToFileURL(join(sdk, "index.mjs")));
+const { StdioClientTransport } = await import(pathToFileURL(join(sdk, "stdio.mjs")));
+
+const [binary, project, config, leafPath, hubPath, runsText] = process.argv.slice(2);
+const runs = Number(runsText);
+const transport = new StdioClientTransport({
+  command: binary,
+  args: ["mcp", "--root", project, "--config", config],
+  env: { ...process.env, SIGNALINT_TRUST: "1", SIGNALINT_NO_INSTALL: "1" },
+  stderr: "ignore",
+});
+const client = new Client({ name: "signalint-bench", version: "0" });
+await client.connect(transport);
+
+/// One tool call: its wall time, the time to its first early-results notification, its size.
+async function call(name, args) {
+  const started = performance.now();
+  let early = null;
+  const result = await client.callTool(
+    { name, arguments: args },
+    {
+      timeout: 600_000,
+      onprogress: (progress) => {
+        if (early === null && String(progress.message ?? "").includes("first results")) {
+          early = performance.now() - started;
+        }
+      },
+    },
+  );
+  const ms = performance.now() - started;
+  if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
+  return { ms, early, bytes: JSON.stringify(result).length, value: result.structuredContent };
+}
+
+/// The resident memory of a process and its descendants.
+function treeRss(pid) {
+  const parents = new Map();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(Number(name), ppid);
+    } catch {}
+  }
+  let total = 0;
+  const wanted = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [child, parent] of parents) {
+      if (wanted.has(parent) && !wanted.has(child)) { wanted.add(child); grew = true; }
+    }
+  }
+  for (const p of wanted) {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, "utf8");
+      const kib = Number((status.match(/VmRSS:\s+(\d+)/) ?? [0, 0])[1]);
+      total += kib * 1024;
+    } catch {}
+  }
+  return total;
+}
+
+const status = (answer) => answer.value.engines.tsc;
+const leaf = join(project, leafPath);
+const hub = join(project, hubPath);
+const leafText = readFileSync(leaf, "utf8");
+const hubText = readFileSync(hub, "utf8");
+// A body-only edit: a statement added inside the first function body, no declaration changed.
+const bodyAt = hubText.search(/\)\s*(?::[^={;]+)?\s*=>\s*\{\n|\)\s*(?::[^={;]+)?\{\n/);
+const bodyBrace = hubText.indexOf("{\n", bodyAt) + 2;
+
+const out = { start: null, leaf: [], body: [], export: [], early: [], check_files_bytes: 0,
+              messages: { leaf: [], body: [], export: [] } };
+const first = await call("check_project", {});
+out.start = first.ms;
+out.start_message = status(first).message ?? "";
+for (let i = 0; i < runs; i++) {
+  writeFileSync(leaf, `${leafText}\nexport const benchLeaf${i}: string = ${i};\n`);
+  const l = await call("check_files", { files: [leafPath] });
+  out.leaf.push(l.ms);
+  out.check_files_bytes = l.bytes;
+  out.messages.leaf.push(status(l).message ?? "");
+  if (l.early !== null) out.early.push(l.early);
+  writeFileSync(leaf, leafText);
+  await call("check_files", { files: [leafPath] });
+
+  writeFileSync(hub, `${hubText.slice(0, bodyBrace)}  void ${i}\n${hubText.slice(bodyBrace)}`);
+  const b = await call("check_files", { files: [hubPath] });
+  out.body.push(b.ms);
+  out.messages.body.push(status(b).message ?? "");
+  writeFileSync(hub, hubText);
+  await call("check_files", { files: [hubPath] });
+
+  writeFileSync(hub, `${hubText}\nexport const benchCore${i} = ${i};\n`);
+  const e = await call("check_files", { files: [hubPath] });
+  out.export.push(e.ms);
+  out.messages.export.push(status(e).message ?? "");
+  if (e.early !== null) out.early.push(e.early);
+  writeFileSync(hub, hubText);
+  await call("check_files", { files: [hubPath] });
+}
+out.rss = treeRss(transport.pid);
+const top = first.value.clusters?.[0]?.clusterId;
+if (top) out.detail_bytes = (await call("get_issue_detail", { clusterId: top })).bytes;
+out.tools_list_bytes = JSON.stringify(await client.listTools()).length;
+await client.close();
+console.log(JSON.stringify(out));
