@@ -93,11 +93,18 @@ fn other_packs_findings_still_fail_beside_advisory_ones() {
     // Poisoned: shadow-patterns reports a critical finding (an error issue).
     let manifest = support::workspace_root().join("examples/demo/mcp/tools.json");
     let config = config(&manifest, true);
-    for fail_on in ["warning", "error", "1"] {
+    for fail_on in ["warning", "error", "2"] {
         let (code, json) = check(&plugins, &root, &config, &["--fail-on", fail_on]);
         assert_eq!(json["rulePacks"]["advice"]["issueCount"], 6, "{json:#}");
         assert_eq!(code, Some(1), "--fail-on {fail_on}: {json:#}");
     }
+    // The only cluster of priority 1 is the advisory errors': it fails nothing.
+    let (code, json) = check(&plugins, &root, &config, &["--fail-on", "1"]);
+    assert_eq!(
+        json["clusters"][0]["ruleIds"][0], "ADVICE_ERROR",
+        "{json:#}"
+    );
+    assert_eq!(code, Some(0), "{json:#}");
 }
 
 #[test]
