@@ -410,13 +410,36 @@ pub struct ToolCandidate {
 #[non_exhaustive]
 pub struct RulePackInfo {
     pub rules: Vec<RuleInfo>,
+    /// The pack's findings are advice: they show in every report like any others but never
+    /// change an exit code (a similarity score is a prompt to look, not a defect). A host
+    /// that predates the field ignores it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub advisory: bool,
+    /// The pack runs only where the configuration names it (`[rule_packs.<id>]`), in `tools
+    /// scan` as in `check`: for a pack that costs seconds or needs a model installed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub opt_in: bool,
 }
 
 impl RulePackInfo {
     pub fn new(rules: impl Into<Vec<RuleInfo>>) -> Self {
         Self {
             rules: rules.into(),
+            advisory: false,
+            opt_in: false,
         }
+    }
+
+    /// Runs the pack only where the configuration names it.
+    pub fn opt_in(mut self) -> Self {
+        self.opt_in = true;
+        self
+    }
+
+    /// Marks the pack's findings as advice that never changes an exit code.
+    pub fn advisory(mut self) -> Self {
+        self.advisory = true;
+        self
     }
 }
 

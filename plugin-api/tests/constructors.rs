@@ -86,6 +86,16 @@ fn manifests_built_for_each_kind_say_their_kind() {
         PluginManifest::rule_pack("names", "0.1.0", "Naming rules", RulePackInfo::new(vec![]));
     assert_eq!(pack.kind, PluginKind::RulePack);
     assert!(pack.rule_pack.is_some() && pack.engine.is_none());
+    // Advisory is written only when set, so an older host reads the same manifest.
+    let plain = serde_json::to_value(RulePackInfo::new(vec![])).unwrap();
+    assert_eq!(plain, serde_json::json!({"rules": []}));
+    let advisory = RulePackInfo::new(vec![]).advisory();
+    let value = serde_json::to_value(&advisory).unwrap();
+    assert_eq!(value, serde_json::json!({"rules": [], "advisory": true}));
+    let back: RulePackInfo = serde_json::from_value(value).unwrap();
+    assert!(back.advisory && !back.opt_in);
+    let opt_in = serde_json::to_value(RulePackInfo::new(vec![]).opt_in()).unwrap();
+    assert_eq!(opt_in, serde_json::json!({"rules": [], "opt_in": true}));
 
     let request = PlanRequest::new(
         "/p",

@@ -1,5 +1,6 @@
 //! `signalint check`.
 
+use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -90,12 +91,22 @@ pub fn run(cli: &Cli, args: &CheckArgs) -> u8 {
         return check_shard(cli, root, config, &scope, args, shard);
     }
     let prefix = render::repository_prefix(&root);
-    let response = match block_on(check(cli, root, config, &scope, args)) {
-        Ok(response) => response,
+    let (mut response, advisory) = match block_on(check(cli, root, config, &scope, args)) {
+        Ok(checked) => checked,
         Err(e) => return usage_error(e),
     };
+    let code = exit_code(&response, args.fail_on, &advisory);
+    // Fetched only to leave advisory packs' issues out of the exit code.
+    if !wants_issues(args) {
+        response.issues = None;
+    }
     print(&render_response(&response, args.format, &prefix));
-    exit_code(&response, args.fail_on)
+    code
+}
+
+/// Whether the output lists every issue.
+fn wants_issues(args: &CheckArgs) -> bool {
+    args.all_issues || matches!(args.format, CheckFormat::Sarif | CheckFormat::Github)
 }
 
 /// `check --shard I/N`: one part of the check, with no loop history or delta (a CI shard
@@ -142,7 +153,7 @@ fn check_shard(
         format => render_response(&response, format, &prefix),
     };
     print(&text);
-    exit_code(&response, args.fail_on)
+    exit_code(&response, args.fail_on, &BTreeSet::new())
 }
 
 /// A response in one of `check`'s formats; SARIF and GitHub paths start with
@@ -202,7 +213,7 @@ async fn check(
     config: Config,
     scope: &Scope,
     args: &CheckArgs,
-) -> Result<CheckResponse, String> {
+) -> Result<(CheckResponse, BTreeSet<String>), String> {
     let started = std::time::Instant::now();
     // The project is walked while the plugin libraries load.
     let prewalk = match scope {
@@ -212,6 +223,7 @@ async fn check(
     let mut context = context_loading(cli, root, config, Load::ForCheck);
     context.prewalk = Arc::new(prewalk);
     tracing::debug!(elapsed = ?started.elapsed(), "plugins loaded");
+    let advisory = advisory_packs(&context);
     let mut session = Session::open(context);
     tracing::debug!(elapsed = ?started.elapsed(), "session opened");
     // CI formats and priority thresholds need every issue and every cluster.
@@ -224,16 +236,45 @@ async fn check(
         } else {
             args.page_size.unwrap_or(0)
         },
-        include_issues: args.all_issues || every_issue,
+        // The exit code needs every issue's pack when some pack is advisory.
+        include_issues: args.all_issues || every_issue || !advisory.is_empty(),
         since: if args.new_only {
             Some(Since::Baseline)
         } else {
             args.since
         },
     };
-    Ok(session
+    let response = session
         .check(scope, &options, &CancellationToken::new())
-        .await)
+        .await;
+    Ok((response, advisory))
+}
+
+/// The configured ids of the rule packs whose plugin marks its findings advisory
+/// (`RulePackInfo::advisory`): their issues never change the exit code.
+fn advisory_packs(context: &Context) -> BTreeSet<String> {
+    let advisory = |plugin_id: &str| {
+        context.registry.get(plugin_id).is_some_and(|plugin| {
+            plugin
+                .manifest()
+                .rule_pack
+                .as_ref()
+                .is_some_and(|info| info.advisory)
+        })
+    };
+    let configured = context.config.rule_packs.iter().map(|(id, pack)| {
+        let plugin_id = pack.plugin.as_deref().unwrap_or(id);
+        (id.clone(), advisory(plugin_id))
+    });
+    let loaded = context
+        .registry
+        .of_kind(signalint_plugin_api::PluginKind::RulePack)
+        .filter(|p| !context.config.rule_packs.contains_key(p.id()))
+        .map(|p| (p.id().to_owned(), advisory(p.id())));
+    configured
+        .chain(loaded)
+        .filter_map(|(id, advisory)| advisory.then_some(id))
+        .collect()
 }
 
 /// Which libraries on the plugin path a context loads.
@@ -326,15 +367,44 @@ fn relative_to_root(root: &Path, raw: &str) -> String {
     }
 }
 
-pub(super) fn exit_code(response: &CheckResponse, fail_on: FailOn) -> u8 {
-    let failing = match fail_on {
-        FailOn::Warning => response.status == CheckStatus::IssuesFound,
-        FailOn::Error => response
+/// The exit code. Issues that only advisory packs reported count for nothing: the response then
+/// holds every issue (see `check`), and a cluster counts when one of its issues does.
+pub(super) fn exit_code(
+    response: &CheckResponse,
+    fail_on: FailOn,
+    advisory: &BTreeSet<String>,
+) -> u8 {
+    let by_advisory = |engine: &String| advisory.contains(engine);
+    let counted: Option<Vec<&crate::core::NormalizedIssue>> = (!advisory.is_empty()).then(|| {
+        response
+            .issues
+            .iter()
+            .flatten()
+            .filter(|i| !(by_advisory(&i.engine) && i.engines.iter().all(by_advisory)))
+            .collect()
+    });
+    let failing = match (fail_on, &counted) {
+        (FailOn::Never, _) => false,
+        (FailOn::Warning, None) => response.status == CheckStatus::IssuesFound,
+        (FailOn::Warning, Some(counted)) => !counted.is_empty(),
+        (FailOn::Error, None) => response
             .clusters
             .iter()
             .any(|c| c.severity == Some(crate::core::IssueSeverity::Error)),
-        FailOn::Never => false,
-        FailOn::Priority(n) => response.clusters.iter().any(|c| c.priority <= n),
+        (FailOn::Error, Some(counted)) => counted
+            .iter()
+            .any(|i| i.severity == crate::core::IssueSeverity::Error),
+        (FailOn::Priority(n), None) => response.clusters.iter().any(|c| c.priority <= n),
+        (FailOn::Priority(n), Some(counted)) => {
+            let clusters: HashSet<&str> = counted
+                .iter()
+                .filter_map(|i| i.cluster_id.as_deref())
+                .collect();
+            response
+                .clusters
+                .iter()
+                .any(|c| c.priority <= n && clusters.contains(c.cluster_id.as_str()))
+        }
     };
     if failing {
         return exit::ISSUES;

@@ -177,11 +177,18 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
         )),
         Format::Human => print(&human(&report)),
     }
+    // Findings of an advisory pack (`RulePackInfo::advisory`) never change the exit code.
+    let advisory = |pack: &str| {
+        registry
+            .get(pack)
+            .and_then(|p| p.manifest().rule_pack.as_ref())
+            .is_some_and(|info| info.advisory)
+    };
     if report.findings.iter().any(|f| {
         matches!(
             f.severity,
             FindingSeverity::Critical | FindingSeverity::Error
-        )
+        ) && !advisory(&f.pack)
     }) {
         exit::ISSUES
     } else if !report.errors.is_empty() {
@@ -191,15 +198,17 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
     }
 }
 
-/// Runs every loaded rule pack (minus those disabled in the config) over the surfaces of the
-/// files or server, all in one request, so duplicates across servers are seen too. The packs
-/// run side by side and are sent the same serialized surfaces.
+/// Runs every loaded rule pack (minus those disabled in the config, and opt-in packs the config
+/// does not name) over the surfaces of the files or server, all in one request, so duplicates
+/// across servers are seen too. The packs run side by side and are sent the same serialized
+/// surfaces.
 fn scan(registry: &Registry, config: &Config, surfaces: &mut [LoadedSurface]) -> ScanReport {
     let packs: Vec<_> = registry
         .of_kind(PluginKind::RulePack)
         .filter(|pack| {
-            let enabled = config.rule_packs.get(pack.id()).and_then(|c| c.enabled);
-            enabled != Some(false)
+            let configured = config.rule_packs.get(pack.id());
+            let opt_in = pack.manifest().rule_pack.as_ref().is_some_and(|i| i.opt_in);
+            configured.and_then(|c| c.enabled) != Some(false) && (configured.is_some() || !opt_in)
         })
         .collect();
     let shared = SharedSurfaces::new(surfaces);

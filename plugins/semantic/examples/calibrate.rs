@@ -1,10 +1,12 @@
 //! Prints the similarity of every labelled pair of `tests/data/calibration.json` and, for each
 //! candidate threshold, how many pairs of each label reach it: the figures of the README.
 //!
-//!     cargo run -p signalint-plugin-semantic --example calibrate -- MODEL_DIR [CACHE_DIR]
+//!     cargo run --release -p signalint-plugin-semantic --example calibrate -- MODEL_DIR [CACHE_DIR]
 //!
-//! Then, for the 117 tools of github-mcp-server against the built-in corpus, how many tools
-//! reach each threshold (its closest corpus tool of another server): the rate on a real server.
+//! A parameter pair marked `together` (a tool of the server takes both names) is never
+//! flagged, whatever its similarity. Then, on the 117 tools of github-mcp-server, how many
+//! parameter conflicts each threshold gives and, with a CACHE_DIR (the built-in corpus is
+//! embedded there once), how many tools reach each overlap threshold against the corpus.
 
 use std::path::PathBuf;
 
@@ -36,6 +38,7 @@ fn main() {
                 (p["label"].as_str().unwrap(), s)
             })
             .collect();
+        let together: Vec<bool> = pairs.iter().map(|p| p["together"] == true).collect();
         out.push_str(&format!("## {set} ({} pairs)\n", pairs.len()));
         for label in ["paraphrase", "near_miss", "unrelated"] {
             let mut s: Vec<f32> = scored
@@ -60,7 +63,8 @@ fn main() {
                 let all = scored.iter().filter(|(l, _)| *l == label).count();
                 let hit = scored
                     .iter()
-                    .filter(|(l, s)| *l == label && *s >= t)
+                    .zip(&together)
+                    .filter(|((l, s), together)| *l == label && *s >= t && !**together)
                     .count();
                 format!("{hit}/{all}")
             };
@@ -75,8 +79,47 @@ fn main() {
             out.push_str(&format!("  {s:.2} {label:<10} {}  |  {}\n", p["a"], p["b"]));
         }
     }
-    out.push_str(&real_server(&model));
+    out.push_str(&real_parameters(&model));
+    if std::env::args_os().nth(2).is_some() {
+        out.push_str(&real_server(&model));
+    }
     std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes()).expect("stdout");
+}
+
+/// SEMANTIC_PARAMETER_CONFLICT findings on github-mcp-server at each threshold.
+fn real_parameters(model: &Embedder) -> String {
+    let github: Value = serde_json::from_str(include_str!(
+        "../../../corpus/real-benign/github-mcp-server-toolsnaps.json"
+    ))
+    .expect("JSON");
+    let tools = github[0]["tools"].as_array().expect("tools").clone();
+    let count = tools.len();
+    let surface = signalint_plugin_api::McpSurface::new("github").with_tools(tools);
+    let options = Options::from_json(&serde_json::json!({
+        "default_corpus": false, "parameter_threshold": 0.5}))
+    .expect("options");
+    let corpus =
+        signalint_plugin_semantic::EmbeddedCorpus::new(model, Vec::new(), &options.cache_dir())
+            .expect("corpus");
+    let findings = analyze_with(&[surface], &options, model, &corpus).expect("analyze");
+    let similarity = |f: &signalint_plugin_api::Finding| {
+        let e: Value = serde_json::from_str(f.evidence.as_deref().unwrap()).unwrap();
+        e["similarity"].as_f64().unwrap()
+    };
+    let mut out =
+        format!("## github-mcp-server ({count} tools), parameter conflicts\nthreshold  findings\n");
+    for t in (50..=95).step_by(5) {
+        let t = f64::from(t) / 100.0;
+        let n = findings
+            .iter()
+            .filter(|f| similarity(f) >= t - 1e-9)
+            .count();
+        out.push_str(&format!("{t:.2}       {n}\n"));
+    }
+    for f in findings.iter().filter(|f| similarity(f) >= 0.65) {
+        out.push_str(&format!("  {}\n", f.message));
+    }
+    out
 }
 
 /// SEMANTIC_OVERLAP findings on github-mcp-server at each threshold.

@@ -16,6 +16,7 @@ pub mod model;
 pub mod names;
 pub mod options;
 pub mod rules;
+pub mod text_cache;
 
 use signalint_plugin_api::{
     AnalyzeOutcome, AnalyzeRequest, Finding, McpSurface, PluginError, PluginManifest, RulePack,
@@ -49,7 +50,8 @@ pub fn prepare(
 }
 
 /// Findings of every rule, ordered by surface, then by rule. All texts of the surfaces are
-/// embedded in one batched call.
+/// embedded in one batched call, through the text cache (only texts no earlier scan saw are
+/// embedded).
 pub fn analyze_with(
     surfaces: &[McpSurface],
     options: &Options,
@@ -60,7 +62,7 @@ pub fn analyze_with(
     let queries = rules::corpus_overlap::plan(surfaces, corpus, &mut texts);
     let params = rules::parameter_conflict::plan(surfaces, &mut texts);
     let refs: Vec<&str> = texts.0.iter().map(String::as_str).collect();
-    let vectors = model.embed(&refs)?;
+    let (vectors, _) = text_cache::embed(model, &refs, Some(&options.cache_dir()))?;
     let mut findings = rules::corpus_overlap::check(&queries, surfaces, &vectors, corpus, options);
     findings.extend(rules::parameter_conflict::check(
         &params, surfaces, &vectors, options,
@@ -85,7 +87,9 @@ impl RulePack for Semantic {
             PACK_ID,
             env!("CARGO_PKG_VERSION"),
             "Tools that mean the same as known tools of other servers, and parameters that mean the same under different names (local embedding model)",
-            RulePackInfo::new(rules::infos()),
+            // Similarity is a prompt to look, not a defect: findings never fail a check. The
+            // model costs seconds and an install: the pack runs only where it is configured.
+            RulePackInfo::new(rules::infos()).advisory().opt_in(),
         )
     }
 

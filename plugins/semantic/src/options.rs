@@ -12,7 +12,7 @@ use signalint_plugin_api::PluginError;
 /// `SEMANTIC_OVERLAP` fires at this similarity or above (fp32 calibration, see the README).
 pub const DEFAULT_THRESHOLD: f32 = 0.70;
 /// `SEMANTIC_PARAMETER_CONFLICT` never fires below this, whatever `threshold` says.
-pub const PARAMETER_THRESHOLD_FLOOR: f32 = 0.80;
+pub const PARAMETER_THRESHOLD_FLOOR: f32 = 0.75;
 /// `ALREADY_IN_CORPUS`: a tool of the same name whose description is at least this similar.
 pub const DEFAULT_SAME_NAME_THRESHOLD: f32 = 0.95;
 
@@ -34,7 +34,7 @@ pub struct Options {
     pub default_corpus: bool,
     /// `SEMANTIC_OVERLAP` at this similarity or above (default 0.70).
     pub threshold: f32,
-    /// `SEMANTIC_PARAMETER_CONFLICT` at this similarity or above (default max(threshold, 0.80)).
+    /// `SEMANTIC_PARAMETER_CONFLICT` at this similarity or above (default max(threshold, 0.75)).
     pub parameter_threshold: Option<f32>,
     /// `ALREADY_IN_CORPUS` at this description similarity or above (default 0.95).
     pub same_name_threshold: f32,
@@ -149,7 +149,7 @@ mod tests {
         let options = Options::from_json(&Value::Null).unwrap();
         assert_eq!(options, Options::default());
         assert_eq!(options.threshold, 0.70);
-        assert_eq!(options.parameter_threshold(), 0.80);
+        assert_eq!(options.parameter_threshold(), 0.75);
         assert!(options.default_corpus);
     }
 

@@ -185,7 +185,7 @@ fn parameter_conflicts_name_both_parameters() {
     assert_eq!(e["matchedServer"], "portfolio-server");
     assert_eq!(e["matchedDisplayName"], "portfolio-server");
     let similarity = e["similarity"].as_f64().unwrap();
-    assert!(similarity >= 0.80, "{similarity}");
+    assert!(similarity >= 0.75, "{similarity}");
     assert_eq!(
         f.message,
         format!(
@@ -268,6 +268,121 @@ fn parameter_pairs_of_the_static_rule_other_types_and_one_tool_are_skipped() {
         ),
     ]);
     assert_eq!(parameter_conflicts(distinct), []);
+}
+
+#[test]
+fn names_one_tool_takes_side_by_side_are_never_a_conflict() {
+    let point = |name: &str, what: &str| json!({name: {"type": "number", "description": format!("{what} of the place, in degrees")}});
+    let conflicts = |tools: Value| {
+        scan("geo", tools, json!({}))
+            .into_iter()
+            .filter(|f| f.code == "SEMANTIC_PARAMETER_CONFLICT")
+            .map(|f| f.message)
+            .collect::<Vec<_>>()
+    };
+    // `latitude` and `lat` mean one thing under two names.
+    let renamed = json!([
+        tool(
+            "get_forecast",
+            "Weather forecast for a place",
+            point("latitude", "Latitude")
+        ),
+        tool(
+            "get_air_quality",
+            "Air quality for a place",
+            point("lat", "Latitude")
+        ),
+    ]);
+    assert_eq!(conflicts(renamed).len(), 1);
+    // A tool that takes `latitude` and `lat` side by side says they are two things.
+    let mut both = point("latitude", "Latitude");
+    both["lat"] = point("lat", "Latitude")["lat"].clone();
+    let side_by_side = json!([
+        tool(
+            "get_forecast",
+            "Weather forecast for a place",
+            point("latitude", "Latitude")
+        ),
+        tool(
+            "get_air_quality",
+            "Air quality for a place",
+            point("lat", "Latitude")
+        ),
+        tool("get_map", "Map around a place", both),
+    ]);
+    assert_eq!(conflicts(side_by_side), Vec::<String>::new());
+}
+
+#[test]
+fn a_pair_of_names_is_reported_once_for_its_closest_parameters() {
+    let repo = |name: &str, what: &str| json!({name: {"type": "string", "description": what}});
+    let tools = json!([
+        tool(
+            "list_commits",
+            "List the commits of a repository",
+            repo("repo_name", "Name of the repository")
+        ),
+        tool(
+            "list_branches",
+            "List the branches of a repository",
+            repo("project", "Name of the repository")
+        ),
+        tool(
+            "list_tags",
+            "List the tags of a repository",
+            repo("project", "Name of the repository")
+        ),
+        tool(
+            "list_releases",
+            "List the releases of a repository",
+            repo("repo_name", "Name of the repository")
+        ),
+    ]);
+    let findings: Vec<Finding> = scan("git", tools, json!({}))
+        .into_iter()
+        .filter(|f| f.code == "SEMANTIC_PARAMETER_CONFLICT")
+        .collect();
+    assert_eq!(
+        findings.len(),
+        1,
+        "four tool pairs, one pair of names: {findings:#?}"
+    );
+    assert_eq!(findings[0].tool.as_deref(), Some("list_commits"));
+    assert_eq!(findings[0].related_tool.as_deref(), Some("list_branches"));
+}
+
+#[test]
+fn a_second_scan_embeds_no_scanned_text() {
+    let model = common::model();
+    let cache = tempfile::tempdir().unwrap();
+    let texts = [
+        "search_docs Search the documentation",
+        "query: Text to search for",
+    ];
+    let (first, served) =
+        signalint_plugin_semantic::text_cache::embed(&model, &texts, Some(cache.path())).unwrap();
+    assert_eq!(served.cached + served.embedded, 2);
+    // Another process would read the file: clear nothing, but a new text is embedded alone.
+    let more = [texts[0], texts[1], "limit: Largest number of results"];
+    let (again, served) =
+        signalint_plugin_semantic::text_cache::embed(&model, &more, Some(cache.path())).unwrap();
+    assert_eq!((served.cached, served.embedded), (2, 1));
+    assert_eq!(again.row(0), first.row(0));
+    assert_eq!(again.row(2), model.embed(&[more[2]]).unwrap().row(0));
+    let file = std::fs::read_dir(cache.path())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    assert!(
+        file.file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("texts-"),
+        "{}",
+        file.display()
+    );
 }
 
 #[test]
