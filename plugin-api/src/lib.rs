@@ -161,6 +161,7 @@ mod diagnostic;
 mod engine;
 pub mod export;
 mod manifest;
+pub mod names;
 pub mod rule_kit;
 mod rules;
 

@@ -6,7 +6,7 @@
 //! The pack is a plain library too: [`analyze`] and [`parameter_conflict::check_surface`] run
 //! without the plugin boundary, for tests and benchmarks.
 
-pub mod normalize;
+pub use signalint_plugin_api::names as normalize;
 pub mod options;
 pub mod parameter_conflict;
 pub mod schema;

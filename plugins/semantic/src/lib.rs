@@ -13,7 +13,7 @@
 
 pub mod corpus;
 pub mod model;
-pub mod names;
+pub use signalint_plugin_api::names;
 pub mod options;
 pub mod rules;
 pub mod text_cache;

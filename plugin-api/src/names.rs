@@ -1,4 +1,6 @@
-//! Deterministic normalization of parameter names into concepts.
+//! Deterministic normalization of parameter names into concepts, shared by the rule packs that
+//! compare parameter names (`param-synonyms`, `semantic`): a pack cannot link another pack's
+//! library, since both export the same plugin entry points.
 //!
 //! `perPage`, `per_page`, `per-page` and `PerPages` all become the words `per page`; synonym
 //! groups then map words such as `username` onto a group's first member (`user`).
@@ -322,5 +324,18 @@ mod tests {
         let synonyms = Synonyms::default();
         assert_eq!(synonyms.concept("usernames"), ["username"]);
         assert_ne!(synonyms.concept("user"), synonyms.concept("username"));
+    }
+
+    #[test]
+    fn concepts_match_the_static_rule() {
+        let synonyms = Synonyms::builtin();
+        assert_eq!(synonyms.concept("userId"), synonyms.concept("username"));
+        assert_eq!(synonyms.concept("per_page"), synonyms.concept("perPage"));
+        assert_eq!(synonyms.concept("ticker"), synonyms.concept("symbol"));
+        assert_ne!(synonyms.concept("after"), synonyms.concept("after_id"));
+        assert_ne!(
+            synonyms.concept("portfolio_ids"),
+            synonyms.concept("holdings")
+        );
     }
 }
