@@ -34,7 +34,10 @@ fn stat_cpu_ms(path: &str) -> f64 {
 fn main() {
     whole_pipeline();
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/real-benign/");
-    let mut texts: Vec<(String, Vec<String>)> = Vec::new();
+    let mut texts: Vec<(
+        String,
+        std::rc::Rc<signalint_plugin_shadow_patterns::siblings::Siblings>,
+    )> = Vec::new();
     for file in [
         "github-mcp-server-toolsnaps.json",
         "watchtower-smithery.json",
@@ -46,11 +49,13 @@ fn main() {
         let items: Vec<Value> = serde_json::from_str(&data).unwrap_or_default();
         for item in items {
             let tools = item["tools"].as_array().cloned().unwrap_or_default();
-            let names: Vec<String> = tools
-                .iter()
-                .filter_map(|t| t["name"].as_str())
-                .map(str::to_lowercase)
-                .collect();
+            let names =
+                std::rc::Rc::new(signalint_plugin_shadow_patterns::siblings::Siblings::new(
+                    tools
+                        .iter()
+                        .filter_map(|t| t["name"].as_str())
+                        .map(str::to_lowercase),
+                ));
             for t in &tools {
                 if let Some(d) = t["description"].as_str() {
                     texts.push((d.to_owned(), names.clone()));

@@ -1503,7 +1503,7 @@ fn foreign_tool(clause: &str, unit: &Unit<'_>) -> bool {
     clause
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .filter(|w| w.contains('_') && w.len() >= 5 && !w.starts_with('_') && !w.ends_with('_'))
-        .any(|w| !unit.siblings.iter().any(|s| s == w) && !unit.params.iter().any(|p| p == w))
+        .any(|w| !unit.siblings.contains(w) && !unit.params.iter().any(|p| p == w))
 }
 
 /// "into client_info", "in `notes`", "as session_note": a destination named like a field.
@@ -1518,9 +1518,7 @@ fn into_identifier(clause: &str) -> bool {
 }
 
 fn names_sibling(clause: &str, unit: &Unit<'_>) -> bool {
-    unit.siblings
-        .iter()
-        .any(|s| s != unit.tool && s.len() >= 3 && clause.contains(s.as_str()))
+    unit.siblings.named_in(clause, unit.tool)
 }
 
 fn names_self(clause: &str, unit: &Unit<'_>) -> bool {
@@ -1818,7 +1816,7 @@ mod tests {
     /// The best score per signal id for a text read as a tool description of `tool`.
     fn scores(text: &str, tool: &str, params: &[&str]) -> Vec<(&'static str, i32)> {
         let folded = Folded::new(text);
-        let siblings = vec![tool.to_owned(), "list_items".to_owned()];
+        let siblings = crate::siblings::Siblings::new([tool.to_owned(), "list_items".to_owned()]);
         let params: Vec<String> = params.iter().map(|p| p.to_string()).collect();
         let unit = Unit {
             raw: text,

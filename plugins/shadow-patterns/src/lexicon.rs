@@ -262,11 +262,6 @@ pub fn window_before(text: &str, pos: usize, n: usize) -> &str {
     &text[from..pos]
 }
 
-/// Lowercased names of the tools in one surface.
-pub fn has_sibling(siblings: &[String], name: &str) -> bool {
-    siblings.iter().any(|s| s == name)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,12 +30,14 @@ pub mod lexicon;
 pub mod normalize;
 mod options;
 pub mod prefilter;
+pub mod siblings;
 pub mod signals;
 pub mod walk;
 
 pub use options::Options;
 
 use normalize::Folded;
+use siblings::Siblings;
 use signals::{Hit, SignalInfo, Unit, split_payload};
 
 signalint_plugin_api::declare_rule! {
@@ -381,7 +383,7 @@ fn analyze_surface(s: usize, surface: &McpSurface, options: &Options) -> Vec<Fin
             .iter()
             .map(|t| t.get("name").and_then(Value::as_str))
             .collect();
-        let siblings: Vec<String> = names.iter().flatten().map(|n| n.to_lowercase()).collect();
+        let siblings = Siblings::new(names.iter().flatten().map(|n| n.to_lowercase()));
         let mut texts = Vec::new();
         let mut params_per_tool: Vec<Vec<String>> = Vec::with_capacity(surface.tools.len());
         for (i, tool) in surface.tools.iter().enumerate() {

@@ -16,6 +16,7 @@
 use signalint_plugin_api::FindingSeverity;
 
 use crate::normalize::Folded;
+use crate::siblings::Siblings;
 
 pub mod argument_tampering;
 pub mod concealment;
@@ -56,7 +57,7 @@ pub struct Unit<'a> {
     /// The tool the text belongs to, lower-cased (empty when unnamed).
     pub tool: &'a str,
     /// Lower-cased names of every tool of the same surface.
-    pub siblings: &'a [String],
+    pub siblings: &'a Siblings,
     /// Lower-cased names of the tool's parameters (all depths).
     pub params: &'a [String],
 }
@@ -180,12 +181,13 @@ pub fn check_as(
     siblings: &[&str],
 ) -> i32 {
     let folded = Folded::new(text);
-    let siblings: Vec<String> = siblings.iter().map(|s| s.to_string()).collect();
+    let tool = siblings.first().copied().unwrap_or("").to_owned();
+    let siblings = Siblings::new(siblings.iter().map(|s| s.to_string()));
     let unit = Unit {
         raw: text,
         folded: &folded,
         kind,
-        tool: siblings.first().map(String::as_str).unwrap_or(""),
+        tool: &tool,
         siblings: &siblings,
         params: &[],
     };

@@ -104,7 +104,7 @@ fn best_reading(raw: &str, kind: UnitKind) -> Option<(i32, &'static str)> {
         folded: &folded,
         kind,
         tool: "",
-        siblings: &[],
+        siblings: &crate::siblings::NONE,
         params: &[],
     };
     let mut hits = Vec::new();
@@ -248,7 +248,7 @@ fn definitions_and_triggers(pieces: &[Piece<'_>], out: &mut Vec<SplitHit>) {
                 folded: &folded,
                 kind: piece.kind,
                 tool: "",
-                siblings: &[],
+                siblings: &crate::siblings::NONE,
                 params: &[],
             };
             let mut risky = Vec::new();

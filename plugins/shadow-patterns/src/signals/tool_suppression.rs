@@ -98,12 +98,7 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         {
             continue;
         }
-        if unit
-            .siblings
-            .iter()
-            .any(|s| s == target.trim_end_matches('*'))
-            || cited(text, m.start(), m.end())
-        {
+        if unit.siblings.contains(target.trim_end_matches('*')) || cited(text, m.start(), m.end()) {
             continue;
         }
         let (from, to) = clause(text, m.start(), m.end());
