@@ -2,11 +2,10 @@
 //! this server's tools?" and "does this clause name another of its tools?".
 //!
 //! Both are asked for every clause of every text, so a scan over a surface of `n` tools asks
-//! them `O(n)` times. Scanning the name list each time made a 10,000-tool surface cost
-//! 10⁸ substring searches; here a sorted list answers the first by binary search and one
-//! Aho–Corasick automaton over all names answers the second in one pass over the clause.
-
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+//! them `O(n)` times. Scanning the name list each time made a 10,000-tool surface cost 10⁸
+//! substring searches. Here a sorted list answers both by binary search: the second over the
+//! identifier-like words of the clause. (An Aho–Corasick automaton over all names answers it
+//! too, but building one over 100,000 names is itself quadratic.)
 
 /// Shortest name the "names another tool" question looks for: shorter ones ("ls", "id") occur
 /// inside ordinary words.
@@ -17,17 +16,10 @@ const MIN_NAMED_LEN: usize = 3;
 pub struct Siblings {
     /// Sorted, deduplicated.
     sorted: Vec<String>,
-    /// Every name of [`MIN_NAMED_LEN`] bytes or more; pattern ids index `named`.
-    matcher: Option<AhoCorasick>,
-    named: Vec<String>,
 }
 
 /// A surface with no named tools (decoded payloads, split fragments, other servers' texts).
-pub static NONE: Siblings = Siblings {
-    sorted: Vec::new(),
-    matcher: None,
-    named: Vec::new(),
-};
+pub static NONE: Siblings = Siblings { sorted: Vec::new() };
 
 impl Siblings {
     /// Names as given; they are expected lower-cased, as the folded texts are.
@@ -35,22 +27,7 @@ impl Siblings {
         let mut sorted: Vec<String> = names.into_iter().collect();
         sorted.sort_unstable();
         sorted.dedup();
-        let named: Vec<String> = sorted
-            .iter()
-            .filter(|n| n.len() >= MIN_NAMED_LEN)
-            .cloned()
-            .collect();
-        let matcher = (!named.is_empty()).then(|| {
-            AhoCorasickBuilder::new()
-                .match_kind(MatchKind::Standard)
-                .build(&named)
-                .expect("tool names are plain literals, within the automaton's limits")
-        });
-        Self {
-            sorted,
-            matcher,
-            named,
-        }
+        Self { sorted }
     }
 
     /// Whether `name` is exactly one of the surface's tools.
@@ -60,20 +37,32 @@ impl Siblings {
             .is_ok()
     }
 
-    /// Whether `text` contains the name of a tool other than `except` (as a substring, so
-    /// "call export_sheet." and "`export_sheet`" both count).
+    /// Whether `text` names a tool other than `except`: a word of the text made of name
+    /// characters (letters, digits, `_`, `-`, `.`, `/`), or a part of one between `.`, `/` or
+    /// `-`, is one of the surface's tools ("call export_sheet.", "`export_sheet`",
+    /// "github.search_code").
     pub fn named_in(&self, text: &str, except: &str) -> bool {
-        let Some(matcher) = &self.matcher else {
+        if self.sorted.is_empty() {
             return false;
-        };
-        matcher
-            .find_overlapping_iter(text)
-            .any(|m| self.named[m.pattern().as_usize()] != except)
+        }
+        let named =
+            |word: &str| word.len() >= MIN_NAMED_LEN && word != except && self.contains(word);
+        text.split(|c: char| !is_name_char(c))
+            .map(|word| word.trim_end_matches(['.', '-', '/']))
+            .any(|word| {
+                named(word)
+                    || (word.contains(['.', '/', '-']) && word.split(['.', '/', '-']).any(named))
+            })
     }
 
     pub fn is_empty(&self) -> bool {
         self.sorted.is_empty()
     }
+}
+
+/// A character MCP tool names are written with.
+fn is_name_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '/')
 }
 
 #[cfg(test)]
@@ -98,7 +87,6 @@ mod tests {
     fn another_tool_is_found_anywhere_in_the_clause() {
         let s = of(&["geocode", "reverse_geocode", "ls"]);
         assert!(s.named_in("then call reverse_geocode.", "geocode"));
-        // `geocode` is inside `reverse_geocode`: still this tool only when nothing else is named.
         assert!(s.named_in("unlike reverse_geocode", "geocode"));
         assert!(!s.named_in("use geocode for addresses", "geocode"));
         // Names shorter than three bytes are not looked for.
@@ -107,12 +95,14 @@ mod tests {
     }
 
     #[test]
-    fn the_overlapping_name_is_seen_when_the_longer_one_is_this_tool() {
-        let s = of(&["tool_1", "tool_12"]);
+    fn names_are_words_not_pieces_of_words() {
+        let s = of(&["search", "tool_1", "tool_12", "search_code"]);
+        assert!(!s.named_in("for research papers", ""));
         assert!(
-            s.named_in("see tool_12", "tool_12"),
-            "`tool_1` is named inside it"
+            !s.named_in("see tool_12", "tool_12"),
+            "`tool_1` is not named by `tool_12`"
         );
-        assert!(!of(&["tool_12"]).named_in("see tool_12", "tool_12"));
+        assert!(s.named_in("see github.search_code.", ""));
+        assert!(s.named_in("a search-based lookup", ""));
     }
 }
