@@ -154,3 +154,53 @@ fn an_opt_in_pack_runs_in_tools_scan_only_when_the_config_names_it() {
         .count();
     assert_eq!(advice, 0, "{report:#}");
 }
+
+#[test]
+fn advisory_findings_fail_neither_a_shard_nor_the_merge_of_the_shards() {
+    let plugins = PluginDir::new();
+    plugins.add(ADVISORY_PACK, "advice");
+    let project = support::temp_project();
+    let root = support::canonical(project.path());
+    std::fs::write(
+        root.join("signalint.toml"),
+        config(&plain_manifest(&root), false),
+    )
+    .unwrap();
+    let mut results = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let output = support::run(
+            support::signalint(Some(plugins.path()))
+                .arg("--root")
+                .arg(&root)
+                .args(["check", "--format", "json", "--shard", shard]),
+        );
+        assert_eq!(output.status.code(), Some(0), "shard {shard}: {output:?}");
+        let file = root.join(format!("shard-{}.json", &shard[..1]));
+        std::fs::write(&file, &output.stdout).unwrap();
+        results.push(file);
+    }
+    let merge = |extra: &[&str]| {
+        support::run(
+            support::signalint(Some(plugins.path()))
+                .args(["merge", "--format", "json"])
+                .args(extra)
+                .args(&results),
+        )
+    };
+    let output = merge(&["--fail-on", "warning"]);
+    let json = support::stdout_json(&output);
+    assert_eq!(json["totalIssues"], 2, "an error and a warning: {json:#}");
+    assert!(
+        json.get("issues").is_none(),
+        "issues are fetched for the exit code only: {json:#}"
+    );
+    assert_eq!(output.status.code(), Some(0), "{json:#}");
+    let output = merge(&["--fail-on", "error", "--all-issues"]);
+    assert_eq!(
+        support::stdout_json(&output)["issues"]
+            .as_array()
+            .map(Vec::len),
+        Some(2)
+    );
+    assert_eq!(output.status.code(), Some(0));
+}

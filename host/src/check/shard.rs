@@ -171,15 +171,25 @@ pub struct ShardResult {
     /// repository's files; empty at the top or outside a work tree.
     #[serde(default)]
     pub repository_prefix: String,
+    /// The rule packs of this shard's config whose findings never change the exit code
+    /// (`RulePackInfo::advisory`): `merge` has no plugins to ask.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeSet::is_empty")]
+    pub advisory_packs: std::collections::BTreeSet<String>,
 }
 
 impl ShardResult {
     pub const KIND: &'static str = "signalint-shard-result";
     pub const VERSION: u32 = 1;
 
-    pub fn new(shard: Shard, report: &super::Report, repository_prefix: String) -> Self {
+    pub fn new(
+        shard: Shard,
+        report: &super::Report,
+        repository_prefix: String,
+        advisory_packs: std::collections::BTreeSet<String>,
+    ) -> Self {
         Self {
             repository_prefix,
+            advisory_packs,
             kind: Self::KIND.into(),
             version: Self::VERSION,
             shard,
@@ -422,6 +432,7 @@ mod tests {
             engines: BTreeMap::from([("oxlint".to_owned(), oxlint)]),
             rule_packs: BTreeMap::new(),
             repository_prefix: String::new(),
+            advisory_packs: Default::default(),
             inputs,
         }
     }

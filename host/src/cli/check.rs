@@ -128,6 +128,7 @@ fn check_shard(
     let mut context = context_loading(cli, root, config, Load::ForCheck);
     context.prewalk = Arc::new(prewalk);
     context.shard = Some(shard);
+    let advisory = advisory_packs(&context);
     let report = block_on(crate::check::run(
         &context,
         scope,
@@ -146,14 +147,15 @@ fn check_shard(
             serde_json::to_string(&crate::check::ShardResult::new(
                 shard,
                 &report,
-                prefix.clone()
+                prefix.clone(),
+                advisory.clone(),
             ))
             .expect("serializable")
         ),
         format => render_response(&response, format, &prefix),
     };
     print(&text);
-    exit_code(&response, args.fail_on, &BTreeSet::new())
+    exit_code(&response, args.fail_on, &advisory)
 }
 
 /// A response in one of `check`'s formats; SARIF and GitHub paths start with

@@ -44,16 +44,25 @@ pub fn run(_cli: &Cli, args: &MergeArgs) -> u8 {
         Ok(merged) => merged,
         Err(e) => return usage_error(e),
     };
+    // Packs advisory in any shard's config: their findings never change the exit code.
+    let advisory: std::collections::BTreeSet<String> = results
+        .iter()
+        .flat_map(|r| r.advisory_packs.iter().cloned())
+        .collect();
     let every_issue =
         args.all_issues || matches!(args.format, CheckFormat::Sarif | CheckFormat::Github);
-    let response = merged.respond(every_issue);
+    let mut response = merged.respond(every_issue || !advisory.is_empty());
+    let code = exit_code(&response, args.fail_on, &advisory);
+    // Fetched only to leave advisory packs' issues out of the exit code.
+    if !every_issue {
+        response.issues = None;
+    }
     print(&render_response(
         &response,
         args.format,
         &merged.repository_prefix,
     ));
-    // Shard results carry no plugin manifests: every issue counts.
-    exit_code(&response, args.fail_on, &Default::default())
+    code
 }
 
 fn read(file: &std::path::Path) -> std::io::Result<String> {
