@@ -61,25 +61,20 @@ pub(crate) async fn run_all(
     invocations: Vec<Invocation>,
     cancel: &CancellationToken,
 ) -> Ran {
-    let mut runs = tokio::task::JoinSet::new();
-    for (index, invocation) in invocations.into_iter().enumerate() {
-        let (context, run, cancel) = (context.clone(), run.clone(), cancel.clone());
-        runs.spawn(async move {
-            let result = run_invocation(&context, &run, invocation, &cancel).await;
-            (index, result)
-        });
+    let mut results = run_side_by_side(context, run, invocations, cancel).await;
+    // The runs the outputs asked for, once: a follow-up's own follow-ups are not run.
+    let follow_ups: Vec<Invocation> = results
+        .iter_mut()
+        .filter_map(|result| result.as_mut().ok())
+        .flat_map(|(_, outcome)| std::mem::take(&mut outcome.follow_ups))
+        .collect();
+    if !follow_ups.is_empty() {
+        results.extend(run_side_by_side(context, run, follow_ups, cancel).await);
     }
-    let mut results = Vec::new();
-    while let Some(joined) = runs.join_next().await {
-        if let Ok(result) = joined {
-            results.push(result);
-        }
-    }
-    results.sort_by_key(|(index, _)| *index);
 
     let mut ran = Ran::default();
     let mut unplaceable = 0;
-    for (_, result) in results {
+    for result in results {
         let (invocation, outcome) = match result {
             Ok(done) => done,
             Err(failure) => {
@@ -117,6 +112,49 @@ pub(crate) async fn run_all(
     ran
 }
 
+/// Runs invocations side by side; their results in the given order.
+async fn run_side_by_side(
+    context: &Context,
+    run: &Run,
+    invocations: Vec<Invocation>,
+    cancel: &CancellationToken,
+) -> Vec<Result<(Invocation, ParseOutcome), String>> {
+    let mut runs = tokio::task::JoinSet::new();
+    for (index, invocation) in invocations.into_iter().enumerate() {
+        let (context, run, cancel) = (context.clone(), run.clone(), cancel.clone());
+        runs.spawn(async move {
+            let result = run_invocation(&context, &run, invocation, &cancel).await;
+            (index, result)
+        });
+    }
+    let mut results = Vec::new();
+    while let Some(joined) = runs.join_next().await {
+        if let Ok(result) = joined {
+            results.push(result);
+        }
+    }
+    results.sort_by_key(|(index, _)| *index);
+    results.into_iter().map(|(_, result)| result).collect()
+}
+
+/// The text of the project file an invocation reads on stdin: inside the root only (no
+/// symlink out of it), at most `cap` bytes.
+fn stdin_text(root: &std::path::Path, file: &str, cap: usize) -> Result<String, String> {
+    let inside = root
+        .canonicalize()
+        .and_then(|root| Ok((root.join(file).canonicalize()?, root)))
+        .map_err(|e| format!("cannot read {file}: {e}"))?;
+    let (path, root) = inside;
+    if !path.starts_with(&root) {
+        return Err(format!(
+            "{file} resolves outside the project root ({}); it is not read",
+            path.display()
+        ));
+    }
+    read_capped(&path.to_string_lossy(), cap)
+        .ok_or_else(|| format!("cannot read {file} (not a readable file)"))
+}
+
 /// Runs one invocation and parses its output. `Err` carries the message for the status.
 async fn run_invocation(
     context: &Context,
@@ -137,6 +175,13 @@ async fn run_invocation(
         .as_ref()
         .map(PathBuf::from)
         .unwrap_or_else(|| context.root.clone());
+    let stdin = match &invocation.stdin_file {
+        Some(file) => Some(
+            stdin_text(&context.root, file, context.runner.output_cap())
+                .map_err(|e| format!("{engine}: {e}"))?,
+        ),
+        None => None,
+    };
     for report in &invocation.report_files {
         let _ = std::fs::remove_file(report);
     }
@@ -148,6 +193,7 @@ async fn run_invocation(
         timeout,
         niceness,
         demotion: demotion.clone(),
+        stdin: stdin.as_ref().map(|text| text.clone().into_bytes()),
     };
     let shown = command_line(&command);
     // Never two runs of one program at once: they would write the same build info.
@@ -199,6 +245,10 @@ async fn run_invocation(
     .with_stderr(output.stderr.clone())
     .with_truncated(overflow)
     .with_report_files(report_files);
+    let request = match stdin {
+        Some(text) => request.with_stdin(text),
+        None => request,
+    };
     let plugin = plugin.clone();
     let parsed = tokio::task::spawn_blocking(move || {
         plugin.call::<_, ParseOutcome>(methods::PARSE, &request)
