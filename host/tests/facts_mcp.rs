@@ -116,3 +116,93 @@ async fn a_formatting_issue_s_fix_makes_the_file_what_biome_format_prints() {
     assert_eq!(apply(messy, fixes), biome_format(&root, "messy.ts"));
     client.cancel().await.unwrap();
 }
+
+/// The file and rule of every issue the answer's clusters sample (every issue here: the
+/// clusters are small), through `get_issue_detail`.
+async fn answered_files(client: &mcp_support::Client, response: &Value) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    for cluster in response["clusters"].as_array().unwrap() {
+        let samples = cluster["sampleIssueIds"].as_array().unwrap();
+        assert_eq!(
+            samples.len() as u64,
+            cluster["issueCount"].as_u64().unwrap(),
+            "{cluster}"
+        );
+        for id in samples {
+            let detail = call(client, "get_issue_detail", json!({"issueId": id}))
+                .await
+                .structured_content
+                .expect("structured content");
+            let issue = &detail["issues"][0];
+            files.push((
+                issue["file"].as_str().unwrap().to_owned(),
+                issue["rule"].as_str().unwrap().to_owned(),
+            ));
+        }
+    }
+    files.sort();
+    files
+}
+
+/// `check_files` answers for its files: a pre-existing tsc error in another file is left out
+/// and counted on tsc's status, and the error the edit caused in an importer is reported, with
+/// the language server (warm) and with one-shot runs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn check_files_reports_its_files_and_what_the_edit_broke_elsewhere() {
+    for warm in ["on", "0"] {
+        let project = mcp_support::Project::typescript();
+        project.write(
+            "src/hub.ts",
+            "export function hub(): number {\n  return 1;\n}\n",
+        );
+        project.write(
+            "src/leaf.ts",
+            "import { hub } from \"./hub\";\n\nexport const n: number = hub();\n",
+        );
+        let root = project.root();
+        let (client, _) = start(&root, &[("SIGNALINT_WARM", Path::new(warm))]).await;
+        let first = ok(&call(&client, "check_project", json!({})).await);
+        assert_eq!(first["engines"]["tsc"]["status"], "ok", "{first}");
+        let before = answered_files(&client, &first).await;
+        assert!(
+            before.contains(&("src/index.ts".into(), "TS2322".into())),
+            "the fixture's own error: {before:?}"
+        );
+
+        // The edit to the hub breaks the leaf that imports it.
+        project.write(
+            "src/hub.ts",
+            "export function hub(): string {\n  return \"1\";\n}\n",
+        );
+        let after = ok(&call(&client, "check_files", json!({"files": ["src/hub.ts"]})).await);
+        let tsc = &after["engines"]["tsc"];
+        assert_eq!(tsc["status"], "ok", "{after}");
+        let files = answered_files(&client, &after).await;
+        assert!(
+            files.contains(&("src/leaf.ts".into(), "TS2322".into())),
+            "warm {warm}: the importer's new error is reported: {files:?}"
+        );
+        assert!(
+            !files.iter().any(|(file, _)| file == "src/index.ts"),
+            "warm {warm}: the other file's known error is left out: {files:?}"
+        );
+        let message = tsc["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains("1 new issue(s) in other files reported"),
+            "warm {warm}: {message}"
+        );
+        if warm == "0" {
+            assert!(
+                message.contains(
+                    "checked its whole programs; 1 issue(s) outside the requested files not reported"
+                ),
+                "{message}"
+            );
+        }
+        assert_eq!(
+            tsc["issueCount"], 1,
+            "warm {warm}: only the reported issue is counted: {tsc}"
+        );
+        client.cancel().await.unwrap();
+    }
+}
