@@ -256,3 +256,43 @@ fn doctor_says_why_each_engine_is_on_or_off_from_a_package() {
         "{oxlint:#}"
     );
 }
+
+/// An import of a workspace sibling that is not linked into `node_modules` gets advice from the
+/// workspace's facts: it names the package's directory and the package manager's way to link it.
+#[test]
+fn an_unlinked_workspace_sibling_is_named_with_its_directory() {
+    for (shape, install, dependency) in [
+        ("npm", "npm install", "\"*\""),
+        ("yarn", "yarn install", "\"workspace:*\""),
+        ("pnpm", "pnpm install", "\"workspace:*\""),
+    ] {
+        let (_dir, top) = workspace(shape);
+        for file in ["index.ts", "use.ts"] {
+            std::fs::write(
+                top.join("packages/a/src").join(file),
+                format!(
+                    "import {{ answer }} from \"@mono/b\";\n\nexport const {}: number = answer;\n",
+                    file.replace(".ts", "")
+                ),
+            )
+            .unwrap();
+        }
+        let response = check_json(&top, &[]);
+        status(&response, "tsc");
+        let clusters = response["clusters"].as_array().unwrap();
+        let module = clusters
+            .iter()
+            .find(|c| c["ruleIds"] == serde_json::json!(["TS2307"]))
+            .unwrap_or_else(|| panic!("{shape}: an unresolved-module cluster: {response:#}"));
+        let action = module["suggestedAction"].as_str().unwrap();
+        assert_eq!(
+            action,
+            format!(
+                "'@mono/b' is the workspace package in packages/b, not linked: add it to the \
+                 importing package's dependencies as {dependency} and run `{install}` in the \
+                 repository root"
+            ),
+            "{shape}"
+        );
+    }
+}
