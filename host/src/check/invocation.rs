@@ -155,6 +155,56 @@ fn stdin_text(root: &std::path::Path, file: &str, cap: usize) -> Result<String, 
         .ok_or_else(|| format!("cannot read {file} (not a readable file)"))
 }
 
+/// Why a run must not write `path` (absolute, or relative to `root`), or `None` when it may:
+/// the path leaves the root, or it or a directory between the root and it is a symbolic link
+/// (a cloned repository can commit one pointing at any file of the user's).
+fn unsafe_write(root: &std::path::Path, path: &str) -> Option<String> {
+    use std::path::{Component, Path, PathBuf};
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_owned());
+    let joined = root.join(path);
+    let mut normal = PathBuf::new();
+    for component in joined.components() {
+        match component {
+            Component::ParentDir => {
+                normal.pop();
+            }
+            Component::CurDir => {}
+            other => normal.push(other),
+        }
+    }
+    let Ok(relative) = normal.strip_prefix(&root) else {
+        return Some(format!(
+            "it would write {} (a path its config gives), which resolves outside the project root",
+            normal.display()
+        ));
+    };
+    let mut at = root.clone();
+    for part in relative.components() {
+        at.push(part);
+        let Ok(meta) = std::fs::symlink_metadata(&at) else {
+            return None; // nothing exists from here on: the run creates it
+        };
+        if meta.file_type().is_symlink() {
+            let shown = at.strip_prefix(&root).unwrap_or(&at).display().to_string();
+            let target = std::fs::read_link(&at)
+                .map(|t| format!(" (to {})", t.display()))
+                .unwrap_or_default();
+            let inside = if Path::new(&at) == normal.as_path() {
+                String::new()
+            } else {
+                format!(" inside {shown}")
+            };
+            return Some(format!(
+                "it would write {} (a path its config gives){inside}, which is a symbolic \
+                 link{target}; writing through it could change a file outside the project. \
+                 Remove the link if the repository should not have it",
+                relative.display()
+            ));
+        }
+    }
+    None
+}
+
 /// Runs one invocation and parses its output. `Err` carries the message for the status.
 async fn run_invocation(
     context: &Context,
@@ -175,6 +225,19 @@ async fn run_invocation(
         .as_ref()
         .map(PathBuf::from)
         .unwrap_or_else(|| context.root.clone());
+    // A file the run writes in the project must not be a link a repository planted.
+    if let Some(refusal) = invocation
+        .writes
+        .iter()
+        .find_map(|path| unsafe_write(&context.root, path))
+    {
+        let label = if invocation.label.is_empty() {
+            invocation.program.as_str()
+        } else {
+            invocation.label.as_str()
+        };
+        return Err(format!("{engine} was not run for {label}: {refusal}"));
+    }
     let stdin = match &invocation.stdin_file {
         Some(file) => Some(
             stdin_text(&context.root, file, context.runner.output_cap())
@@ -296,4 +359,50 @@ fn command_line(command: &runner::Command) -> String {
         parts.push(format!("… {} more", command.args.len() - 8));
     }
     parts.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unsafe_write;
+
+    #[test]
+    fn writes_through_links_or_out_of_the_root_are_refused() {
+        let outside = tempfile::tempdir().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        std::fs::create_dir_all(root.join("packages/a")).unwrap();
+        std::os::unix::fs::symlink(
+            outside.path().join("bashrc"),
+            root.join("packages/a/tsconfig.tsbuildinfo"),
+        )
+        .unwrap();
+        std::os::unix::fs::symlink(outside.path(), root.join("linked")).unwrap();
+        let link = unsafe_write(&root, "packages/a/tsconfig.tsbuildinfo").unwrap();
+        assert!(
+            link.starts_with(
+                "it would write packages/a/tsconfig.tsbuildinfo (a path its config gives), \
+                 which is a symbolic link (to "
+            ),
+            "{link}"
+        );
+        let parent = unsafe_write(
+            &root,
+            &format!("{}/linked/out/x.tsbuildinfo", root.display()),
+        )
+        .unwrap();
+        assert!(
+            parent.contains("(a path its config gives) inside linked, which is a symbolic link"),
+            "{parent}"
+        );
+        let out = unsafe_write(&root, "../x.tsbuildinfo").unwrap();
+        assert!(out.contains("it would write"), "{out}");
+        assert!(out.contains("resolves outside the project root"), "{out}");
+        assert_eq!(
+            unsafe_write(&root, "packages/a/out/tsconfig.tsbuildinfo"),
+            None
+        );
+        assert_eq!(unsafe_write(&root, "packages/b/tsconfig.tsbuildinfo"), None);
+        std::fs::write(root.join("packages/a/real.tsbuildinfo"), "{}").unwrap();
+        assert_eq!(unsafe_write(&root, "packages/a/real.tsbuildinfo"), None);
+    }
 }
