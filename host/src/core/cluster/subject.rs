@@ -445,26 +445,52 @@ pub fn unresolved_packages(analysis: &crate::core::Analysis) -> Vec<String> {
 /// `workspace`: it names the package's directory and how to link it, where the advice without
 /// facts can only hedge.
 pub fn advise_workspace(analysis: &mut crate::core::Analysis, workspace: &Workspace) {
-    for cluster in &mut analysis.clusters {
-        let subjects: Vec<Option<Subject>> = analysis
-            .issues
-            .iter()
-            .filter(|i| i.cluster_id.as_deref() == Some(cluster.cluster_id.as_str()))
-            .map(|i| extract(&i.rule, &i.message))
-            .collect();
-        let Some(Some(subject @ Subject::MissingModule(specifier))) = subjects.first() else {
+    // Per cluster, the subject all its issues share (`None` once two differ or one has none).
+    let mut shared: rustc_hash::FxHashMap<&str, Option<Subject>> = Default::default();
+    for issue in &analysis.issues {
+        let Some(cluster) = issue.cluster_id.as_deref() else {
             continue;
         };
-        if is_relative(specifier) || subjects.iter().any(|s| s.as_ref() != Some(subject)) {
-            continue;
-        }
-        let package = package_of(specifier);
-        let Some(dir) = workspace.packages.get(package) else {
+        let subject = extract(&issue.rule, &issue.message);
+        shared
+            .entry(cluster)
+            .and_modify(|seen| {
+                if *seen != subject {
+                    *seen = None;
+                }
+            })
+            .or_insert(subject);
+    }
+    let advice: Vec<(String, String, String)> = shared
+        .into_iter()
+        .filter_map(|(cluster, subject)| {
+            let subject = subject?;
+            let Subject::MissingModule(specifier) = &subject else {
+                return None;
+            };
+            if is_relative(specifier) {
+                return None;
+            }
+            let package = package_of(specifier);
+            let dir = workspace.packages.get(package)?;
+            Some((
+                cluster.to_owned(),
+                subject.action(),
+                workspace.action(package, dir),
+            ))
+        })
+        .collect();
+    for (cluster_id, hedged, known) in advice {
+        let Some(cluster) = analysis
+            .clusters
+            .iter_mut()
+            .find(|c| c.cluster_id == cluster_id)
+        else {
             continue;
         };
         // Only the subject's own advice is replaced; the location after it stays.
-        if let Some(rest) = cluster.suggested_action.strip_prefix(&subject.action()) {
-            cluster.suggested_action = format!("{}{rest}", workspace.action(package, dir));
+        if let Some(rest) = cluster.suggested_action.strip_prefix(&hedged) {
+            cluster.suggested_action = format!("{known}{rest}");
         }
     }
 }
