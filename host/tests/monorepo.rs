@@ -256,3 +256,75 @@ fn doctor_says_why_each_engine_is_on_or_off_from_a_package() {
         "{oxlint:#}"
     );
 }
+
+/// An import of a workspace sibling that is not linked into `node_modules` gets advice from the
+/// workspace's facts: it names the package's directory and the package manager's way to link it.
+#[test]
+fn an_unlinked_workspace_sibling_is_named_with_its_directory() {
+    for (shape, install, dependency) in [
+        ("npm", "npm install", "\"*\""),
+        ("yarn", "yarn install", "\"workspace:*\""),
+        ("pnpm", "pnpm install", "\"workspace:*\""),
+    ] {
+        let (_dir, top) = workspace(shape);
+        for file in ["index.ts", "use.ts"] {
+            std::fs::write(
+                top.join("packages/a/src").join(file),
+                format!(
+                    "import {{ answer }} from \"@mono/b\";\n\nexport const {}: number = answer;\n",
+                    file.replace(".ts", "")
+                ),
+            )
+            .unwrap();
+        }
+        let response = check_json(&top, &[]);
+        status(&response, "tsc");
+        let clusters = response["clusters"].as_array().unwrap();
+        let module = clusters
+            .iter()
+            .find(|c| c["ruleIds"] == serde_json::json!(["TS2307"]))
+            .unwrap_or_else(|| panic!("{shape}: an unresolved-module cluster: {response:#}"));
+        let action = module["suggestedAction"].as_str().unwrap();
+        assert_eq!(
+            action,
+            format!(
+                "'@mono/b' is the workspace package in packages/b, not linked: add it to the \
+                 importing package's dependencies as {dependency} and run `{install}` in the \
+                 repository root"
+            ),
+            "{shape}"
+        );
+    }
+}
+
+/// `tsc --build` writes each referenced project's build info where its config says, which the
+/// host cannot redirect: a committed symlink there (to a file of the user's) stops tsc, with
+/// the path and why, before it runs; the link's target is untouched and oxlint still reports.
+#[test]
+fn a_planted_link_at_a_build_info_path_stops_tsc_and_nothing_else() {
+    let (_dir, top) = workspace("npm");
+    let outside = tempfile::tempdir().unwrap();
+    let target = outside.path().join("bashrc");
+    std::fs::write(&target, "export KEEP=1\n").unwrap();
+    std::os::unix::fs::symlink(&target, top.join("packages/a/tsconfig.tsbuildinfo")).unwrap();
+    let response = check_json(&top, &[]);
+    let tsc = &response["engines"]["tsc"];
+    assert_eq!(tsc["status"], "error", "{tsc:#}");
+    let message = tsc["message"].as_str().unwrap();
+    assert!(
+        message.contains("was not run for tsconfig.json")
+            && message.contains(
+                "it would write packages/a/tsconfig.tsbuildinfo (a path its config gives), \
+                 which is a symbolic link"
+            ),
+        "{message}"
+    );
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "export KEEP=1\n");
+    status(&response, "oxlint");
+    let places = places(&response);
+    assert!(
+        places.contains(&"packages/a/src/index.ts 4 oxlint eslint/no-debugger".to_owned()),
+        "{places:?}"
+    );
+    assert!(!places.iter().any(|p| p.contains(" tsc ")), "{places:?}");
+}

@@ -210,6 +210,17 @@ pub struct Invocation {
     /// A label for logs and status messages (`tsconfig.json`).
     #[serde(default)]
     pub label: String,
+    /// A project-relative file whose contents the host pipes to the process's stdin (a
+    /// formatter reading `--stdin-file-path`); the text comes back in
+    /// [`ParseRequest::stdin`], so the adapter compares without reading files. The host
+    /// refuses a file that resolves outside the project root.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stdin_file: Option<String>,
+    /// Absolute paths of the files the run writes in the project (build info a tool places
+    /// where its config says). The host refuses to run it when any of them, or a directory
+    /// between the project root and it, is a symlink, or it resolves outside the root.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub writes: Vec<String>,
 }
 
 /// A report file read back after the run.
@@ -236,6 +247,9 @@ pub struct ParseRequest {
     pub truncated: bool,
     #[serde(default)]
     pub report_files: Vec<ReportFile>,
+    /// The text piped to stdin ([`Invocation::stdin_file`]'s contents), when there was one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stdin: Option<String>,
 }
 
 /// The diagnostics parsed from one invocation.
@@ -255,6 +269,11 @@ pub struct ParseOutcome {
     /// reason; the host answers this check with the one-shot run and keeps the session.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub one_shot: Option<String>,
+    /// Runs the host makes next, because this output asked for them (a formatter's text for
+    /// each file the check found unformatted). Each is parsed like a planned run and its
+    /// diagnostics join the engine's; follow-ups of a follow-up are not run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub follow_ups: Vec<Invocation>,
 }
 
 impl ResolvedTool {
@@ -363,6 +382,16 @@ impl Invocation {
         self.label = label.into();
         self
     }
+
+    pub fn with_stdin_file(mut self, file: impl Into<String>) -> Self {
+        self.stdin_file = Some(file.into());
+        self
+    }
+
+    pub fn with_writes(mut self, writes: Vec<String>) -> Self {
+        self.writes = writes;
+        self
+    }
 }
 
 impl ReportFile {
@@ -390,6 +419,7 @@ impl ParseRequest {
             stderr: String::new(),
             truncated: false,
             report_files: Vec::new(),
+            stdin: None,
         }
     }
 
@@ -410,6 +440,11 @@ impl ParseRequest {
 
     pub fn with_report_files(mut self, report_files: Vec<ReportFile>) -> Self {
         self.report_files = report_files;
+        self
+    }
+
+    pub fn with_stdin(mut self, stdin: impl Into<String>) -> Self {
+        self.stdin = Some(stdin.into());
         self
     }
 }
@@ -439,6 +474,11 @@ impl ParseOutcome {
 
     pub fn with_one_shot(mut self, reason: impl Into<String>) -> Self {
         self.one_shot = Some(reason.into());
+        self
+    }
+
+    pub fn with_follow_ups(mut self, follow_ups: Vec<Invocation>) -> Self {
+        self.follow_ups = follow_ups;
         self
     }
 }

@@ -61,25 +61,20 @@ pub(crate) async fn run_all(
     invocations: Vec<Invocation>,
     cancel: &CancellationToken,
 ) -> Ran {
-    let mut runs = tokio::task::JoinSet::new();
-    for (index, invocation) in invocations.into_iter().enumerate() {
-        let (context, run, cancel) = (context.clone(), run.clone(), cancel.clone());
-        runs.spawn(async move {
-            let result = run_invocation(&context, &run, invocation, &cancel).await;
-            (index, result)
-        });
+    let mut results = run_side_by_side(context, run, invocations, cancel).await;
+    // The runs the outputs asked for, once: a follow-up's own follow-ups are not run.
+    let follow_ups: Vec<Invocation> = results
+        .iter_mut()
+        .filter_map(|result| result.as_mut().ok())
+        .flat_map(|(_, outcome)| std::mem::take(&mut outcome.follow_ups))
+        .collect();
+    if !follow_ups.is_empty() {
+        results.extend(run_side_by_side(context, run, follow_ups, cancel).await);
     }
-    let mut results = Vec::new();
-    while let Some(joined) = runs.join_next().await {
-        if let Ok(result) = joined {
-            results.push(result);
-        }
-    }
-    results.sort_by_key(|(index, _)| *index);
 
     let mut ran = Ran::default();
     let mut unplaceable = 0;
-    for (_, result) in results {
+    for result in results {
         let (invocation, outcome) = match result {
             Ok(done) => done,
             Err(failure) => {
@@ -117,6 +112,99 @@ pub(crate) async fn run_all(
     ran
 }
 
+/// Runs invocations side by side; their results in the given order.
+async fn run_side_by_side(
+    context: &Context,
+    run: &Run,
+    invocations: Vec<Invocation>,
+    cancel: &CancellationToken,
+) -> Vec<Result<(Invocation, ParseOutcome), String>> {
+    let mut runs = tokio::task::JoinSet::new();
+    for (index, invocation) in invocations.into_iter().enumerate() {
+        let (context, run, cancel) = (context.clone(), run.clone(), cancel.clone());
+        runs.spawn(async move {
+            let result = run_invocation(&context, &run, invocation, &cancel).await;
+            (index, result)
+        });
+    }
+    let mut results = Vec::new();
+    while let Some(joined) = runs.join_next().await {
+        if let Ok(result) = joined {
+            results.push(result);
+        }
+    }
+    results.sort_by_key(|(index, _)| *index);
+    results.into_iter().map(|(_, result)| result).collect()
+}
+
+/// The text of the project file an invocation reads on stdin: inside the root only (no
+/// symlink out of it), at most `cap` bytes.
+fn stdin_text(root: &std::path::Path, file: &str, cap: usize) -> Result<String, String> {
+    let inside = root
+        .canonicalize()
+        .and_then(|root| Ok((root.join(file).canonicalize()?, root)))
+        .map_err(|e| format!("cannot read {file}: {e}"))?;
+    let (path, root) = inside;
+    if !path.starts_with(&root) {
+        return Err(format!(
+            "{file} resolves outside the project root ({}); it is not read",
+            path.display()
+        ));
+    }
+    read_capped(&path.to_string_lossy(), cap)
+        .ok_or_else(|| format!("cannot read {file} (not a readable file)"))
+}
+
+/// Why a run must not write `path` (absolute, or relative to `root`), or `None` when it may:
+/// the path leaves the root, or it or a directory between the root and it is a symbolic link
+/// (a cloned repository can commit one pointing at any file of the user's).
+fn unsafe_write(root: &std::path::Path, path: &str) -> Option<String> {
+    use std::path::{Component, Path, PathBuf};
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_owned());
+    let joined = root.join(path);
+    let mut normal = PathBuf::new();
+    for component in joined.components() {
+        match component {
+            Component::ParentDir => {
+                normal.pop();
+            }
+            Component::CurDir => {}
+            other => normal.push(other),
+        }
+    }
+    let Ok(relative) = normal.strip_prefix(&root) else {
+        return Some(format!(
+            "it would write {} (a path its config gives), which resolves outside the project root",
+            normal.display()
+        ));
+    };
+    let mut at = root.clone();
+    for part in relative.components() {
+        at.push(part);
+        let Ok(meta) = std::fs::symlink_metadata(&at) else {
+            return None; // nothing exists from here on: the run creates it
+        };
+        if meta.file_type().is_symlink() {
+            let shown = at.strip_prefix(&root).unwrap_or(&at).display().to_string();
+            let target = std::fs::read_link(&at)
+                .map(|t| format!(" (to {})", t.display()))
+                .unwrap_or_default();
+            let inside = if Path::new(&at) == normal.as_path() {
+                String::new()
+            } else {
+                format!(" inside {shown}")
+            };
+            return Some(format!(
+                "it would write {} (a path its config gives){inside}, which is a symbolic \
+                 link{target}; writing through it could change a file outside the project. \
+                 Remove the link if the repository should not have it",
+                relative.display()
+            ));
+        }
+    }
+    None
+}
+
 /// Runs one invocation and parses its output. `Err` carries the message for the status.
 async fn run_invocation(
     context: &Context,
@@ -137,6 +225,26 @@ async fn run_invocation(
         .as_ref()
         .map(PathBuf::from)
         .unwrap_or_else(|| context.root.clone());
+    // A file the run writes in the project must not be a link a repository planted.
+    if let Some(refusal) = invocation
+        .writes
+        .iter()
+        .find_map(|path| unsafe_write(&context.root, path))
+    {
+        let label = if invocation.label.is_empty() {
+            invocation.program.as_str()
+        } else {
+            invocation.label.as_str()
+        };
+        return Err(format!("{engine} was not run for {label}: {refusal}"));
+    }
+    let stdin = match &invocation.stdin_file {
+        Some(file) => Some(
+            stdin_text(&context.root, file, context.runner.output_cap())
+                .map_err(|e| format!("{engine}: {e}"))?,
+        ),
+        None => None,
+    };
     for report in &invocation.report_files {
         let _ = std::fs::remove_file(report);
     }
@@ -148,6 +256,7 @@ async fn run_invocation(
         timeout,
         niceness,
         demotion: demotion.clone(),
+        stdin: stdin.as_ref().map(|text| text.clone().into_bytes()),
     };
     let shown = command_line(&command);
     // Never two runs of one program at once: they would write the same build info.
@@ -199,6 +308,10 @@ async fn run_invocation(
     .with_stderr(output.stderr.clone())
     .with_truncated(overflow)
     .with_report_files(report_files);
+    let request = match stdin {
+        Some(text) => request.with_stdin(text),
+        None => request,
+    };
     let plugin = plugin.clone();
     let parsed = tokio::task::spawn_blocking(move || {
         plugin.call::<_, ParseOutcome>(methods::PARSE, &request)
@@ -246,4 +359,50 @@ fn command_line(command: &runner::Command) -> String {
         parts.push(format!("… {} more", command.args.len() - 8));
     }
     parts.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unsafe_write;
+
+    #[test]
+    fn writes_through_links_or_out_of_the_root_are_refused() {
+        let outside = tempfile::tempdir().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        std::fs::create_dir_all(root.join("packages/a")).unwrap();
+        std::os::unix::fs::symlink(
+            outside.path().join("bashrc"),
+            root.join("packages/a/tsconfig.tsbuildinfo"),
+        )
+        .unwrap();
+        std::os::unix::fs::symlink(outside.path(), root.join("linked")).unwrap();
+        let link = unsafe_write(&root, "packages/a/tsconfig.tsbuildinfo").unwrap();
+        assert!(
+            link.starts_with(
+                "it would write packages/a/tsconfig.tsbuildinfo (a path its config gives), \
+                 which is a symbolic link (to "
+            ),
+            "{link}"
+        );
+        let parent = unsafe_write(
+            &root,
+            &format!("{}/linked/out/x.tsbuildinfo", root.display()),
+        )
+        .unwrap();
+        assert!(
+            parent.contains("(a path its config gives) inside linked, which is a symbolic link"),
+            "{parent}"
+        );
+        let out = unsafe_write(&root, "../x.tsbuildinfo").unwrap();
+        assert!(out.contains("it would write"), "{out}");
+        assert!(out.contains("resolves outside the project root"), "{out}");
+        assert_eq!(
+            unsafe_write(&root, "packages/a/out/tsconfig.tsbuildinfo"),
+            None
+        );
+        assert_eq!(unsafe_write(&root, "packages/b/tsconfig.tsbuildinfo"), None);
+        std::fs::write(root.join("packages/a/real.tsbuildinfo"), "{}").unwrap();
+        assert_eq!(unsafe_write(&root, "packages/a/real.tsbuildinfo"), None);
+    }
 }

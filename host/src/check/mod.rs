@@ -15,6 +15,7 @@ pub mod rule_packs;
 mod scope;
 mod session;
 mod shard;
+mod workspace;
 
 pub use files::{Prewalk, project_files};
 pub use session::{ResponseOptions, Session, Since};
@@ -298,9 +299,19 @@ pub async fn run_observed(
     }
     tracing::debug!(elapsed = ?started.elapsed(), "engines and rule packs done");
     let kept_inputs = shard::kept_inputs(context, &inputs);
-    let analysis = tokio::task::spawn_blocking(move || core::analyze(inputs))
-        .await
-        .unwrap_or_default();
+    let root = context.root.clone();
+    let analysis = tokio::task::spawn_blocking(move || {
+        let mut analysis = core::analyze(inputs);
+        // An unresolved import of a workspace package gets advice from the workspace's facts.
+        if !core::unresolved_packages(&analysis).is_empty()
+            && let Some(workspace) = workspace::read(&root)
+        {
+            core::advise_workspace(&mut analysis, &workspace);
+        }
+        analysis
+    })
+    .await
+    .unwrap_or_default();
     tracing::debug!(elapsed = ?started.elapsed(), "analysed");
     Report {
         analysis,

@@ -161,6 +161,14 @@ impl Session {
         } else {
             options.page_size
         };
+        // `check_files` answers for its files and for what it broke elsewhere (scope.rs).
+        let mut engines = report.engines;
+        let scoped = match scope {
+            Scope::Files { files } => {
+                super::scope::FilesScope::of_files(files).narrow(&analysis, &previous, &mut engines)
+            }
+            Scope::Project { .. } => None,
+        };
         let baseline = match options.since {
             Some(Since::Baseline) => {
                 let baseline = self.state.load_baseline();
@@ -180,12 +188,12 @@ impl Session {
                     .flat_map(|b| b.issues.iter().map(String::as_str))
                     .collect(),
             };
-            core::narrow(&analysis, reference)
+            core::narrow(scoped.as_ref().unwrap_or(&analysis), reference)
         });
-        let shown = narrowed.as_ref().unwrap_or(&analysis);
+        let shown = narrowed.as_ref().or(scoped.as_ref()).unwrap_or(&analysis);
         let page = core::page(&shown.clusters, options.cursor.as_deref(), page_size);
         let response = core::respond(ResponseParts {
-            engines: report.engines,
+            engines,
             rule_packs: report.rule_packs,
             analysis: shown,
             page,

@@ -57,6 +57,7 @@ pub mod response;
 #[cfg(test)]
 mod tests;
 
+pub use cluster::subject::{Workspace, advise_workspace, unresolved_packages};
 pub use delta::{
     DeltaReport, Snapshot, SnapshotIssue, delta, mark_new, narrow, rank_new_errors_first,
 };

@@ -38,6 +38,8 @@ pub struct Command {
     pub niceness: i32,
     /// A later, lower priority for a process that is still running after a while.
     pub demotion: Option<Demotion>,
+    /// Bytes written to the process's stdin, which is then closed (none: stdin is empty).
+    pub stdin: Option<Vec<u8>>,
 }
 
 impl Command {
@@ -51,6 +53,7 @@ impl Command {
             timeout,
             niceness: 0,
             demotion: None,
+            stdin: None,
         }
     }
 }
@@ -216,7 +219,11 @@ impl Runner {
             .envs(scrubbed_environment())
             .envs(&command.env)
             .current_dir(&command.cwd)
-            .stdin(Stdio::null())
+            .stdin(if command.stdin.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         prepare(&mut process);
@@ -251,6 +258,14 @@ impl Runner {
         let stderr = child.stderr.take().expect("piped");
         let stdout = tokio::spawn(read_capped(stdout, cap, exceeded.clone()));
         let stderr = tokio::spawn(read_capped(stderr, cap, exceeded.clone()));
+        // Written beside the readers, so a child that prints before reading never blocks us;
+        // a child that exits without reading it all is not an error.
+        if let (Some(mut input), Some(bytes)) = (child.stdin.take(), command.stdin.clone()) {
+            tokio::spawn(async move {
+                use tokio::io::AsyncWriteExt;
+                let _ = input.write_all(&bytes).await;
+            });
+        }
 
         let ending = tokio::select! {
             status = child.wait() => ending_of(status.ok()),

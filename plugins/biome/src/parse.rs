@@ -411,6 +411,9 @@ pub fn parse_reports(
 }
 
 pub(crate) fn parse_request(request: &ParseRequest) -> ParseOutcome {
+    if let Some(diagnostics) = crate::format::parse_follow_up(request) {
+        return ParseOutcome::new(diagnostics);
+    }
     let planned = &request.invocation.report_files;
     let json = report(&request.report_files, planned, ".json");
     let mut outcome = parse_reports(
@@ -429,5 +432,7 @@ pub(crate) fn parse_request(request: &ParseRequest) -> ParseOutcome {
             diagnostic.file = Some(only.clone());
         }
     }
+    // A formatting finding gets its edit from a formatter run on its file.
+    outcome.follow_ups = crate::format::defer(&request.invocation, &mut outcome.diagnostics);
     outcome
 }

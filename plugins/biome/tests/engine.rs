@@ -91,16 +91,31 @@ fn plan_request_with(root: &Path, files: &[&str], options: serde_json::Value) ->
     .with_options(options)
 }
 
-/// Runs one invocation like the host: cwd = project root unless set, report files read back.
+/// Runs one invocation like the host: cwd = project root unless set, its stdin file piped in,
+/// report files read back.
 fn run(root: &Path, invocation: &Invocation) -> ParseRequest {
-    let output = Command::new(&invocation.program)
+    use std::io::Write;
+    let stdin = invocation
+        .stdin_file
+        .as_ref()
+        .map(|file| std::fs::read_to_string(root.join(file)).unwrap());
+    let mut child = Command::new(&invocation.program)
         .args(&invocation.args)
         .envs(&invocation.env)
         .env("NO_COLOR", "1")
         .current_dir(invocation.cwd.as_deref().map_or(root, Path::new))
-        .output()
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", invocation.program));
-    ParseRequest::new(
+    let mut input = child.stdin.take().unwrap();
+    input
+        .write_all(stdin.as_deref().unwrap_or_default().as_bytes())
+        .unwrap();
+    drop(input);
+    let output = child.wait_with_output().unwrap();
+    let request = ParseRequest::new(
         root.to_string_lossy(),
         invocation.clone(),
         output.status.code(),
@@ -113,7 +128,11 @@ fn run(root: &Path, invocation: &Invocation) -> ParseRequest {
             .iter()
             .map(|p| ReportFile::new(p, std::fs::read_to_string(p).ok()))
             .collect(),
-    )
+    );
+    match stdin {
+        Some(text) => request.with_stdin(text),
+        None => request,
+    }
 }
 
 /// How many diagnostics a report file lists (read independently of the adapter).
@@ -210,9 +229,26 @@ fn key_of(d: &signalint_plugin_api::Diagnostic) -> Key {
 }
 
 /// Plans, runs and parses; checks conservation per invocation; returns all outcomes.
+/// Plans, runs and parses like the host, follow-up runs included (after the planned ones).
 fn check(root: &Path, request: &PlanRequest) -> Vec<(Invocation, ParseOutcome)> {
     let plan = Biome::new().plan(request).unwrap();
-    plan.invocations
+    let mut results = check_runs(root, plan.invocations);
+    let follow_ups: Vec<Invocation> = results
+        .iter_mut()
+        .flat_map(|(_, o)| std::mem::take(&mut o.follow_ups))
+        .collect();
+    for invocation in follow_ups {
+        let raw = run(root, &invocation);
+        let outcome = Biome::new().parse(&raw).unwrap();
+        assert_eq!(outcome.failure, None, "stderr:\n{}", raw.stderr);
+        assert!(outcome.follow_ups.is_empty());
+        results.push((invocation, outcome));
+    }
+    results
+}
+
+fn check_runs(root: &Path, invocations: Vec<Invocation>) -> Vec<(Invocation, ParseOutcome)> {
+    invocations
         .into_iter()
         .map(|invocation| {
             let raw = run(root, &invocation);
@@ -220,9 +256,9 @@ fn check(root: &Path, request: &PlanRequest) -> Vec<(Invocation, ParseOutcome)> 
             assert_eq!(outcome.failure, None, "stderr:\n{}", raw.stderr);
             assert_eq!(outcome.skipped_records, 0);
             assert_eq!(
-                outcome.diagnostics.len(),
+                outcome.diagnostics.len() + outcome.follow_ups.len(),
                 reported(&raw, ".rdjson"),
-                "every diagnostic is parsed exactly once"
+                "every diagnostic is parsed exactly once (a formatting one as a follow-up run)"
             );
             if raw.report_files.iter().any(|f| f.path.ends_with(".json")) {
                 assert_eq!(reported(&raw, ".json"), reported(&raw, ".rdjson"));
@@ -389,5 +425,68 @@ fn check_reports_formatting_and_import_sorting_with_biome_s_safety() {
         .filter(|d| d.rule == "lint/suspicious/noDebugger")
     {
         assert_ne!(d.fix_safety, Some(signalint_plugin_api::FixSafety::Safe));
+    }
+}
+
+/// Applies edits by their byte offsets, last first, as an editor applies a fix.
+fn apply(text: &str, edits: &[signalint_plugin_api::TextEdit]) -> String {
+    let mut out = text.to_owned();
+    let mut sorted: Vec<_> = edits.iter().collect();
+    sorted.sort_by_key(|e| std::cmp::Reverse(e.start.byte_offset));
+    for e in sorted {
+        let from = e.start.byte_offset.unwrap() as usize;
+        let to = e.end.byte_offset.unwrap() as usize;
+        out.replace_range(from..to, &e.new_text);
+    }
+    out
+}
+
+/// A formatting finding carries a safe fix whose edits turn the file into exactly what
+/// `biome format` prints for it, with a summary a person reads.
+#[test]
+fn a_formatting_finding_s_fix_gives_biome_format_s_output() {
+    let dir = project();
+    let root = dir.path();
+    let messy =
+        "const a   = {x:1,\n  y:2}\nfunction f(){return \"日本\"}\n// keep\nexport  { a,f };\n";
+    std::fs::write(root.join("src/messy.ts"), messy).unwrap();
+    let files = ["src/messy.ts", "src/crlf.ts", "src/clean.ts"];
+    let results = check(
+        root,
+        &plan_request_with(root, &files, serde_json::Value::Null),
+    );
+    let formats: Vec<&signalint_plugin_api::Diagnostic> = results
+        .iter()
+        .flat_map(|(_, o)| &o.diagnostics)
+        .filter(|d| d.rule == "format")
+        .collect();
+    let files_flagged: BTreeSet<&str> = formats.iter().filter_map(|d| d.file.as_deref()).collect();
+    assert_eq!(
+        files_flagged,
+        BTreeSet::from(["src/crlf.ts", "src/messy.ts"]),
+        "one finding per unformatted file: {formats:?}"
+    );
+    for d in formats {
+        let file = d.file.as_deref().unwrap();
+        assert_eq!(d.message, "file is not formatted as Biome formats it");
+        let help = d.help.as_deref().unwrap();
+        assert!(help.starts_with("Biome's formatter changes "), "{help}");
+        assert_eq!(d.fix_safety, Some(signalint_plugin_api::FixSafety::Safe));
+        let original = std::fs::read_to_string(root.join(file)).unwrap();
+        let expected = Command::new(biome_binary())
+            .args(["format", &format!("--stdin-file-path={file}")])
+            .current_dir(root)
+            .stdin(std::fs::File::open(root.join(file)).unwrap())
+            .output()
+            .unwrap();
+        assert!(expected.status.success());
+        let expected = String::from_utf8(expected.stdout).unwrap();
+        assert_ne!(original, expected);
+        assert_eq!(apply(&original, &d.fixes), expected, "{file}");
+        // Minimal: no edit spans the whole file.
+        assert!(
+            d.fixes.iter().all(|e| e.new_text.len() < expected.len()),
+            "{file}"
+        );
     }
 }

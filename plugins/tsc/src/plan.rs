@@ -345,12 +345,51 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
             }
             args.extend(threading.iter().cloned());
             args.extend(request.extra_args.iter().cloned());
+            let writes = if entry.solution {
+                build_writes(request, path)
+            } else {
+                Vec::new()
+            };
             Invocation::new(&request.tool.program, args)
                 .with_env(env.clone())
                 .with_label(path)
+                .with_writes(writes)
         })
         .collect();
     Ok(Plan::new(invocations))
+}
+
+/// The absolute paths `tsc --build` of the solution `path` writes its build info to (it
+/// refuses `--tsBuildInfoFile`), as `discover` read them from the configs; a solution the user
+/// listed that discovery did not find writes next to its config, as far as the adapter knows.
+fn build_writes(request: &PlanRequest, path: &str) -> Vec<String> {
+    let discovered: Option<Vec<String>> = request
+        .programs
+        .iter()
+        .find(|p| normalize(&p.config, &request.project_root) == path)
+        .and_then(|p| p.detail["writes"].as_array())
+        .map(|list| {
+            list.iter()
+                .filter_map(|w| w.as_str().map(str::to_owned))
+                .collect()
+        });
+    let relative = discovered.unwrap_or_else(|| {
+        vec![format!(
+            "{}.tsbuildinfo",
+            path.strip_suffix(".json").unwrap_or(path)
+        )]
+    });
+    let root = request.project_root.trim_end_matches(['/', '\\']);
+    relative
+        .into_iter()
+        .map(|w| {
+            if std::path::Path::new(&w).is_absolute() {
+                w
+            } else {
+                format!("{root}/{w}")
+            }
+        })
+        .collect()
 }
 
 /// TypeScript 7's own number of checkers when nothing else is asked for.
@@ -490,6 +529,25 @@ mod tests {
                 "--checkers",
                 "2"
             ]
+        );
+        // Listed by the user, not discovered: the build info next to the config, as far as
+        // the adapter knows; a `-p` run writes only in the work directory.
+        assert_eq!(plan.invocations[0].writes, ["/p/tsconfig.tsbuildinfo"]);
+        let plain = super::plan(&request(&["src/a.ts"], serde_json::Value::Null)).unwrap();
+        assert!(plain.invocations[0].writes.is_empty());
+    }
+
+    #[test]
+    fn a_discovered_solution_lists_the_build_info_discovery_found() {
+        let mut req = request(&["packages/a/src/a.ts"], serde_json::Value::Null);
+        req.programs = vec![signalint_plugin_api::Program::new("tsconfig.json").with_detail(
+            serde_json::json!({"solution": true, "writes": ["packages/a/tsconfig.tsbuildinfo", "../x"]}),
+        )];
+        let plan = plan(&req).unwrap();
+        assert_eq!(plan.invocations[0].args[0], "--build");
+        assert_eq!(
+            plan.invocations[0].writes,
+            ["/p/packages/a/tsconfig.tsbuildinfo", "/p/../x"]
         );
     }
 

@@ -396,6 +396,105 @@ impl Subject {
     }
 }
 
+/// The packages of the repository's workspace, as the host read them (the workspace globs of
+/// the root `package.json` or `pnpm-workspace.yaml`, each matching directory's package name):
+/// facts the advice on an unresolved module uses, and only they.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Workspace {
+    /// The package manager the workspace is laid out for: `npm`, `yarn` or `pnpm`.
+    pub manager: String,
+    /// Package name → its directory, relative to the checked root.
+    pub packages: std::collections::BTreeMap<String, String>,
+}
+
+impl Workspace {
+    /// The advice for an import of `package`, the workspace package in `dir`, that does not
+    /// resolve: it is not linked into `node_modules`.
+    fn action(&self, package: &str, dir: &str) -> String {
+        let (install, dependency) = match self.manager.as_str() {
+            "pnpm" => ("pnpm install", "\"workspace:*\""),
+            "yarn" => ("yarn install", "\"workspace:*\""),
+            // npm links a workspace package by name; it does not know the workspace protocol.
+            _ => ("npm install", "\"*\""),
+        };
+        format!(
+            "{} is the workspace package in {dir}, not linked: add it to the importing \
+             package's dependencies as {dependency} and run `{install}` in the repository root",
+            q(package)
+        )
+    }
+}
+
+/// The packages named by the unresolved bare module specifiers of `analysis`: what the host
+/// must look up in the workspace (nothing to read when empty).
+pub fn unresolved_packages(analysis: &crate::core::Analysis) -> Vec<String> {
+    let mut packages: Vec<String> = analysis
+        .issues
+        .iter()
+        .filter_map(|issue| match extract(&issue.rule, &issue.message) {
+            Some(Subject::MissingModule(m)) if !is_relative(&m) => Some(package_of(&m).to_owned()),
+            _ => None,
+        })
+        .collect();
+    packages.sort();
+    packages.dedup();
+    packages
+}
+
+/// Rewrites the advice of each unresolved-module cluster whose package is a package of
+/// `workspace`: it names the package's directory and how to link it, where the advice without
+/// facts can only hedge.
+pub fn advise_workspace(analysis: &mut crate::core::Analysis, workspace: &Workspace) {
+    // Per cluster, the subject all its issues share (`None` once two differ or one has none).
+    let mut shared: rustc_hash::FxHashMap<&str, Option<Subject>> = Default::default();
+    for issue in &analysis.issues {
+        let Some(cluster) = issue.cluster_id.as_deref() else {
+            continue;
+        };
+        let subject = extract(&issue.rule, &issue.message);
+        shared
+            .entry(cluster)
+            .and_modify(|seen| {
+                if *seen != subject {
+                    *seen = None;
+                }
+            })
+            .or_insert(subject);
+    }
+    let advice: Vec<(String, String, String)> = shared
+        .into_iter()
+        .filter_map(|(cluster, subject)| {
+            let subject = subject?;
+            let Subject::MissingModule(specifier) = &subject else {
+                return None;
+            };
+            if is_relative(specifier) {
+                return None;
+            }
+            let package = package_of(specifier);
+            let dir = workspace.packages.get(package)?;
+            Some((
+                cluster.to_owned(),
+                subject.action(),
+                workspace.action(package, dir),
+            ))
+        })
+        .collect();
+    for (cluster_id, hedged, known) in advice {
+        let Some(cluster) = analysis
+            .clusters
+            .iter_mut()
+            .find(|c| c.cluster_id == cluster_id)
+        else {
+            continue;
+        };
+        // Only the subject's own advice is replaced; the location after it stays.
+        if let Some(rest) = cluster.suggested_action.strip_prefix(&hedged) {
+            cluster.suggested_action = format!("{known}{rest}");
+        }
+    }
+}
+
 fn is_relative(specifier: &str) -> bool {
     specifier.starts_with('.') || specifier.starts_with('/')
 }
@@ -450,5 +549,89 @@ mod tests {
         let shown = q(long);
         assert!(shown.chars().count() <= MAX_SHOWN + 2, "{shown}");
         assert!(shown.ends_with("...'"));
+    }
+
+    fn unresolved(file: &str, specifier: &str) -> crate::core::IssueInput {
+        crate::core::IssueInput {
+            file: file.to_owned(),
+            line: 1,
+            col: 1,
+            end_line: None,
+            end_col: None,
+            engine: "tsc".into(),
+            rule: "TS2307".into(),
+            severity: crate::core::IssueSeverity::Error,
+            message: format!(
+                "Cannot find module '{specifier}' or its corresponding type declarations."
+            ),
+            fixable: false,
+            help: None,
+            url: None,
+            line_text: format!("import {{ b }} from \"{specifier}\";"),
+            fixes: Vec::new(),
+            fix_safe: None,
+            same_as: Vec::new(),
+        }
+    }
+
+    fn workspace(manager: &str) -> Workspace {
+        Workspace {
+            manager: manager.into(),
+            packages: [("@scope/b".to_owned(), "packages/b".to_owned())].into(),
+        }
+    }
+
+    #[test]
+    fn an_unlinked_workspace_package_is_named_with_its_directory() {
+        let inputs = vec![
+            unresolved("packages/a/src/index.ts", "@scope/b"),
+            unresolved("packages/a/src/other.ts", "@scope/b"),
+            unresolved("packages/c/src/index.ts", "left-pad"),
+        ];
+        let mut analysis = crate::core::analyze(inputs);
+        assert_eq!(unresolved_packages(&analysis), ["@scope/b", "left-pad"]);
+        let hedged: Vec<String> = analysis
+            .clusters
+            .iter()
+            .map(|c| c.suggested_action.clone())
+            .collect();
+        advise_workspace(&mut analysis, &workspace("pnpm"));
+        let actions: Vec<&str> = analysis
+            .clusters
+            .iter()
+            .map(|c| c.suggested_action.as_str())
+            .collect();
+        insta::assert_snapshot!(actions.join("\n"), @r#"
+        '@scope/b' is the workspace package in packages/b, not linked: add it to the importing package's dependencies as "workspace:*" and run `pnpm install` in the repository root
+        add 'left-pad' to the dependencies if it is one, or map it in tsconfig `paths` / package `exports` at packages/c/src/index.ts:1
+        "#);
+        // Without the fact (no workspace read), the hedged advice stays.
+        let mut plain =
+            crate::core::analyze(vec![unresolved("packages/a/src/index.ts", "@scope/b")]);
+        advise_workspace(&mut plain, &Workspace::default());
+        assert!(
+            plain.clusters[0]
+                .suggested_action
+                .starts_with("add '@scope/b' to the dependencies if it is one"),
+            "{}",
+            plain.clusters[0].suggested_action
+        );
+        assert!(
+            hedged[0].starts_with("add '@scope/b' to the dependencies"),
+            "{hedged:?}"
+        );
+    }
+
+    #[test]
+    fn each_manager_gets_its_own_install_and_dependency() {
+        for (manager, expected) in [
+            ("npm", "as \"*\" and run `npm install`"),
+            ("yarn", "as \"workspace:*\" and run `yarn install`"),
+            ("pnpm", "as \"workspace:*\" and run `pnpm install`"),
+        ] {
+            let action = workspace(manager).action("@scope/b", "packages/b");
+            assert!(action.contains(expected), "{manager}: {action}");
+            assert!(action.contains("packages/b"), "{action}");
+        }
     }
 }
