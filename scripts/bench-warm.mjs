@@ -2,7 +2,9 @@
 // test-engines/node_modules) drives `signalint mcp` over stdio through an agent's edit loop
 // and prints one JSON object with the timings (ms), sizes (bytes) and memory (bytes).
 //
-// Usage: node scripts/bench-warm.mjs <signalint> <project> <config> <leaf> <hub> <runs>
+// Usage: node scripts/bench-warm.mjs <signalint> <project> <config> <leaf> <hub> <runs> [<hub2>]
+// where <hub2> is a second hub whose declarations need the type checker (an inferred return
+// type), so a body edit of it still reaches its importers.
 import { readFileSync, writeFileSync, readdirSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -12,7 +14,7 @@ const sdk = join(root, "test-engines/node_modules/@modelcontextprotocol/client/d
 const { Client } = await import(pathToFileURL(join(sdk, "index.mjs")));
 const { StdioClientTransport } = await import(pathToFileURL(join(sdk, "stdio.mjs")));
 
-const [binary, project, config, leafPath, hubPath, runsText] = process.argv.slice(2);
+const [binary, project, config, leafPath, hubPath, runsText, inferredPath] = process.argv.slice(2);
 const runs = Number(runsText);
 const transport = new StdioClientTransport({
   command: binary,
@@ -78,11 +80,17 @@ const hub = join(project, hubPath);
 const leafText = readFileSync(leaf, "utf8");
 const hubText = readFileSync(hub, "utf8");
 // A body-only edit: a statement added inside the first function body, no declaration changed.
-const bodyAt = hubText.search(/\)\s*(?::[^={;]+)?\s*=>\s*\{\n|\)\s*(?::[^={;]+)?\{\n/);
-const bodyBrace = hubText.indexOf("{\n", bodyAt) + 2;
+function bodyEdit(text, i) {
+  const at = text.search(/\)\s*(?::[^={;]+)?\s*=>\s*\{\n|\)\s*(?::[^={;]+)?\{\n/);
+  const brace = text.indexOf("{\n", at) + 2;
+  return `${text.slice(0, brace)}  void ${i}\n${text.slice(brace)}`;
+}
+const inferred = inferredPath ? join(project, inferredPath) : null;
+const inferredText = inferred ? readFileSync(inferred, "utf8") : null;
 
-const out = { start: null, leaf: [], body: [], export: [], early: [], check_files_bytes: 0,
-              messages: { leaf: [], body: [], export: [] } };
+const out = { start: null, leaf: [], body: [], body_inferred: [], export: [], early: [],
+              check_files_bytes: 0,
+              messages: { leaf: [], body: [], body_inferred: [], export: [] } };
 const first = await call("check_project", {});
 out.start = first.ms;
 out.start_message = status(first).message ?? "";
@@ -96,12 +104,21 @@ for (let i = 0; i < runs; i++) {
   writeFileSync(leaf, leafText);
   await call("check_files", { files: [leafPath] });
 
-  writeFileSync(hub, `${hubText.slice(0, bodyBrace)}  void ${i}\n${hubText.slice(bodyBrace)}`);
+  writeFileSync(hub, bodyEdit(hubText, i));
   const b = await call("check_files", { files: [hubPath] });
   out.body.push(b.ms);
   out.messages.body.push(status(b).message ?? "");
   writeFileSync(hub, hubText);
   await call("check_files", { files: [hubPath] });
+
+  if (inferred) {
+    writeFileSync(inferred, bodyEdit(inferredText, i));
+    const n = await call("check_files", { files: [inferredPath] });
+    out.body_inferred.push(n.ms);
+    out.messages.body_inferred.push(status(n).message ?? "");
+    writeFileSync(inferred, inferredText);
+    await call("check_files", { files: [inferredPath] });
+  }
 
   writeFileSync(hub, `${hubText}\nexport const benchCore${i} = ${i};\n`);
   const e = await call("check_files", { files: [hubPath] });

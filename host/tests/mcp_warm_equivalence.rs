@@ -9,6 +9,13 @@
 //! import, create and delete a file, and break and fix the syntax. Every answer is compared
 //! with a cold CLI check of a copy of the tree (memoized by the tree's content: a cold check
 //! is a function of it), by issue id, file, position and rule.
+//!
+//! Some edits leave what importers see of the hub unchanged, and the server then re-checks
+//! the hub alone: a body edit, a comment, the body of a function it does not export (whose
+//! inferred type changes). Others look as small and must reach the importers: a body edit
+//! that changes an inferred return type, a literal's type (`"cm"` to `"mm"`), a local name
+//! an importer asks for (TS2305 becomes TS2459). Answering those for the hub alone would
+//! leave an importer's stale issue, and the comparison would fail.
 
 mod mcp_support;
 
@@ -20,11 +27,11 @@ use serde_json::{Value, json};
 
 const TSCONFIG: &str = r#"{ "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "esnext", "moduleResolution": "bundler", "skipLibCheck": true, "types": [] }, "include": ["src"] }"#;
 
-const HUB: &str = "export interface Shape {\n  w: number;\n  h: number;\n}\n\nexport function area(s: Shape): number {\n  return s.w * s.h;\n}\n\nexport const unit = \"cm\";\n";
+const HUB: &str = "export interface Shape {\n  w: number;\n  h: number;\n}\n\nfunction pad(n: number) {\n  return n;\n}\n\nexport function area(s: Shape): number {\n  return pad(s.w * s.h);\n}\n\nexport const unit = \"cm\";\n";
 const SCALE: &str = "import { area, type Shape } from \"./hub\";\n\nexport function scale(s: Shape) {\n  return area(s) * 2;\n}\n";
 const MID: &str = "export * from \"./hub\";\nimport type { Shape } from \"./hub\";\n\nexport function describe(s: Shape): string {\n  return `${s.w}x${s.h}`;\n}\n";
 const LEAF1: &str = "import { area, describe } from \"./mid\";\nimport { scale } from \"./scale\";\n\nconst box = { w: 2, h: 3 };\nexport const size: number = area(box);\nexport const label: string = describe(box);\nexport const doubled: number = scale(box);\n";
-const LEAF2: &str = "import { unit } from \"./hub\";\n\nexport const suffix: string = unit;\nexport const build: number = BUILD;\n";
+const LEAF2: &str = "import { unit, secret } from \"./hub\";\n\nexport const suffix: string = unit;\nexport const exact: \"cm\" = unit;\nexport const build: number = BUILD;\nexport const hidden = secret;\n";
 const OTHER: &str = "export const z = 1;\n";
 const GLOBALS: &str = "declare const BUILD: number;\n";
 
@@ -58,7 +65,7 @@ impl Rng {
 fn edit(rng: &mut Rng, step: usize, tree: &BTreeMap<String, String>) -> (String, Option<String>) {
     let original = |file: &str| originals()[file].to_owned();
     let current = |file: &str| tree.get(file).cloned().unwrap_or_default();
-    let (file, text) = match rng.below(12) {
+    let (file, text) = match rng.below(16) {
         // A type error appended to a leaf, or the leaf reverted.
         0 | 1 => {
             let leaf = ["src/leaf1.ts", "src/leaf2.ts", "src/other.ts"][rng.below(3)];
@@ -78,18 +85,22 @@ fn edit(rng: &mut Rng, step: usize, tree: &BTreeMap<String, String>) -> (String,
         3 => (
             "src/hub.ts",
             Some(HUB.replace(
-                "export function area(s: Shape): number {\n  return s.w * s.h;",
-                "export function area(s: Shape): string {\n  return `${s.w * s.h}`;",
+                "export function area(s: Shape): number {\n  return pad(s.w * s.h);",
+                "export function area(s: Shape): string {\n  return `${pad(s.w * s.h)}`;",
             )),
         ),
         4 => (
             "src/hub.ts",
             Some(HUB.replace("export const unit = \"cm\";", "export const unit = 3;")),
         ),
-        // A body-only edit of the hub, and one that changes an inferred return type.
+        // A body-only edit of the hub (it reaches the hub alone), and one that changes an
+        // inferred return type (it reaches the importers).
         5 => (
             "src/hub.ts",
-            Some(HUB.replace("return s.w * s.h;", &format!("return s.w * s.h + {step};"))),
+            Some(HUB.replace(
+                "return pad(s.w * s.h);",
+                &format!("return pad(s.w * s.h + {step});"),
+            )),
         ),
         6 => (
             "src/scale.ts",
@@ -128,6 +139,51 @@ fn edit(rng: &mut Rng, step: usize, tree: &BTreeMap<String, String>) -> (String,
                 ))
             },
         ),
+        // A comment in the hub or the module that re-exports it: the file alone.
+        12 => {
+            let file = ["src/hub.ts", "src/mid.ts"][rng.below(2)];
+            (
+                file,
+                Some(current(file).replacen(
+                    "export function",
+                    &format!("/** Edit {step}. */\nexport function"),
+                    1,
+                )),
+            )
+        }
+        // The hub's helper it does not export changes its inferred return type: the hub
+        // breaks, its importers cannot see it.
+        13 => {
+            let hub = current("src/hub.ts");
+            let text = if hub.contains("return n;") {
+                hub.replace("return n;", "return `${n}`;")
+            } else {
+                hub.replace("return `${n}`;", "return n;")
+            };
+            ("src/hub.ts", Some(text))
+        }
+        // A local name that an importer asks for: TS2305 (no such export) or TS2459
+        // (declared locally), so it reaches the importers.
+        14 => {
+            let hub = current("src/hub.ts");
+            let secret = "const secret = 1;\nvoid secret;\n";
+            let text = if hub.contains(secret) {
+                hub.replace(secret, "")
+            } else {
+                format!("{hub}{secret}")
+            };
+            ("src/hub.ts", Some(text))
+        }
+        // A literal's type: `unit` becomes "mm", which `exact: "cm"` rejects.
+        15 => {
+            let hub = current("src/hub.ts");
+            let text = if hub.contains("unit = \"cm\"") {
+                hub.replace("unit = \"cm\"", "unit = \"mm\"")
+            } else {
+                hub.replace("unit = \"mm\"", "unit = \"cm\"")
+            };
+            ("src/hub.ts", Some(text))
+        }
         // A syntax error (the next edit fixes it).
         _ => {
             let file = ["src/leaf1.ts", "src/mid.ts"][rng.below(2)];
@@ -223,7 +279,7 @@ async fn every_warm_answer_equals_a_cold_check_of_the_same_tree() {
 
     let mut rng = Rng(0x5eed_2026_0000_0016);
     let mut memo: HashMap<String, BTreeSet<Issue>> = HashMap::new();
-    let (mut warm, mut one_shot, mut cached) = (0, 0, 0);
+    let (mut warm, mut one_shot, mut cached, mut alone) = (0, 0, 0, 0);
     const STEPS: usize = 200;
     for step in 0..=STEPS {
         // A syntax error is fixed by the next edit: while one stands, tsc prints only syntax
@@ -264,6 +320,9 @@ async fn every_warm_answer_equals_a_cold_check_of_the_same_tree() {
             .trim_end_matches("; ");
         if message.starts_with("persistent") {
             warm += 1;
+            if message.contains("reached no importer") {
+                alone += 1;
+            }
         } else if message.contains("one-shot") {
             one_shot += 1;
         } else {
@@ -296,11 +355,18 @@ async fn every_warm_answer_equals_a_cold_check_of_the_same_tree() {
         }
     }
     // The sequence exercised the warm path, and the one-shot one where tsc needs it.
-    let counts = format!("{warm} warm answers, {one_shot} one-shot, {cached} from the cache");
+    let counts = format!(
+        "{warm} warm answers ({alone} of an edit that reached its file alone), {one_shot} \
+         one-shot, {cached} from the cache"
+    );
     assert!(warm > STEPS / 2, "{counts}");
     assert!(
         one_shot > 0,
         "no syntax error sent a check one-shot: {counts}"
+    );
+    assert!(
+        alone >= 10,
+        "too few edits reached their file alone: {counts}"
     );
     client.cancel().await.unwrap();
 }

@@ -695,6 +695,11 @@ pub struct ReachRequest {
     pub file: String,
     /// The file's new text; `None` when it was deleted.
     pub text: Option<String>,
+    /// The text the engine had before this edit, when the host sent it one: with both, the
+    /// adapter can tell that what other files see of it did not change ([`Reach::File`]).
+    /// `None` for a file new to the session (and from a host older than the field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub previous: Option<String>,
 }
 
 impl ReachRequest {
@@ -702,7 +707,13 @@ impl ReachRequest {
         Self {
             file: file.into(),
             text,
+            previous: None,
         }
+    }
+
+    pub fn with_previous(mut self, previous: Option<String>) -> Self {
+        self.previous = previous;
+        self
     }
 }
 
@@ -711,10 +722,41 @@ impl ReachRequest {
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Reach {
+    /// Only the file itself: what other files can see of it did not change (a body or a
+    /// comment edited, the declarations the same), so their last diagnostics still hold.
+    /// Answered only with [`ReachRequest::previous`]; an older host reads it as
+    /// [`Reach::Everything`].
+    File,
     /// The file itself and the files that import it, directly or not.
     Importers,
     /// Every file of the program (a global declaration, an augmentation).
     #[default]
     #[serde(other)]
     Everything,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reach_crosses_as_kebab_case_and_an_unknown_one_reads_as_everything() {
+        assert_eq!(serde_json::to_string(&Reach::File).unwrap(), r#""file""#);
+        let read = |text: &str| serde_json::from_str::<Reach>(text).unwrap();
+        assert_eq!(read(r#""file""#), Reach::File);
+        assert_eq!(read(r#""importers""#), Reach::Importers);
+        assert_eq!(read(r#""a-later-reach""#), Reach::Everything);
+    }
+
+    #[test]
+    fn a_reach_request_without_the_previous_text_still_reads() {
+        let old: ReachRequest = serde_json::from_str(r#"{"file": "a.ts", "text": "x"}"#).unwrap();
+        assert_eq!(old.previous, None);
+        let new = ReachRequest::new("a.ts", Some("x".into())).with_previous(Some("y".into()));
+        let text = serde_json::to_string(&new).unwrap();
+        assert_eq!(serde_json::from_str::<ReachRequest>(&text).unwrap(), new);
+        // Absent rather than null, so an older adapter sees the request it knows.
+        let none = serde_json::to_string(&ReachRequest::new("a.ts", None)).unwrap();
+        assert!(!none.contains("previous"), "{none}");
+    }
 }

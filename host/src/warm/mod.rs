@@ -11,9 +11,11 @@
 //!   the set of sources changed or an edited line may change it. Requests are answered in
 //!   order after the changes, so no answer is stale.
 //! * **Read complete results**: every file of the program has a result; after an edit, the
-//!   edited files are pulled first, then the files that import them (the adapter's
-//!   `session_reach` says when an edit reaches everything), and every other file keeps its
-//!   result, which cannot have changed.
+//!   edited files are pulled first, then the files that import them, and every other file
+//!   keeps its result, which cannot have changed. The adapter's `session_reach`, given the
+//!   text the server had and the new one, says when an edit reaches everything, and when it
+//!   reaches the file alone (what other files see of it did not change, so the importers'
+//!   results stand too).
 //! * **Restart** on a crash or a failed exchange (once per check, then the one-shot run with
 //!   the reason in the engine's status), when a program input changes (the engine's config
 //!   files and declared program inputs: tsconfig, package.json, lockfiles,

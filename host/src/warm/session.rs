@@ -75,15 +75,18 @@ pub(super) async fn plan(request: &Request<'_>) -> Result<Plan, String> {
     Ok(Plan { command, identity })
 }
 
-/// An open document: the version and fingerprint the server has, and what an edit of it
-/// reached last time.
-#[derive(Debug, Clone, Copy)]
+/// An open document: the version, fingerprint and text the server has, and what an edit of
+/// it reached last time.
+#[derive(Debug, Clone)]
 struct Doc {
     version: i64,
     hash: u64,
     /// The fingerprint of its lines that may change the program's files.
     listing: u64,
     reach: Reach,
+    /// The text last sent, for the adapter to compare the next edit with
+    /// ([`ReachRequest::previous`]).
+    text: String,
 }
 
 /// The program's files under the project root, and who imports whom.
@@ -291,7 +294,8 @@ impl Session {
         }
 
         let mut changed = Vec::new();
-        let mut reach_needed = Vec::new();
+        // Each file whose reach to ask, with the text the server had before (none when new).
+        let mut reach_needed: Vec<(String, Option<String>)> = Vec::new();
         // Documents opened by this check: only their new text can reach anything.
         let mut opened = HashSet::new();
         let files = self
@@ -311,6 +315,7 @@ impl Session {
                     doc.version += 1;
                     doc.hash = hash;
                     doc.listing = listing_lines(text, &self.command.list_again_on);
+                    let previous = std::mem::replace(&mut doc.text, text.clone());
                     let version = doc.version;
                     self.send(
                         "textDocument/didChange",
@@ -318,7 +323,7 @@ impl Session {
                                "contentChanges": [{"text": text}]}),
                     )?;
                     changed.push(path.clone());
-                    reach_needed.push(path.clone());
+                    reach_needed.push((path.clone(), Some(previous)));
                 }
                 None => {
                     let language = language_id(path, &self.command);
@@ -334,30 +339,45 @@ impl Session {
                             hash,
                             listing: listing_lines(text, &self.command.list_again_on),
                             reach: Reach::Everything,
+                            text: text.clone(),
                         },
                     );
                     if !first {
                         changed.push(path.clone());
                     }
                     opened.insert(path.clone());
-                    reach_needed.push(path.clone());
+                    reach_needed.push((path.clone(), None));
                 }
             }
         }
-        // How far each edit reaches: the farther of the old text's and the new one's.
+        // How far each edit reaches: the farther of the old text's and the new one's. An edit
+        // that leaves what other files see unchanged reaches the file alone: the importers'
+        // last results were answered against the same declarations, so they still hold.
         let reaches = self.reaches(request, &reach_needed, &texts).await?;
-        for (path, reach) in reach_needed.iter().zip(reaches) {
+        let mut alone = HashSet::new();
+        for ((path, _), reach) in reach_needed.iter().zip(reaches) {
             if let Some(doc) = self.docs.get_mut(path) {
                 let before = !opened.contains(path) && doc.reach == Reach::Everything;
                 if changed.contains(path) && (before || reach == Reach::Everything) {
                     everything = true;
+                }
+                if reach == Reach::File && !opened.contains(path) {
+                    alone.insert(path.clone());
                 }
                 doc.reach = reach;
             }
         }
 
         // Files new to the program have no result yet, so they are pulled too.
-        let (order, early) = self.pull_order(&files, &changed, everything || first);
+        let no_importers = HashMap::new();
+        let (order, early) = pull_order(
+            &files,
+            &changed,
+            &alone,
+            everything || first,
+            self.files.as_ref().map_or(&no_importers, |f| &f.importers),
+            |path| self.results.contains_key(path),
+        );
         // Forgotten before they are asked for: a check cancelled half-way leaves them without
         // a result, so the next check pulls them again instead of answering what they were.
         for path in &order {
@@ -405,12 +425,13 @@ impl Session {
         let mut answer = Answer {
             note: format!(
                 "persistent `{}` (pid {}): complete, every file of the program; {} of {} files \
-                 re-checked in {} ms",
+                 re-checked in {} ms{}",
                 command_line(&self.command.command),
                 self.process.pid(),
                 order.len(),
                 files.len(),
-                started.elapsed().as_millis()
+                started.elapsed().as_millis(),
+                alone_note(&alone, everything || first)
             ),
             skipped,
             ..Answer::default()
@@ -531,16 +552,18 @@ impl Session {
         })
     }
 
-    /// The adapter's reach for each file's new text.
+    /// The adapter's reach for each file's new text, given the text before when there was one.
     async fn reaches(
         &self,
         request: &Request<'_>,
-        paths: &[String],
+        paths: &[(String, Option<String>)],
         texts: &HashMap<String, String>,
     ) -> Result<Vec<Reach>, String> {
         let asks: Vec<ReachRequest> = paths
             .iter()
-            .map(|p| ReachRequest::new(p, texts.get(p).cloned()))
+            .map(|(p, previous)| {
+                ReachRequest::new(p, texts.get(p).cloned()).with_previous(previous.clone())
+            })
             .collect();
         let plugin = request.plugin.clone();
         tokio::task::spawn_blocking(move || {
@@ -554,48 +577,6 @@ impl Session {
         })
         .await
         .map_err(|e| e.to_string())
-    }
-
-    /// The files to pull, in order of use: the edited files, then their importers (nearest
-    /// first), then every file without a result yet; all files when an edit reaches
-    /// everything. Returns the order and how many of its first files are the edited ones and
-    /// their direct importers.
-    fn pull_order(
-        &self,
-        files: &[String],
-        changed: &[String],
-        everything: bool,
-    ) -> (Vec<String>, usize) {
-        let in_program: HashSet<&String> = files.iter().collect();
-        let mut order: Vec<String> = Vec::new();
-        let mut seen: HashSet<String> = HashSet::new();
-        // Breadth first: the edited files, then their direct importers, then theirs.
-        let mut queue: VecDeque<(String, usize)> =
-            changed.iter().map(|path| (path.clone(), 0)).collect();
-        let importers = self.files.as_ref().map(|f| &f.importers);
-        let mut early = 0;
-        while let Some((path, depth)) = queue.pop_front() {
-            if !in_program.contains(&path) || !seen.insert(path.clone()) {
-                continue;
-            }
-            if let Some(of) = importers.and_then(|i| i.get(&path)) {
-                queue.extend(
-                    of.iter()
-                        .filter(|i| !seen.contains(*i))
-                        .map(|i| (i.clone(), depth + 1)),
-                );
-            }
-            if depth <= 1 {
-                early += 1;
-            }
-            order.push(path);
-        }
-        for path in files {
-            if (everything || !self.results.contains_key(path)) && seen.insert(path.clone()) {
-                order.push(path.clone());
-            }
-        }
-        (order, early)
     }
 
     /// Asks for the diagnostics of `order`, all in flight at once, in that order.
@@ -664,11 +645,86 @@ impl Session {
     }
 }
 
+/// The files to pull, in order of use: the edited files, then their importers (nearest
+/// first), then every file without a result yet; all files when an edit reaches
+/// everything (`has_result`: whether a file has one). An edited file in `alone` reaches no importer of its own, though it still
+/// passes on the reach of another edit that reaches it. Returns the order and how many of
+/// its first files are the edited ones and their direct importers.
+fn pull_order(
+    files: &[String],
+    changed: &[String],
+    alone: &HashSet<String>,
+    everything: bool,
+    importers: &HashMap<String, Vec<String>>,
+    has_result: impl Fn(&String) -> bool,
+) -> (Vec<String>, usize) {
+    let in_program: HashSet<&String> = files.iter().collect();
+    let mut order: Vec<String> = Vec::new();
+    let mut seen: HashSet<String> = HashSet::new();
+    // Files whose importers are queued already.
+    let mut spread: HashSet<String> = HashSet::new();
+    // Breadth first: the edited files, then their direct importers, then theirs; each
+    // entry says whether its importers are reached.
+    let mut queue: VecDeque<(String, usize, bool)> = changed
+        .iter()
+        .map(|path| (path.clone(), 0, !alone.contains(path)))
+        .collect();
+    let mut early = 0;
+    while let Some((path, depth, reaches)) = queue.pop_front() {
+        if !in_program.contains(&path) {
+            continue;
+        }
+        if reaches
+            && spread.insert(path.clone())
+            && let Some(of) = importers.get(&path)
+        {
+            queue.extend(
+                of.iter()
+                    .filter(|i| !spread.contains(*i))
+                    .map(|i| (i.clone(), depth + 1, true)),
+            );
+        }
+        if !seen.insert(path.clone()) {
+            continue;
+        }
+        if depth <= 1 {
+            early += 1;
+        }
+        order.push(path);
+    }
+    for path in files {
+        if (everything || !has_result(path)) && seen.insert(path.clone()) {
+            order.push(path.clone());
+        }
+    }
+    (order, early)
+}
+
 /// A file whose diagnostics were asked for, and the answer to come.
 type Pulling = (
     String,
     tokio::sync::oneshot::Receiver<Result<Value, String>>,
 );
+
+/// What the status says of the edits that reached only their own file.
+fn alone_note(alone: &HashSet<String>, everything: bool) -> String {
+    if alone.is_empty() || everything {
+        return String::new();
+    }
+    let mut files: Vec<&String> = alone.iter().collect();
+    files.sort();
+    let shown: Vec<&str> = files.iter().take(3).map(|f| f.as_str()).collect();
+    let more = files.len().saturating_sub(shown.len());
+    format!(
+        "; {}{} reached no importer (what other files see of it did not change)",
+        shown.join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
+    )
+}
 
 /// One early diagnostic as a line: `src/a.ts:3:7 TS2322 Type 'number' is not assignable…`
 /// (the first line of its message, at most 160 characters).
@@ -803,6 +859,40 @@ mod tests {
     fn uris_encode_what_is_not_plain() {
         assert_eq!(file_uri(Path::new("/a b/c#d.ts")), "file:///a%20b/c%23d.ts");
         assert_eq!(file_uri(Path::new("/src/x-y_z.ts")), "file:///src/x-y_z.ts");
+    }
+
+    #[test]
+    fn an_edit_that_reaches_its_file_alone_pulls_no_importer_of_its_own() {
+        // x <- a <- b <- c (each imports the one before), d alone.
+        let files: Vec<String> = ["x", "a", "b", "c", "d"].map(String::from).to_vec();
+        let importers: HashMap<String, Vec<String>> = [("x", "a"), ("a", "b"), ("b", "c")]
+            .into_iter()
+            .map(|(of, by)| (of.to_owned(), vec![by.to_owned()]))
+            .collect();
+        let order = |changed: &[&str], alone: &[&str], everything: bool| {
+            let changed: Vec<String> = changed.iter().map(|s| (*s).to_owned()).collect();
+            let alone: HashSet<String> = alone.iter().map(|s| (*s).to_owned()).collect();
+            pull_order(&files, &changed, &alone, everything, &importers, |_| true)
+        };
+        assert_eq!(
+            order(&["a"], &[], false),
+            (vec!["a".into(), "b".into(), "c".into()], 2)
+        );
+        assert_eq!(order(&["a"], &["a"], false), (vec!["a".into()], 1));
+        // Another edit that reaches `a` still carries on through it.
+        assert_eq!(
+            order(&["a", "x"], &["a"], false).0,
+            ["a", "x", "b", "c"].map(String::from)
+        );
+        assert_eq!(
+            order(&["a"], &["a"], true).0,
+            ["a", "x", "b", "c", "d"].map(String::from)
+        );
+        // A file without a result is pulled whatever the reach.
+        let changed = vec!["a".to_owned()];
+        let alone = HashSet::from(["a".to_owned()]);
+        let (pulled, _) = pull_order(&files, &changed, &alone, false, &importers, |f| f != "d");
+        assert_eq!(pulled, ["a", "d"].map(String::from));
     }
 
     #[test]

@@ -166,6 +166,7 @@
 //! Remember that tsc reports only syntax errors when any file of the program has one; the
 //! semantic errors come back once the syntax is fixed.
 
+mod declarations;
 mod discover;
 mod parse;
 mod plan;

@@ -14,6 +14,10 @@
 //! An edit reaches only the file and its importers when the file is a module (a top-level
 //! `import` or `export`) without `declare global` or `declare module`: a script's
 //! declarations are global, and an augmentation changes another module for all its users.
+//! It reaches only the file itself when the host sent the text before the edit and both
+//! texts have the same isolated declarations and top-level names (`declarations`): a body,
+//! a comment, a function nobody else sees. A changed triple-slash directive may add a
+//! library to the program, so it reaches everything.
 //!
 //! One-shot instead (the reason goes into the engine's status):
 //! * TypeScript 4.9–6.x: their JavaScript compilers have no `--lsp`. Their persistent form
@@ -32,6 +36,7 @@ use signalint_plugin_api::{
     SessionPlan, Severity,
 };
 
+use crate::declarations;
 use crate::plan::{self, major_version};
 
 /// The sessions for a request: one language server for its single program, or why none.
@@ -187,11 +192,38 @@ static MODULE: LazyLock<Regex> =
 static AMBIENT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\bdeclare\s+(?:global\b|module\s)").expect("valid regex"));
 
-/// How far an edit reaches: a module's, to its importers; anything else, everywhere.
+/// A triple-slash directive (`/// <reference lib="dom" />`): it may add a library or a
+/// global file to the whole program.
+static DIRECTIVE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?m)^[ \t]*///[ \t]*<.*$").expect("valid regex"));
+
+/// How far an edit reaches: a module's, to its importers, or to itself alone when what they
+/// see of it is the same before and after (`declarations`); anything else, everywhere.
 pub(crate) fn session_reach(request: &ReachRequest) -> Reach {
-    match &request.text {
-        Some(text) if MODULE.is_match(text) && !AMBIENT.is_match(text) => Reach::Importers,
-        _ => Reach::Everything,
+    let Some(text) = &request.text else {
+        return Reach::Everything;
+    };
+    if !MODULE.is_match(text) || AMBIENT.is_match(text) {
+        return Reach::Everything;
+    }
+    let Some(previous) = &request.previous else {
+        return Reach::Importers;
+    };
+    let directives = |text: &str| -> Vec<String> {
+        DIRECTIVE
+            .find_iter(text)
+            .map(|m| m.as_str().trim().to_owned())
+            .collect()
+    };
+    if directives(previous) != directives(text) {
+        return Reach::Everything;
+    }
+    match (
+        declarations::surface(&request.file, previous),
+        declarations::surface(&request.file, text),
+    ) {
+        (Ok(before), Ok(after)) if before == after => Reach::File,
+        _ => Reach::Importers,
     }
 }
 
@@ -378,6 +410,78 @@ mod tests {
             Reach::Everything
         );
         assert_eq!(reach(None), Reach::Everything);
+    }
+
+    #[test]
+    fn an_edit_that_changes_nothing_others_see_reaches_the_file_alone() {
+        let reach = |file: &str, previous: &str, text: &str| {
+            session_reach(
+                &ReachRequest::new(file, Some(text.to_owned()))
+                    .with_previous(Some(previous.to_owned())),
+            )
+        };
+        let hub = "import { b } from './b.js';\n\
+                   export function area(w: number, h: number): number {\n  return w * h;\n}\n\
+                   function twice(n: number) {\n  return n * 2;\n}\n\
+                   export const c: number = twice(b);\n";
+        let body = hub.replace("return w * h;", "return w * h + 0;");
+        assert_eq!(reach("src/hub.ts", hub, &body), Reach::File);
+        assert_eq!(
+            reach("src/hub.ts", hub, &format!("// note\n{hub}")),
+            Reach::File
+        );
+        // The helper nobody else sees may change its inferred type.
+        let helper = hub.replace("return n * 2;", "return `${n}`;");
+        assert_eq!(reach("src/hub.ts", hub, &helper), Reach::File);
+        // Without the text before the edit, or with a changed shape: the importers too.
+        assert_eq!(
+            session_reach(&ReachRequest::new("src/hub.ts", Some(body.clone()))),
+            Reach::Importers
+        );
+        let cases = [
+            hub.replace("h: number): number", "h: number): string"),
+            hub.replace("export const c", "const c"),
+            format!("{hub}export type Extra = string;\n"),
+            hub.replace("): number {\n  return w * h;", ") {\n  return w * h;"),
+        ];
+        for changed in &cases {
+            assert_eq!(
+                reach("src/hub.ts", hub, changed),
+                Reach::Importers,
+                "{changed}"
+            );
+        }
+        let inferred = hub.replace("): number {\n  return w * h;", ") {\n  return w * h;");
+        let inferred_body = inferred.replace("return w * h;", "return `${w * h}`;");
+        assert_eq!(
+            reach("src/hub.ts", &inferred, &inferred_body),
+            Reach::Importers
+        );
+        let flags = "export const enum Flag {\n  A = 1,\n}\n";
+        assert_eq!(
+            reach("src/flags.ts", flags, &flags.replace("A = 1", "A = 2")),
+            Reach::Importers
+        );
+        // JavaScript's declarations come from inference.
+        let js = "export function f(a) {\n  return a;\n}\n";
+        assert_eq!(
+            reach("src/f.js", js, &js.replace("return a;", "return [a];")),
+            Reach::Importers
+        );
+        // A triple-slash directive may add a library to every file.
+        assert_eq!(
+            reach(
+                "src/hub.ts",
+                hub,
+                &format!("/// <reference lib=\"dom\" />\n{hub}")
+            ),
+            Reach::Everything
+        );
+        // A script stays global, whatever it was before.
+        assert_eq!(
+            reach("src/hub.ts", hub, "const a: number = 1;\n"),
+            Reach::Everything
+        );
     }
 
     #[test]
