@@ -193,6 +193,30 @@ impl Runner {
         record.push(spawned);
     }
 
+    /// Spawns the prepared `process` for `command` with its group tracked (killed when the
+    /// returned guard drops), and records it: the one way one-shot and persistent engine
+    /// processes start.
+    async fn spawn_recorded(
+        &self,
+        process: &mut tokio::process::Command,
+        command: &Command,
+    ) -> Result<(tokio::process::Child, Tracked), SpawnError> {
+        let (child, group) =
+            spawn_tracked(|| process.spawn(), tokio::process::Child::id).map_err(|source| {
+                SpawnError {
+                    program: command.program.clone(),
+                    source,
+                }
+            })?;
+        self.note_spawn(SpawnRecord {
+            program: command.program.clone(),
+            args: command.args.clone(),
+            pid: child.id().unwrap_or_default(),
+        })
+        .await;
+        Ok((child, group))
+    }
+
     /// Runs `command` to completion, timeout, cancellation or overflow.
     pub async fn run(
         &self,
@@ -240,18 +264,8 @@ impl Runner {
         }
         // The group is killed when this guard drops, also if the future running us is dropped
         // (a cancelled request): no engine outlives the check that started it.
-        let (mut child, group) = spawn_tracked(|| process.spawn(), tokio::process::Child::id)
-            .map_err(|source| SpawnError {
-                program: command.program.clone(),
-                source,
-            })?;
+        let (mut child, group) = self.spawn_recorded(&mut process, command).await?;
         let pid = child.id().unwrap_or_default();
-        self.note_spawn(SpawnRecord {
-            program: command.program.clone(),
-            args: command.args.clone(),
-            pid,
-        })
-        .await;
         let cap = self.output_cap;
         let exceeded = CancellationToken::new();
         let stdout = child.stdout.take().expect("piped");

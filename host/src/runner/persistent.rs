@@ -15,9 +15,7 @@ use std::sync::{Arc, Mutex};
 use tokio::io::AsyncReadExt;
 use tokio::process::{Child, ChildStdin, ChildStdout};
 
-use super::{
-    Command, Runner, SpawnError, SpawnRecord, prepare, scrubbed_environment, spawn_tracked,
-};
+use super::{Command, Runner, SpawnError, prepare, scrubbed_environment};
 
 /// The bytes of stderr kept for messages.
 const STDERR_TAIL_BYTES: usize = 16 * 1024;
@@ -78,18 +76,8 @@ impl Runner {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         prepare(&mut process);
-        let (mut child, group) =
-            spawn_tracked(|| process.spawn(), Child::id).map_err(|source| SpawnError {
-                program: command.program.clone(),
-                source,
-            })?;
+        let (mut child, group) = self.spawn_recorded(&mut process, command).await?;
         let pid = child.id().unwrap_or_default();
-        self.note_spawn(SpawnRecord {
-            program: command.program.clone(),
-            args: command.args.clone(),
-            pid,
-        })
-        .await;
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         if let Some(mut pipe) = child.stderr.take() {
             let tail = stderr.clone();

@@ -54,10 +54,6 @@ impl Siblings {
                     || (word.contains(['.', '/', '-']) && word.split(['.', '/', '-']).any(named))
             })
     }
-
-    pub fn is_empty(&self) -> bool {
-        self.sorted.is_empty()
-    }
 }
 
 /// A character MCP tool names are written with.

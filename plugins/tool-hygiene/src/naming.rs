@@ -1,5 +1,6 @@
 //! Case styles of tool names.
 
+use signalint_plugin_api::names::words;
 use std::fmt;
 
 /// The case style of one name.
@@ -117,36 +118,6 @@ pub fn classify(name: &str) -> Style {
         (false, true, false, true) => Style::Kebab,
         _ => Style::Mixed,
     }
-}
-
-/// Splits a name into lower-case words (separators, `camelCase` steps and acronym ends).
-pub fn words(name: &str) -> Vec<String> {
-    let chars: Vec<char> = name.chars().collect();
-    let mut out = Vec::new();
-    let mut current = String::new();
-    for (i, &c) in chars.iter().enumerate() {
-        if !c.is_alphanumeric() {
-            if !current.is_empty() {
-                out.push(std::mem::take(&mut current));
-            }
-            continue;
-        }
-        if c.is_uppercase() && i > 0 && !current.is_empty() {
-            let prev = chars[i - 1];
-            let next_is_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
-            if prev.is_lowercase()
-                || prev.is_ascii_digit()
-                || (prev.is_uppercase() && next_is_lower)
-            {
-                out.push(std::mem::take(&mut current));
-            }
-        }
-        current.extend(c.to_lowercase());
-    }
-    if !current.is_empty() {
-        out.push(current);
-    }
-    out
 }
 
 /// `name` rewritten in `style`, when that gives a valid name of that style that differs from

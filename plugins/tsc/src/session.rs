@@ -128,29 +128,23 @@ static FROM_FILE: LazyLock<Regex> =
 
 /// The program's files and their importers, from `--listFilesOnly --explainFiles`.
 pub(crate) fn session_files(request: &ParseRequest) -> SessionFiles {
-    if request.exit_code != Some(0) || request.truncated {
-        let mut failure = format!(
-            "listing the program's files failed (exit {:?})",
-            request.exit_code
-        );
-        let errors: Vec<&str> = request
-            .stdout
-            .lines()
-            .filter(|l| l.contains("error TS"))
-            .take(3)
-            .collect();
-        if !errors.is_empty() {
-            failure.push_str(&format!(": {}", errors.join("; ")));
-        }
-        return SessionFiles::failure(failure);
-    }
-    // Config and syntax errors change what the compiler prints for every file.
     let errors: Vec<&str> = request
         .stdout
         .lines()
         .filter(|l| l.contains("error TS"))
         .take(3)
         .collect();
+    if request.exit_code != Some(0) || request.truncated {
+        let mut failure = format!(
+            "listing the program's files failed (exit {:?})",
+            request.exit_code
+        );
+        if !errors.is_empty() {
+            failure.push_str(&format!(": {}", errors.join("; ")));
+        }
+        return SessionFiles::failure(failure);
+    }
+    // Config and syntax errors change what the compiler prints for every file.
     if !errors.is_empty() {
         return SessionFiles::failure(format!(
             "the program has errors before type checking, which change what tsc prints: {}",
