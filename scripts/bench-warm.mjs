@@ -41,7 +41,7 @@ async function call(name, args) {
     },
   );
   const ms = performance.now() - started;
-  if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
+  if (result.isError) throw new Error(`${name} failed: ${result.content?.[0]?.text}`);
   return { ms, early, bytes: JSON.stringify(result).length, value: result.structuredContent };
 }
 

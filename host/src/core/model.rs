@@ -72,17 +72,17 @@ pub struct IssueInput {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FixEdit {
-    /// 1-based line where the replaced range starts.
+    /// 1-based start line.
     pub line: u32,
-    /// 1-based UTF-16 column where it starts.
+    /// 1-based UTF-16 start column.
     pub col: u32,
-    /// 1-based line where it ends.
+    /// 1-based end line.
     pub end_line: u32,
-    /// 1-based UTF-16 column where it ends (exclusive).
+    /// 1-based UTF-16 end column (exclusive).
     pub end_col: u32,
-    /// The text that replaces the range.
+    /// Replacement text.
     pub new_text: String,
-    /// `safe` or `unsafe`, when the engine says which.
+    /// `safe` or `unsafe`, when the engine says.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub safety: Option<String>,
 }
@@ -97,9 +97,9 @@ pub struct NormalizedIssue {
     pub file: String,
     /// 1-based line; 0 when the engine gave no position.
     pub line: u32,
-    /// 1-based column in UTF-16 code units; 0 when the engine gave no position.
+    /// 1-based UTF-16 column; 0 when the engine gave no position.
     pub col: u32,
-    /// `oxlint`, `tsc`, `biome`, or a configured plugin engine's id.
+    /// The engine's id: `oxlint`, `tsc`, `biome` or a plugin engine.
     pub engine: String,
     /// Rule id, with the plugin scope kept (`eslint/no-unused-vars`, `TS2322`).
     pub rule: String,
@@ -107,9 +107,9 @@ pub struct NormalizedIssue {
     pub severity: IssueSeverity,
     /// Normalized message, at most 120 characters.
     pub message: String,
-    /// True only when the engine supplied a structured fix.
+    /// The engine supplied a structured fix.
     pub fixable: bool,
-    /// The cluster the issue belongs to.
+    /// Its cluster.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cluster_id: Option<String>,
     /// Additive: end of the flagged range (1-based line).
@@ -130,18 +130,18 @@ pub struct NormalizedIssue {
     /// Additive: the edits of the engine's fix (`get_issue_detail`; absent when none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fixes: Vec<FixEdit>,
-    /// Additive: whether the engine marks the fix safe to apply unreviewed (`safe`) or not
-    /// (`unsafe`); absent without a fix or when the engine does not say.
+    /// Additive: `safe` to apply unreviewed, or `unsafe`; absent without a fix or when the
+    /// engine does not say.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fix_safety: Option<FixSafetyLevel>,
-    /// Additive: every engine that reported this code fact, when more than one did (`engine` is
+    /// Additive: engines reporting this code fact, when more than one did (`engine` is
     /// the first of them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub engines: Vec<String>,
-    /// Additive: every `engine:rule` that reported this code fact, when more than one did.
+    /// Additive: the `engine:rule`s reporting this code fact, when more than one did.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<String>,
-    /// Additive: the cause cluster this issue follows from; fixing that cause should clear it.
+    /// Additive: the cluster of its cause; fixing that cause should clear it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caused_by: Option<String>,
 }
@@ -162,9 +162,9 @@ fn is_false(value: &bool) -> bool {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Delta {
-    /// Issues not present in the previous check of this scope.
+    /// Issues not in the files' last known state.
     pub new: usize,
-    /// Issues of the previous check that are gone from re-checked files.
+    /// Issues gone from the re-checked files.
     pub resolved: usize,
     /// Issues present in both.
     pub persisting: usize,
@@ -178,36 +178,36 @@ pub struct Cluster {
     pub cluster_id: String,
     /// One line: how many issues, where, and the shared cause.
     pub root_cause_summary: String,
-    /// The rules whose issues the cluster holds.
+    /// Rules of its issues.
     pub rule_ids: Vec<String>,
     /// Issues in the cluster.
     pub issue_count: usize,
-    /// Files those issues are in.
+    /// Files of its issues.
     pub file_count: usize,
     /// 1 is the most urgent.
     pub priority: u32,
     /// What would clear the cluster.
     pub suggested_action: String,
-    /// A few issue ids to expand with get_issue_detail.
+    /// Issue ids for get_issue_detail.
     pub sample_issue_ids: Vec<String>,
-    /// Additive: the most severe severity in the cluster.
+    /// Additive: the cluster's worst severity.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub severity: Option<IssueSeverity>,
-    /// Additive: issues of the cluster with a structured fix.
+    /// Additive: its issues with a structured fix.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fixable_count: Option<usize>,
     /// Additive: the change since the files' last known state.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delta: Option<Delta>,
-    /// Additive: every issue of the cluster is new (absent when false).
+    /// Additive: all its issues are new (absent when false).
     #[serde(default, skip_serializing_if = "is_false")]
     pub new: bool,
-    /// Additive: true for a configuration or resolution failure (an unresolved module, missing
+    /// Additive: a configuration or resolution failure (an unresolved module, missing
     /// type definitions, a missing `lib`, a tsconfig error): such clusters rank first.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub root_cause: bool,
-    /// Additive: issues of other clusters that follow from this cause (their `causedBy` is this
-    /// cluster), which fixing it should clear too.
+    /// Additive: issues of other clusters caused by this one (their `causedBy`), which fixing
+    /// it should clear too.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub downstream_count: Option<usize>,
 }
@@ -237,10 +237,10 @@ pub struct EngineStatus {
     /// Additive: issues this engine reported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub issue_count: Option<usize>,
-    /// Additive: output records the adapter could not parse and skipped.
+    /// Additive: output records it could not parse.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skipped_records: Option<u32>,
-    /// Additive: wall time of the engine in milliseconds.
+    /// Additive: wall time in milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duration_ms: Option<u64>,
     /// Additive: why it is on or off (the project's config file or package, the baseline
@@ -287,26 +287,26 @@ impl EngineStatus {
 pub struct LoopWarning {
     /// `rule:message template`.
     pub signature: String,
-    /// Times it came back after a check had shown it fixed.
+    /// Returns after a check showed it fixed.
     pub occurrences: u32,
-    /// What the repetition suggests doing.
+    /// What to do about it.
     pub hint: String,
-    /// The files in which it oscillates.
+    /// Files where it oscillates.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<String>,
 }
 
-/// Additive: a rule that keeps firing in a file across consecutive checks of that file.
+/// Additive: a rule that keeps firing in a file, check after check.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChurnWarning {
-    /// The project-relative file that keeps triggering the rule.
+    /// The project-relative file.
     pub file: String,
-    /// The rule that keeps coming back in that file.
+    /// The rule.
     pub rule: String,
-    /// Consecutive checks of the file in which the rule fired.
+    /// Consecutive checks with it firing.
     pub checks: u32,
-    /// What the churn suggests doing.
+    /// What to do about it.
     pub hint: String,
 }
 
@@ -314,7 +314,7 @@ pub struct ChurnWarning {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoopStatus {
-    /// True when at least one signature oscillates.
+    /// A signature oscillates.
     pub looping: bool,
     /// Every oscillating signature, most occurrences first.
     pub signatures: Vec<LoopWarning>,
@@ -343,18 +343,18 @@ pub struct CheckResponse {
     /// Every engine (`oxlint`, `tsc`, `biome` and any configured plugin engine), on or off.
     #[schemars(extend("required" = ["biome", "oxlint", "tsc"]))]
     pub engines: BTreeMap<String, EngineStatus>,
-    /// Every normalized issue of the check, before paging.
+    /// Issues of the whole check, before paging.
     pub total_issues: usize,
     /// One page of clusters, priority-ascending (10 by default).
     pub clusters: Vec<Cluster>,
-    /// True when more clusters exist after this page.
+    /// More clusters follow this page.
     pub truncated: bool,
     /// The current oscillation warning, if any.
     pub loop_warning: Option<LoopWarning>,
     /// Additive: rule packs' outcomes, keyed by pack id.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub rule_packs: BTreeMap<String, EngineStatus>,
-    /// Additive: pass as `cursor` for the next page of clusters.
+    /// Additive: `cursor` of the next page.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
     /// Additive: the change since the files' last known state (absent only on a
@@ -364,7 +364,7 @@ pub struct CheckResponse {
     /// Additive: every issue (the CLI's `--all-issues`; the MCP tools leave it out).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub issues: Option<Vec<NormalizedIssue>>,
-    /// Additive: the most persistent file/rule churn of this check.
+    /// Additive: this check's most persistent file/rule churn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file_rule_churn_warning: Option<ChurnWarning>,
 }

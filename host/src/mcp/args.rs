@@ -23,15 +23,15 @@ pub struct NoArgs {}
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckProjectArgs {
-    /// Project-relative files or directories (default `["."]`).
+    /// Project-relative files or directories.
     #[serde(default = "whole_project")]
     #[schemars(length(max = 512), inner(length(min = 1)))]
     pub paths: Vec<String>,
-    /// A previous `nextCursor`, for the next page.
+    /// The `nextCursor` of the previous page.
     #[serde(default)]
     #[schemars(with = "String", length(min = 1, max = 256))]
     pub cursor: Option<String>,
-    /// Only what is new since the recorded `baseline`, the first check or the last.
+    /// Only what is new since the `baseline`, the first check or the last.
     #[serde(default)]
     #[schemars(with = "String", extend("enum" = ["baseline", "start", "last"]))]
     pub since: Option<Since>,
@@ -44,7 +44,7 @@ pub struct CheckFilesArgs {
     /// Project-relative files.
     #[schemars(length(min = 1, max = 512), inner(length(min = 1)))]
     pub files: Vec<String>,
-    /// A previous `nextCursor`, for the next page.
+    /// The `nextCursor` of the previous page.
     #[serde(default)]
     #[schemars(with = "String", length(min = 1, max = 256))]
     pub cursor: Option<String>,
@@ -66,11 +66,11 @@ pub struct IssueDetailArgs {
     #[serde(default)]
     #[schemars(with = "String", length(min = 1, max = 256))]
     pub issue_id: Option<String>,
-    /// Issues per page (default 50, at most 500).
+    /// Issues per page (default 50).
     #[serde(default)]
     #[schemars(with = "u32", range(min = 1, max = 500))]
     pub limit: Option<u32>,
-    /// A previous `nextCursor`, for the next page.
+    /// The `nextCursor` of the previous page.
     #[serde(default)]
     #[schemars(with = "String", length(min = 1, max = 256))]
     pub cursor: Option<String>,

@@ -4,8 +4,11 @@
 //! (`core::model` derives `JsonSchema`; their doc comments are the descriptions), so what the
 //! tools write and what they advertise cannot drift apart. The types here are the results that
 //! exist only on the MCP side (`pong`, a stale reference, the reset confirmation) and each tool's
-//! output: `{"type":"object","anyOf":[<result shapes>…, ToolError]}`, so a validating client
-//! sees a structured error that fits the advertised schema too.
+//! output: its one result shape, or `{"type":"object","anyOf":[<result shapes>…]}` when it has
+//! several. Errors are not among them: a refused or failed call is `isError: true` with the
+//! [`ToolError`](super::ToolError) object as its text and no `structuredContent`, as the TypeScript SDK's servers
+//! answer (validating clients check `structuredContent` only when `isError` is false), so the
+//! error shape is not paid for in every tool's schema.
 //!
 //! Portability fixes over schemars' raw output (see `portable`): no `format` on integers
 //! (`uint`, `uint32`… are not standard formats), no `type: [T, "null"]` on inputs (an optional
@@ -16,7 +19,6 @@ use schemars::generate::SchemaSettings;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::error::ToolError;
 use crate::core::{CheckResponse, LoopStatus, NormalizedIssue};
 
 /// The result of `ping` as structured content (the text content is `pong`).
@@ -27,7 +29,7 @@ pub struct Pong {
     pub pong: bool,
 }
 
-/// One page of the issues `get_issue_detail` expands to (the text content is the bare array).
+/// One page of issues (the text content is the bare array).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct IssueList {
@@ -58,11 +60,11 @@ pub struct ResetConfirmation {
     /// Always true.
     #[schemars(extend("const" = true))]
     pub reset: bool,
-    /// Issue signatures whose history was forgotten.
+    /// Signatures forgotten.
     pub signatures_forgotten: u64,
-    /// Of those, signatures that were classified as oscillating.
+    /// Oscillating ones among them.
     pub looping_signatures_forgotten: u64,
-    /// File/rule churn counters forgotten.
+    /// Churn counters forgotten.
     pub churn_counters_forgotten: u64,
 }
 
@@ -72,7 +74,6 @@ pub struct ResetConfirmation {
 #[schemars(extend("type" = "object"))]
 pub enum PingOutput {
     Pong(Pong),
-    Error(ToolError),
 }
 
 /// `check_project` and `check_files`' output.
@@ -81,7 +82,6 @@ pub enum PingOutput {
 #[schemars(extend("type" = "object"))]
 pub enum CheckOutput {
     Response(Box<CheckResponse>),
-    Error(ToolError),
 }
 
 /// `get_issue_detail`'s output.
@@ -91,7 +91,6 @@ pub enum CheckOutput {
 pub enum IssueDetailOutput {
     Issues(IssueList),
     Stale(Stale),
-    Error(ToolError),
 }
 
 /// `get_loop_status`'s output.
@@ -100,7 +99,6 @@ pub enum IssueDetailOutput {
 #[schemars(extend("type" = "object"))]
 pub enum LoopStatusOutput {
     Status(LoopStatus),
-    Error(ToolError),
 }
 
 /// `reset_loop_state`'s output.
@@ -109,7 +107,6 @@ pub enum LoopStatusOutput {
 #[schemars(extend("type" = "object"))]
 pub enum ResetOutput {
     Reset(ResetConfirmation),
-    Error(ToolError),
 }
 
 /// The input schema of `T` (what the server accepts), made portable.
@@ -135,9 +132,9 @@ pub fn advertised_input<T: JsonSchema>() -> Map<String, Value> {
     map
 }
 
-/// The output schema of a check tool as advertised: [`advertised_output`] of [`CheckOutput`]
-/// with `issues` declared as a bare array: only the CLI's `--all-issues` fills it, the MCP tools
-/// never send it (`get_issue_detail`'s schema has the issue shape).
+/// The output schema of `check_project` as advertised: [`advertised_output`] of [`CheckOutput`]
+/// without `issues`, which only the CLI's `--all-issues` fills: the MCP tools never send it
+/// (`get_issue_detail`'s schema has the issue shape).
 pub fn advertised_check_output() -> Map<String, Value> {
     let mut map = lean_output::<CheckOutput>();
     if let Some(Value::Object(defs)) = map.get_mut("$defs") {
@@ -145,25 +142,121 @@ pub fn advertised_check_output() -> Map<String, Value> {
             .get_mut("CheckResponse")
             .and_then(|r| r.get_mut("properties"))
         {
-            properties.insert(
-                "issues".into(),
-                serde_json::json!({"type": "array", "description": "Every issue (CLI only)"}),
-            );
+            properties.remove("issues");
         }
         defs.remove("NormalizedIssue");
     }
-    inline_single_use(&mut map);
+    finish(&mut map);
+    map
+}
+
+/// The output schema of `check_files` as advertised: an object, said to be check_project's
+/// result. Its answer is the same CheckResponse, and a second copy of that 4.7 KB schema is
+/// what every agent would pay for when it connects; a client that validates accepts it.
+pub fn advertised_same_as_check() -> Map<String, Value> {
+    let mut map = Map::new();
+    map.insert("type".into(), "object".into());
+    map.insert(
+        "description".into(),
+        "The CheckResponse of check_project's outputSchema".into(),
+    );
     map
 }
 
 /// The output schema `tools/list` advertises: [`output_schema`] with the same structure (so it
-/// validates exactly what it did), shared shapes once in `$defs`, each description cut to its
-/// first clause, and no titles or `$schema`: every agent pays for `tools/list` when it connects,
-/// and the fields are documented in full in `docs/contract.md`.
+/// validates exactly what it did), shared shapes once in `$defs`, a tool's one result shape as
+/// the schema itself, each description cut to its first clause and said once (not again
+/// beside a `$ref` to a described shape), and no titles or `$schema`: every agent pays for
+/// `tools/list` when it connects, and the fields are documented in full in `docs/contract.md`.
 pub fn advertised_output<T: JsonSchema>() -> Map<String, Value> {
     let mut map = lean_output::<T>();
-    inline_single_use(&mut map);
+    finish(&mut map);
     map
+}
+
+/// The advertising steps every output schema goes through. The root's own description goes
+/// too: the tool's description says what it returns.
+fn finish(map: &mut Map<String, Value>) {
+    inline_single_use(map);
+    unwrap_single_result(map);
+    drop_descriptions_beside_refs(map);
+    map.remove("description");
+}
+
+/// `{"anyOf": [{"$ref": "#/$defs/R"}], "$defs": {"R": …}}` becomes `R` itself (with the other
+/// definitions), when nothing else refers to `R`.
+fn unwrap_single_result(schema: &mut Map<String, Value>) {
+    let Some([only]) = schema
+        .get("anyOf")
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+    else {
+        return;
+    };
+    let Some(name) = only
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|t| t.strip_prefix("#/$defs/"))
+        .map(str::to_owned)
+    else {
+        return;
+    };
+    let target = format!("\"#/$defs/{name}\"");
+    let Some(Value::Object(defs)) = schema.get("$defs") else {
+        return;
+    };
+    if Value::Object(defs.clone()).to_string().contains(&target) {
+        return;
+    }
+    let Some(Value::Object(mut defs)) = schema.remove("$defs") else {
+        return;
+    };
+    let Some(Value::Object(body)) = defs.remove(&name) else {
+        return;
+    };
+    schema.remove("anyOf");
+    schema.extend(body);
+    if !defs.is_empty() {
+        schema.insert("$defs".into(), Value::Object(defs));
+    }
+    schema.insert("type".into(), "object".into());
+}
+
+/// Removes a description that sits beside a `$ref` to a definition with its own: a field
+/// whose shape is described counts as described, and the text would ship twice.
+fn drop_descriptions_beside_refs(schema: &mut Map<String, Value>) {
+    fn walk(value: &mut Value, defs: &Map<String, Value>) {
+        match value {
+            Value::Object(map) => {
+                let described = map
+                    .get("$ref")
+                    .and_then(Value::as_str)
+                    .and_then(|t| t.strip_prefix("#/$defs/"))
+                    .and_then(|name| defs.get(name))
+                    .is_some_and(|def| def.get("description").is_some());
+                if described {
+                    map.remove("description");
+                }
+                map.values_mut().for_each(|v| walk(v, defs));
+            }
+            Value::Array(items) => items.iter_mut().for_each(|v| walk(v, defs)),
+            _ => {}
+        }
+    }
+    let defs = match schema.get("$defs") {
+        Some(Value::Object(defs)) => defs.clone(),
+        _ => return,
+    };
+    for (key, value) in schema.iter_mut() {
+        if key != "$defs" {
+            walk(value, &defs);
+        }
+    }
+    if let Some(Value::Object(own)) = schema.get_mut("$defs") {
+        for def in own.values_mut() {
+            walk(def, &defs);
+        }
+    }
 }
 
 fn lean_output<T: JsonSchema>() -> Map<String, Value> {
@@ -673,8 +766,9 @@ mod tests {
         ] {
             validates::<LoopStatusOutput>(&serde_json::to_value(&status).unwrap());
         }
-        let error = serde_json::to_value(ToolError::invalid("no such path")).unwrap();
-        validates::<CheckOutput>(&error);
+        // Errors are not structured results: no output schema admits one.
+        let error = serde_json::to_value(super::super::ToolError::invalid("no such path")).unwrap();
+        assert!(fits::<CheckOutput>(&error).is_err());
         // The schemas do constrain: a response of another contract version, or one without an
         // engine the contract requires, fits none of the shapes.
         let mut other_version = serde_json::to_value(full_response()).unwrap();

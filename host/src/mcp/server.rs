@@ -339,7 +339,8 @@ fn success(value: Value) -> CallToolResult {
     CallToolResult::structured(value)
 }
 
+/// `isError: true` with the error object as text. No `structuredContent`: the advertised
+/// output schemas hold the results, not this shape (see `schema`).
 fn failure(error: &ToolError) -> CallToolResult {
-    let value = structured(error);
-    CallToolResult::structured_error(value)
+    CallToolResult::error(vec![ContentBlock::text(structured(error).to_string())])
 }

@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use super::args::{CheckFilesArgs, CheckProjectArgs, IssueDetailArgs, NoArgs};
 use super::schema::{
     IssueDetailOutput, LoopStatusOutput, PingOutput, ResetOutput, advertised_check_output,
-    advertised_input, advertised_output,
+    advertised_input, advertised_output, advertised_same_as_check,
 };
 
 pub const PING: &str = "ping";
@@ -32,7 +32,7 @@ pub fn tools() -> Vec<Tool> {
         tool(
             PING,
             "Ping",
-            "Liveness check of the signalint server: answers `pong`.",
+            "Liveness check of the signalint server: `pong`.",
             advertised_input::<NoArgs>(),
             advertised_output::<PingOutput>(),
             read_only(),
@@ -41,9 +41,9 @@ pub fn tools() -> Vec<Tool> {
             CHECK_PROJECT,
             "Check project",
             &format!(
-                "Runs every engine on `paths` (default: the project). Returns a CheckResponse \
-                 1.1: clusters by priority, `delta` since the files' last known state (new \
-                 errors first, marked `new`), loop warnings. {CHECK_EFFECTS}"
+                "Runs every engine on `paths` (default: the project): a CheckResponse 1.1 of \
+                 clusters by priority, new errors first, `delta` since the files' last known \
+                 state, loop warnings. {CHECK_EFFECTS}"
             ),
             advertised_input::<CheckProjectArgs>(),
             advertised_check_output(),
@@ -54,14 +54,14 @@ pub fn tools() -> Vec<Tool> {
             "Check files",
             &format!("check_project on exactly `files` (tsc checks its program). {CHECK_EFFECTS}"),
             advertised_input::<CheckFilesArgs>(),
-            advertised_check_output(),
+            advertised_same_as_check(),
             check_annotations(),
         ),
         tool(
             GET_ISSUE_DETAIL,
             "Get issue detail",
-            "The issues of one `clusterId` or `issueId` of the latest check, a page at a time \
-             (`nextCursor`), with their fixes; `stale` when gone.",
+            "The issues of a `clusterId` or `issueId` of the latest check, with their fixes, a \
+             page at a time; `stale` when gone.",
             advertised_input::<IssueDetailArgs>(),
             advertised_output::<IssueDetailOutput>(),
             read_only(),

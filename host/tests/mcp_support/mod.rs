@@ -213,7 +213,15 @@ pub async fn call(client: &Client, tool: &str, args: Value) -> CallToolResult {
         .call_tool(params)
         .await
         .unwrap_or_else(|e| panic!("{tool} failed at the protocol level: {e}"));
-    // Every structured result, error or not, fits the tool's advertised output schema.
+    // An error is text only; every other result is structured and fits the tool's advertised
+    // output schema.
+    if result.is_error == Some(true) {
+        assert_eq!(
+            result.structured_content, None,
+            "{tool}: an error is not structured"
+        );
+        return result;
+    }
     let tools = client.peer().list_all_tools().await.expect("tools/list");
     let schema = tools
         .iter()
@@ -417,10 +425,15 @@ pub fn ok(result: &CallToolResult) -> Value {
     structured(result)
 }
 
-/// Asserts a structured tool error with this code and returns it.
+/// Asserts a tool error with this code and returns it: `isError`, the error object as the
+/// text, and no `structuredContent` (no output schema holds the error shape).
 pub fn refused(result: &CallToolResult, code: &str) -> Value {
     assert_eq!(result.is_error, Some(true), "not an error: {result:?}");
-    let value = structured(result);
+    assert_eq!(
+        result.structured_content, None,
+        "an error is not structured"
+    );
+    let value: Value = serde_json::from_str(&text(result)).expect("the error text is JSON");
     assert_eq!(value["status"], "error", "{value}");
     assert_eq!(value["code"], code, "{value}");
     assert!(
