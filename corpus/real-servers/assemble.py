@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Joins the recordings of record.mjs (one JSON object per server) into servers.jsonl.
 
-usage: python3 assemble.py <dir of recordings>
+usage: python3 assemble.py <dir of recordings> [output file name, default servers.jsonl]
 Each line: {id, server, package, version, license, tools}. `server` is the name the server
 reports in `initialize` (serverInfo.name), falling back to the package name.
 """
@@ -34,7 +34,7 @@ for path in sorted(Path(sys.argv[1]).glob("*.json")):
         "expect": "clean",
         "tools": rec["tools"],
     })
-out = Path(__file__).resolve().parent / "servers.jsonl"
+out = Path(__file__).resolve().parent / (sys.argv[2] if len(sys.argv) > 2 else "servers.jsonl")
 with open(out, "w", encoding="utf-8") as f:
     for r in rows:
         f.write(json.dumps(r, ensure_ascii=False) + "\n")
