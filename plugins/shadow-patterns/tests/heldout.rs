@@ -186,23 +186,16 @@ fn held_out_false_positives() {
     );
 }
 
-/// Real servers recorded from published packages (`corpus/real-servers/servers.jsonl`): no
-/// rule was tuned on them. The target is at most one in fifty; the figure reached is 18 of 98
-/// servers, every one reviewed as a false positive (no recorded server hides an attack):
-/// API reference prose read as orders ("override chart defaults", "If true, run the
-/// command", "Invisible to anyone", "hidden from public WHOIS", "don't show up as changed
-/// when using delta", "freshness-checked every call", "share a file with a user email",
-/// "REPLACES the contents of each target file", an API-key gateway named in Chinese);
-/// password or secret fields described or quoted as examples (a share link's `password?`,
-/// "ask the user for the password", `{"password": "123456"}`, "do not put the plain password
-/// here"); session and conversation ids to pass back; ordering notes about the server's own
-/// tools ("before calling other tools", "MUST be called before any other Shopify tools",
-/// "read this once per session", `[IMPORTANT]` notices, "Always use this when debugging");
-/// "do not use @ to mention users" and "do not reference tools from other connected
-/// services" in a feedback form; a deprecation note naming its replacement; and a hosting
-/// API that asks for environment values from the project's `.env`, which is what the tool is
-/// for. The ceiling is that figure, so that a regression shows.
-const REAL_SERVERS_FLAGGED_CEILING: f64 = 18.0 / 98.0 + 1e-9;
+/// Real servers recorded from published packages (`corpus/real-servers/servers.jsonl`): the
+/// **tuning** split for precision on real text. At first 18 of these 98 servers were flagged,
+/// every one a false positive (no recorded server hides an attack): reference prose read as
+/// orders, password fields and example values, session and conversation ids passed back,
+/// ordering notes about the server's own tools, `[IMPORTANT]` usage notices, a deprecation
+/// note naming its replacement. The signals were then changed against those texts (each
+/// change is in its signal's doc and tests), so the figure reached, 0 of 98, says little about
+/// unseen servers: [`held_out_servers_flagged_rarely`] measures that. The ceiling is the
+/// figure reached, so that a regression shows.
+const REAL_SERVERS_FLAGGED_CEILING: f64 = 0.0 / 98.0 + 1e-9;
 /// A one-in-fifty figure needs well over fifty servers to mean anything.
 const REAL_SERVERS_MIN: usize = 70;
 #[test]
@@ -222,8 +215,11 @@ fn real_servers_flagged_rarely() {
             flagged_servers += 1;
             for f in findings.iter().filter(|f| counts(f)) {
                 eprintln!(
-                    "REAL SERVER FLAGGED {}: {:?} {}",
-                    server["id"], f.severity, f.message
+                    "REAL SERVER FLAGGED {}: {:?} {} | {}",
+                    server["id"],
+                    f.severity,
+                    f.message,
+                    f.evidence.as_deref().unwrap_or("")
                 );
             }
         }
