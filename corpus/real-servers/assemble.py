@@ -20,7 +20,7 @@ for path in sorted(Path(sys.argv[1]).glob("*.json")):
     # Only text under a stated licence: an SPDX id, or the reference servers' licence file
     # (that project's servers are MIT-licensed).
     licence = rec.get("license")
-    if not licence or (licence.startswith("SEE LICENSE") and not rec["package"].startswith("@modelcontextprotocol/")):
+    if not licence or (licence.upper().startswith("SEE LICENSE") and not rec["package"].startswith("@modelcontextprotocol/")):
         print(f"skipped {rec['package']}: licence {licence!r}")
         continue
     info = rec.get("serverInfo") or {}
