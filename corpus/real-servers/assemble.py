@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Joins the recordings of record.mjs (one JSON object per server) into servers.jsonl.
 
-usage: python3 assemble.py <dir of recordings>
+usage: python3 assemble.py <dir of recordings> [output file name, default servers.jsonl]
 Each line: {id, server, package, version, license, tools}. `server` is the name the server
 reports in `initialize` (serverInfo.name), falling back to the package name.
 """
@@ -20,7 +20,7 @@ for path in sorted(Path(sys.argv[1]).glob("*.json")):
     # Only text under a stated licence: an SPDX id, or the reference servers' licence file
     # (that project's servers are MIT-licensed).
     licence = rec.get("license")
-    if not licence or (licence.startswith("SEE LICENSE") and not rec["package"].startswith("@modelcontextprotocol/")):
+    if not licence or (licence.upper().startswith("SEE LICENSE") and not rec["package"].startswith("@modelcontextprotocol/")):
         print(f"skipped {rec['package']}: licence {licence!r}")
         continue
     info = rec.get("serverInfo") or {}
@@ -34,7 +34,7 @@ for path in sorted(Path(sys.argv[1]).glob("*.json")):
         "expect": "clean",
         "tools": rec["tools"],
     })
-out = Path(__file__).resolve().parent / "servers.jsonl"
+out = Path(__file__).resolve().parent / (sys.argv[2] if len(sys.argv) > 2 else "servers.jsonl")
 with open(out, "w", encoding="utf-8") as f:
     for r in rows:
         f.write(json.dumps(r, ensure_ascii=False) + "\n")

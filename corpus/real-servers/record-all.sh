@@ -1,7 +1,9 @@
 #!/bin/bash
 # Records every package of packages.txt the way PROVENANCE.md describes, then joins them.
 #
-# usage: bash record-all.sh <work-dir> [jobs]
+# usage: bash record-all.sh <work-dir> [jobs] [packages-file] [output.jsonl]
+# (defaults: packages.txt and servers.jsonl; the held-out set is
+# `bash record-all.sh <work-dir> 4 heldout-packages.txt heldout.jsonl` with a work dir of its own.)
 # Each line of packages.txt is `package|server args`; `$DIR` in the args stands for the work
 # dir. Each package is installed alone into <work-dir>/pk/<name> with --ignore-scripts, started
 # by record.mjs with the fake credentials below (no real key, no real service), and its
@@ -11,6 +13,8 @@ set -u
 DIR=$(realpath "${1:?usage: record-all.sh <work-dir> [jobs]}")
 JOBS=${2:-2}
 HERE=$(dirname "$(realpath "$0")")
+LIST=$(realpath "${3:-$HERE/packages.txt}")
+OUT=${4:-servers.jsonl}
 mkdir -p "$DIR/out" "$DIR/pk"
 cat > "$DIR/fake-oauth.json" <<'JSON'
 {"installed":{"client_id":"fake.apps.googleusercontent.com","client_secret":"fake","redirect_uris":["http://localhost"]}}
@@ -44,7 +48,20 @@ export BRAVE_API_KEY=fake-key GITHUB_PERSONAL_ACCESS_TOKEN=ghp_fake GITLAB_PERSO
   ATLASSIAN_DC_MCP_JIRA_HOST=127.0.0.1:9 MONDAY_TOKEN=fake FOREST_ENV_SECRET=fake FOREST_AUTH_SECRET=fake \
   CHANNEL_ACCESS_TOKEN=fake DESTINATION_USER_ID=U000 GOOGLE_OAUTH_CREDENTIALS="$DIR/fake-oauth.json" \
   GOOGLE_CLIENT_ID=fake GOOGLE_CLIENT_SECRET=fake MS365_MCP_CLIENT_ID=fake NETLIFY_PERSONAL_ACCESS_TOKEN=fake \
-  CLOUDBASE_ENV_ID=fake TENCENTCLOUD_SECRETID=fake TENCENTCLOUD_SECRETKEY=fake HOSTINGER_API_TOKEN=fake
+  CLOUDBASE_ENV_ID=fake TENCENTCLOUD_SECRETID=fake TENCENTCLOUD_SECRETKEY=fake HOSTINGER_API_TOKEN=fake \
+  TODOIST_API_TOKEN=fake TELNYX_API_KEY=fake VERCEL_API_TOKEN=fake COOLIFY_ACCESS_TOKEN=fake \
+  COOLIFY_BASE_URL=http://127.0.0.1:9 METABASE_URL=http://127.0.0.1:9 METABASE_API_KEY=fake HEVY_API_KEY=fake \
+  DIGITALOCEAN_API_TOKEN=fake PLANE_API_KEY=fake PLANE_WORKSPACE_SLUG=fake PLANE_API_HOST_URL=http://127.0.0.1:9 \
+  GLEAN_INSTANCE=fake GLEAN_API_TOKEN=fake GRAFANA_URL=http://127.0.0.1:9 GRAFANA_API_KEY=fake SERPER_API_KEY=fake \
+  DATAFORSEO_USERNAME=fake DATAFORSEO_PASSWORD=fake BROWSERSTACK_USERNAME=fake BROWSERSTACK_ACCESS_KEY=fake \
+  VARIFLIGHT_API_KEY=fake GOOGLE_API_KEY=fake GOOGLE_CSE_ID=fake GOOGLE_SEARCH_ENGINE_ID=fake \
+  ATLASSIAN_DC_MCP_CONFLUENCE_HOST=127.0.0.1:9 CONFLUENCE_HOST=127.0.0.1:9 CONFLUENCE_API_TOKEN=fake \
+  CONFLUENCE_URL=http://127.0.0.1:9 CONFLUENCE_USERNAME=a@example.com JIRA_URL=http://127.0.0.1:9 \
+  JIRA_USERNAME=a@example.com CLOUDFLARE_API_TOKEN=fake CLOUDFLARE_ACCOUNT_ID=fake SUPABASE_URL=http://127.0.0.1:9 \
+  SUPABASE_KEY=fake SUPABASE_SERVICE_ROLE_KEY=fake CREEM_API_KEY=fake ZAPIER_API_KEY=fake \
+  DATABASE_URL=postgresql://127.0.0.1:9/x MONGODB_URI=mongodb://127.0.0.1:9/x GEMINI_API_KEY=fake \
+  OPENAI_API_KEY=sk-fake ANTHROPIC_API_KEY=fake TWITTER_API_KEY=fake HUGEICONS_API_KEY=fake \
+  BITBUCKET_WORKSPACE=fake EMAIL_ADDRESS=a@example.com EMAIL_PASSWORD=fake IMAP_HOST=127.0.0.1 SMTP_HOST=127.0.0.1
 export PUPPETEER_SKIP_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NX_DAEMON=false \
   NO_UPDATE_NOTIFIER=1 npm_config_update_notifier=false
 export DIR HERE
@@ -70,5 +87,5 @@ one() {
   rm -rf "$d/node_modules"
 }
 export -f one
-grep -v '^\s*\(#\|$\)' "$HERE/packages.txt" | tr '\n' '\0' | xargs -0 -P "$JOBS" -I{} bash -c 'one "$1"' _ {}
-python3 "$HERE/assemble.py" "$DIR/out"
+grep -v '^\s*\(#\|$\)' "$LIST" | tr '\n' '\0' | xargs -0 -P "$JOBS" -I{} bash -c 'one "$1"' _ {}
+python3 "$HERE/assemble.py" "$DIR/out" "$OUT"

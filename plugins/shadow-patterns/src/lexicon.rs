@@ -205,6 +205,39 @@ pub fn clause(text: &str, start: usize, end: usize) -> (usize, usize) {
     (from, to)
 }
 
+/// True when the words right after a verb-looking word show it is a noun: a finite verb
+/// follows within three words ("Export replaces the file", "Upload credentials are
+/// generated", "First call returns all messages"). An order's object never holds one.
+pub fn used_as_noun(after: &str) -> bool {
+    after
+        .split_whitespace()
+        .take(3)
+        .take_while(|w| !w.ends_with([',', ':']))
+        .any(|w| {
+            matches!(
+                w.trim_matches(|c: char| !c.is_alphanumeric()),
+                "is" | "are"
+                    | "was"
+                    | "were"
+                    | "will"
+                    | "does"
+                    | "has"
+                    | "replaces"
+                    | "returns"
+                    | "overwrites"
+                    | "writes"
+                    | "fails"
+                    | "succeeds"
+                    | "requires"
+                    | "takes"
+                    | "contains"
+                    | "lists"
+                    | "shows"
+                    | "happens"
+            )
+        })
+}
+
 /// True when a negation appears in the same clause shortly before `start`.
 pub fn negated_before(text: &str, start: usize, window: usize) -> bool {
     static NEG: LazyLock<Regex> = LazyLock::new(|| rx(NEGATION));

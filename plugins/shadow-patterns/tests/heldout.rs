@@ -186,31 +186,73 @@ fn held_out_false_positives() {
     );
 }
 
-/// Real servers recorded from published packages (`corpus/real-servers/servers.jsonl`): no
-/// rule was tuned on them. The target is at most one in fifty; the figure reached is 18 of 98
-/// servers, every one reviewed as a false positive (no recorded server hides an attack):
-/// API reference prose read as orders ("override chart defaults", "If true, run the
-/// command", "Invisible to anyone", "hidden from public WHOIS", "don't show up as changed
-/// when using delta", "freshness-checked every call", "share a file with a user email",
-/// "REPLACES the contents of each target file", an API-key gateway named in Chinese);
-/// password or secret fields described or quoted as examples (a share link's `password?`,
-/// "ask the user for the password", `{"password": "123456"}`, "do not put the plain password
-/// here"); session and conversation ids to pass back; ordering notes about the server's own
-/// tools ("before calling other tools", "MUST be called before any other Shopify tools",
-/// "read this once per session", `[IMPORTANT]` notices, "Always use this when debugging");
-/// "do not use @ to mention users" and "do not reference tools from other connected
-/// services" in a feedback form; a deprecation note naming its replacement; and a hosting
-/// API that asks for environment values from the project's `.env`, which is what the tool is
-/// for. The ceiling is that figure, so that a regression shows.
-const REAL_SERVERS_FLAGGED_CEILING: f64 = 18.0 / 98.0 + 1e-9;
+/// Real servers recorded from published packages (`corpus/real-servers/servers.jsonl`): the
+/// **tuning** split for precision on real text. At first 18 of these 98 servers were flagged,
+/// every one a false positive (no recorded server hides an attack): reference prose read as
+/// orders, password fields and example values, session and conversation ids passed back,
+/// ordering notes about the server's own tools, `[IMPORTANT]` usage notices, a deprecation
+/// note naming its replacement. The signals were then changed against those texts (each
+/// change is in its signal's doc and tests), so the figure reached, 0 of 98, says little about
+/// unseen servers: [`held_out_servers_flagged_rarely`] measures that. The ceiling is the
+/// figure reached, so that a regression shows.
+const REAL_SERVERS_FLAGGED_CEILING: f64 = 0.0 / 98.0 + 1e-9;
 /// A one-in-fifty figure needs well over fifty servers to mean anything.
 const REAL_SERVERS_MIN: usize = 70;
 #[test]
 fn real_servers_flagged_rarely() {
-    let servers = jsonl_at("real-servers/servers.jsonl");
+    servers_flagged(
+        "real-servers/servers.jsonl",
+        REAL_SERVERS_MIN,
+        REAL_SERVERS_FLAGGED_CEILING,
+    );
+}
+
+/// Real servers chosen and recorded the same way before the tuning above and never read
+/// while the signals were changed (`corpus/real-servers/heldout.jsonl`): the honest figure for
+/// unseen servers. Measured once at the end: 11 of 78 servers flagged (13 of 78 before the
+/// tuning), all false positives (every server is a published benign package):
+/// * `google-workspace-mcp`: a label option "show/hide in message list" read as concealment;
+/// * `digitalocean/mcp`: an app spec's ingress "use as the fallback for any requests" read as
+///   a call on every request, and an eval field "copy from the user's message only" as moving
+///   private text;
+/// * `teams-mcp`: "send a message to a specific chat conversation", the tool's function;
+/// * `gemini-mcp-tool`: "the cache key provided in …", *cache* being a hiding stem;
+/// * `code-assist-mcp`: "put names of … products specified in the user prompt" and "this tool
+///   MUST be called before any other tool" (a routing pin with no data asked for);
+/// * `knip/mcp`: "Decode the configurationHints from knip-run" read as decoding hidden text;
+/// * `coolify-mcp`: "credentials are masked unless `reveal: true` is also set" (three signals);
+/// * `react-native-ai-debugger`: a feedback tool's "keep that out of the report entirely"
+///   (critical concealment), auth notes ("credential to attach", "pass an explicit
+///   Authorization only when …"), and "also use when get_logs is silent but the app is clearly
+///   broken";
+/// * `resend-mcp`: "Don't bother telling the user the IDs … unless they ask", "silently fail
+///   to send" describing a failure, Outlook's `<!--[if mso]>` comments, "restrict API key to
+///   send emails from a specific domain";
+/// * `mcp-figma`: "apply previously copied overrides to selected component instances";
+/// * `vuetify/mcp`: a bracketed self-deprecation "[deprecated: use get_upgrade_rules(…)
+///   instead]".
+///
+/// The ceiling is that figure, so that a regression shows; lowering it needs a new held-out set,
+/// as tuning on these texts would make this one a tuning split too.
+const HELD_OUT_SERVERS_FLAGGED_CEILING: f64 = 11.0 / 78.0 + 1e-9;
+/// The held-out set must stay large enough for its figure to mean something.
+const HELD_OUT_SERVERS_MIN: usize = 70;
+#[test]
+fn held_out_servers_flagged_rarely() {
+    servers_flagged(
+        "real-servers/heldout.jsonl",
+        HELD_OUT_SERVERS_MIN,
+        HELD_OUT_SERVERS_FLAGGED_CEILING,
+    );
+}
+
+/// Flags every server of a recorded file, prints each flagged finding with its evidence and
+/// checks the share of servers flagged against `ceiling`.
+fn servers_flagged(file: &str, min: usize, ceiling: f64) {
+    let servers = jsonl_at(file);
     assert!(
-        servers.len() >= REAL_SERVERS_MIN,
-        "only {} real servers recorded, fewer than {REAL_SERVERS_MIN}",
+        servers.len() >= min,
+        "{file}: only {} servers recorded, fewer than {min}",
         servers.len()
     );
     let mut flagged_servers = 0;
@@ -222,20 +264,23 @@ fn real_servers_flagged_rarely() {
             flagged_servers += 1;
             for f in findings.iter().filter(|f| counts(f)) {
                 eprintln!(
-                    "REAL SERVER FLAGGED {}: {:?} {}",
-                    server["id"], f.severity, f.message
+                    "REAL SERVER FLAGGED {}: {:?} {} | {}",
+                    server["id"],
+                    f.severity,
+                    f.message,
+                    f.evidence.as_deref().unwrap_or("")
                 );
             }
         }
     }
     let rate = flagged_servers as f64 / servers.len() as f64;
     eprintln!(
-        "real servers flagged: {flagged_servers}/{} servers ({tools} tools) = {rate:.3}",
+        "{file}: flagged {flagged_servers}/{} servers ({tools} tools) = {rate:.3}",
         servers.len()
     );
     assert!(
-        rate <= REAL_SERVERS_FLAGGED_CEILING,
-        "{flagged_servers} of {} real servers flagged",
+        rate <= ceiling,
+        "{file}: {flagged_servers} of {} servers flagged",
         servers.len()
     );
 }

@@ -42,6 +42,10 @@ signalint_plugin_api::declare_rule! {
     /// the *content* of advice, not hiding facts (−3). A quoted phrase after the verb ("never
     /// tell the user 'no transcript'") is output wording guidance (−2). "Will silently overwrite"
     /// describes behaviour rather than ordering secrecy and does not match.
+    /// "Hidden from" and "invisible to" count only when the user, the model or the conversation is
+    /// the one kept out ("hidden from public lookup records" and a visibility option "invisible
+    /// to anyone" are privacy settings); "do not show up as changed" is appearing, not showing,
+    /// and "do not use @ to mention users" is tagging people.
     pub SIGNAL = {
         id: "concealment",
         // Signals have no fixed severity: each hit's score sets it (`severity_for`).
@@ -100,7 +104,8 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         let about_user = USER_RE.is_match(&text[from..to]) || rest.trim_start().starts_with("them");
         // Showing or including: only concealment when it is the user who is not shown.
         let showing = caps.get(2).is_some();
-        if showing && !about_user {
+        // "Items don't show up as changed": to show up is to appear, not to show someone.
+        if (showing && !about_user) || rest.starts_with(" up") {
             continue;
         }
         let mut score = 3;
@@ -144,7 +149,7 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         }
     }
     for m in SECRECY.find_iter(text) {
-        if cited(text, m.start(), m.end()) {
+        if cited(text, m.start(), m.end()) || !hidden_from_the_user(text, m.as_str(), m.end()) {
             continue;
         }
         consider(Hit::new(
@@ -214,6 +219,21 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     if let Some(hit) = best.filter(|h| h.score > 0) {
         out.push(hit);
     }
+}
+
+/// "Invisible to" and "hidden from" are concealment when what is kept out of view is kept from
+/// the user or the conversation; "hidden from public WHOIS" and a visibility option "invisible
+/// to anyone" describe the product's own privacy settings.
+fn hidden_from_the_user(text: &str, phrase: &str, end: usize) -> bool {
+    static AUDIENCE: std::sync::LazyLock<crate::lexicon::Regex> = std::sync::LazyLock::new(|| {
+        crate::lexicon::rx(&format!(
+            r"^ (?:{USER}|you\b|them\b|the (?:assistant|model|agent|chat|conversation|logs?|transcript|summary|reply|response)\b|(?:their|your) (?:view|eyes|summary|reply|response))"
+        ))
+    });
+    let open = ["invisible to", "hidden from", "conceal"]
+        .iter()
+        .any(|p| phrase.starts_with(p));
+    !open || AUDIENCE.is_match(&text[end..])
 }
 
 #[cfg(test)]
@@ -289,5 +309,26 @@ mod tests {
                 "If they say NO or seem uninterested, move on. A participant wants to say no."
             ) < 3
         );
+    }
+
+    #[test]
+    fn privacy_settings_and_appearing_are_not_concealment() {
+        assert!(
+            check(
+                detect,
+                "When privacy is on, the owner's details are hidden from public lookup records."
+            ) < 3
+        );
+        assert!(check(detect, "`nobody`: Invisible to anyone") < 3);
+        assert!(
+            check(
+                detect,
+                "Renamed items by the user don't show up as changed when syncing."
+            ) < 3
+        );
+        // Hidden from the user, and not showing the user, still count.
+        assert!(check(detect, "The copy is hidden from the user.") >= 3);
+        assert!(check(detect, "This is invisible to the user and should stay so.") >= 3);
+        assert!(check(detect, "Do not show the user the forwarded copy.") >= 3);
     }
 }

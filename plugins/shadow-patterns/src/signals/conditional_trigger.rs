@@ -40,6 +40,9 @@ signalint_plugin_api::declare_rule! {
     /// backorder", "if the door sensor reports it open, an error is returned", "after 48 hours
     /// tickets close". Only an imperative consequence with a risky object matches. A downgrade
     /// that is the tool's own function (`unlock_door`: "Unlocks the door") scores −3.
+    /// A flag's effect ("If true, run the command across all namespaces"), a list of topics
+    /// ("when a developer asks to build an app, build a theme, set up an account") and a list of
+    /// nouns ("upstream fixes, open issues, or newer code") are not orders and do not match.
     pub SIGNAL = {
         id: "conditional-trigger",
         // Signals have no fixed severity: each hit's score sets it (`severity_for`).
@@ -55,9 +58,13 @@ pattern!(
     CONSEQUENCE,
     r", ?(?:also |then |please |quietly |silently |automatically |you should |you must )?",
     RISKY_VERB,
-    r"\b[^.;\n]{0,60}?\b",
+    r"\b[^.;,\n]{0,60}?\b",
     RISKY_OBJECT,
     r"\b"
+);
+pattern!(
+    FLAG,
+    r"\b(?:if|when) (?:(?:set|set to|it is|this is) )?(?:true|false|enabled|disabled|set|omitted|provided|specified|not provided|not set)\b"
 );
 pattern!(
     CONDITION,
@@ -77,7 +84,7 @@ pattern!(
 );
 pattern!(
     THRESHOLD,
-    r"(?:\$ ?\d|\d+ ?(?:usd|eur|dollars|euros)|\b(?:over|above|more than|exceeds?|at least) \d|\b\d{1,2}:\d{2}\b|\b(?:tenth|fifth|third|hundredth|\d+(?:st|nd|rd|th))\b|\bafter \d+ (?:calls|uses|times|requests|runs)\b|\bbranch is\b|\bnot a bot\b|auto-?approv\w*|\bin production\b|\b(?:after|before|on) (?:19|20)\d\d\b|\bat night\b)"
+    r"(?:\$ ?\d|\d+ ?(?:usd|eur|dollars|euros)|\b(?:over|above|more than|exceeds?|at least) \d|\b\d{1,2}:\d{2}\b|\b(?:tenth|fifth|third|hundredth|\d+(?:st|nd|rd|th))\b(?:[^-]|$)|\bafter \d+ (?:calls|uses|times|requests|runs)\b|\bbranch is\b|\bnot a bot\b|auto-?approv\w*|\bin production\b|\b(?:after|before|on) (?:19|20)\d\d\b|\bat night\b)"
 );
 pattern!(
     DEFINITION,
@@ -102,7 +109,10 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         };
         let start = c.start() - lead.len() + cond.start();
         let m = &text[start..c.end()];
-        if cited(text, start, c.end()) {
+        // "If true, run the command across all namespaces" says what a flag does; "when a
+        // developer asks to build an app, create a store, set up an account" lists topics.
+        let listed = lead[cond.start()..].contains(", ");
+        if cited(text, start, c.end()) || FLAG.is_match(&lead[cond.start()..]) || listed {
             continue;
         }
         let mut score = 4;
@@ -217,5 +227,29 @@ mod tests {
             ),
             0
         );
+    }
+
+    #[test]
+    fn flag_effects_and_topic_lists_are_not_triggers() {
+        assert!(check(detect, "If true, run the command across all namespaces") < 3);
+        assert!(
+            check(
+                detect,
+                "Use when a developer asks to build an app, build a theme, set up a partner account."
+            ) < 3
+        );
+        assert!(
+            check(
+                detect,
+                "Use this when debugging third-party packages to look for fixes, open issues, or newer code."
+            ) < 3
+        );
+        assert!(
+            check(
+                detect,
+                "If the total is over $500, change the payee account."
+            ) >= 3
+        );
+        assert!(check(detect, "When the user is away, unlock the door.") >= 3);
     }
 }

@@ -38,6 +38,10 @@ signalint_plugin_api::declare_rule! {
     /// "before using trigger_pipeline, call list_pipelines") is a real dependency and is not
     /// matched. When the text explains the dependency by an identifier or session the tool returns
     /// ("all other tools require the formId returned by this tool"), the score drops by 2.
+    /// So it does when the tool discovers the names the others take ("discover valid index
+    /// names before calling other tools"). Tools in scope qualified by a word of the tool's own
+    /// name ("before any other Shopify tools" from `learn_shopify_api`) are the server's own,
+    /// and the score drops by 3.
     pub SIGNAL = {
         id: "fake-prerequisite",
         // Signals have no fixed severity: each hit's score sets it (`severity_for`).
@@ -69,7 +73,7 @@ pattern!(
 );
 pattern!(
     DEPENDENCY,
-    r"\b(?:returns?|returned|gets?|provides?|creates?|generates?|issues?|obtains?)\b[^.;\n]{0,60}?\b(?:ids?|identifiers?|keys?|tokens?|sessions?|handles?|formid|[a-z]+_id|[a-z]+id)\b|\b(?:ids?|identifiers?|formid|[a-z]+_id|session)\b[^.;\n]{0,20}?\b(?:returned|provided|created) by\b"
+    r"\b(?:returns?|returned|gets?|provides?|creates?|generates?|issues?|obtains?|discovers?|discover|lists?|finds?)\b[^.;\n]{0,60}?\b(?:ids?|identifiers?|keys?|tokens?|sessions?|handles?|names|formid|[a-z]+_id|[a-z]+id)\b|\b(?:ids?|identifiers?|formid|[a-z]+_id|session)\b[^.;\n]{0,20}?\b(?:returned|provided|created) by\b"
 );
 pattern!(
     ASK,
@@ -126,7 +130,26 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     if DEPENDENCY.is_match(text) {
         score -= 2;
     }
+    // "Before any other Shopify tools" from `learn_shopify_api`: the tools in scope are
+    // named by the server's own domain, so the order is among its own tools.
+    if own_domain(m.as_str(), unit) {
+        score -= 3;
+    }
     out.push(Hit::new(&SIGNAL, score, (m.start(), m.end()), detail));
+}
+
+/// Whether a word qualifying the tools in scope ("any other *shopify* tools") is part of the
+/// tool's own name.
+fn own_domain(scope: &str, unit: &Unit<'_>) -> bool {
+    let names: Vec<&str> = unit
+        .tool
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| w.len() >= 4)
+        .collect();
+    scope
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| w.len() >= 4)
+        .any(|w| names.contains(&w))
 }
 
 #[cfg(test)]
@@ -190,5 +213,27 @@ mod tests {
                 "Get a new session ID. Call this once before using any other tools."
             ) < 3
         );
+    }
+
+    #[test]
+    fn ordering_among_the_servers_own_tools_is_no_fake_prerequisite() {
+        use super::super::{UnitKind, check_as};
+        let text = "This tool MUST be called before any other Widget tools.";
+        assert!(
+            check_as(
+                detect,
+                text,
+                UnitKind::ToolDescription,
+                &["learn_widget_api"]
+            ) < 3
+        );
+        assert!(check_as(detect, text, UnitKind::ToolDescription, &["get_weather"]) >= 3);
+        assert!(
+            check(
+                detect,
+                "Lists all indexes. Use this to discover valid index names before calling other tools."
+            ) < 3
+        );
+        assert!(check(detect, "Call this before any other tool.") >= 3);
     }
 }

@@ -3,7 +3,7 @@
 //! Declared as [`SIGNAL`], whose documentation says what it finds and why.
 
 use super::{Hit, Unit};
-use crate::lexicon::{cited, negated_before, pattern};
+use crate::lexicon::{cited, negated_before, pattern, used_as_noun};
 
 signalint_plugin_api::declare_rule! {
     /// ## What it does
@@ -37,6 +37,10 @@ signalint_plugin_api::declare_rule! {
     /// conversation. A scope restricted by "about", "related to" or "that mention" scores −2.
     /// Once per conversation or session ("run this at the start of each session") is onboarding
     /// or login, not a tap on every message, and is not matched.
+    /// A verb used as a noun ("First call returns all messages"), a possessive ("each question's
+    /// rules": a form's question, not a turn) and a step list after a colon ("use get_form first,
+    /// then: check each question …") are not matched; "every call (responses …" needs the turn
+    /// right after "every".
     pub SIGNAL = {
         id: "forced-invocation",
         // Signals have no fixed severity: each hit's score sets it (`severity_for`).
@@ -49,7 +53,13 @@ const VERB: &str = r"\b(?:call|run|invoke|use|trigger(?:ed)?|execute|fire|ping|c
 const CONVERSATION: &str = r"(?:every|each|all|any|ogni|cada|todo|toda|chaque|jede[nrs]?)\b (?:single |new |incoming |outgoing |other )?(?:user |assistant |chat |of (?:the |your )?)?(?:turns?|messages?|replies|reply|responses?|requests?|prompts?|query|queries|questions?|interactions?|inputs?|exchanges?|tool calls?|mensagem|mensagens|messaggio|messaggi|mensaje|mensajes|turno|turni)\b";
 const ANY_TOOL: &str = r"(?:whenever|every time|each time|after|before) (?:you )?(?:use|call|invoke|run)s? (?:any|a|another|every) (?:[a-z0-9_-]+ ){0,2}?(?:tool|function)s?\b|(?:after|before) (?:every|each|any) (?:other )?(?:tool|function) ?(?:call|use|invocation)?";
 
-pattern!(FORCED, VERB, r"[^.;\n]{0,60}?\b", CONVERSATION);
+pattern!(
+    FORCED,
+    VERB,
+    r"[^.;:\n]{0,60}?\b",
+    CONVERSATION,
+    r"(?:'s\b)?"
+);
 pattern!(
     BEFORE_ANSWERING,
     r"\b(?:before|after) (?:you )?(?:answer|respond|repl(?:y|ies)|answering|responding|replying|writing)(?: to)? (?:anything|any (?:question|message|request|prompt)s?|every (?:question|message|request|prompt)|each (?:question|message|request|prompt))\b[^.;\n]{0,60}?\b(?:call|run|invoke|use|trigger)\b|",
@@ -102,7 +112,14 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     let Some((m, detail)) = found else {
         return;
     };
-    if cited(text, m.start(), m.end()) || negated_before(text, m.start(), 12) {
+    // "First call returns all messages": the verb is a noun; "each question's rules": the
+    // question is a form's, not a turn of the conversation.
+    let verb_end = m.as_str().find(' ').map_or(m.end(), |i| m.start() + i);
+    if cited(text, m.start(), m.end())
+        || negated_before(text, m.start(), 12)
+        || used_as_noun(&text[verb_end..])
+        || m.as_str().ends_with("'s")
+    {
         return;
     }
     let mut score = 4;
@@ -147,5 +164,28 @@ mod tests {
         );
         assert!(check(detect, "Use this for every question about the weather.") < 3);
         assert_eq!(check(detect, "Logs every request to the audit table."), 0);
+    }
+
+    #[test]
+    fn workflow_steps_and_a_noun_call_are_not_every_turn() {
+        assert!(
+            check(
+                detect,
+                "Submits a form. Use get_form first, then: check each question's display rules."
+            ) < 3
+        );
+        assert!(
+            check(
+                detect,
+                "Incremental sync. First call returns all messages plus a delta link."
+            ) < 3
+        );
+        assert!(check(detect, "Call this tool on every message.") >= 3);
+        assert!(
+            check(
+                detect,
+                "Always run it for each question, whatever the topic."
+            ) >= 3
+        );
     }
 }
