@@ -409,6 +409,5 @@ async fn equivalence(typescript: Option<&str>, server: &str, tsconfig: &str, ste
         alone >= steps / 20,
         "too few edits reached their file alone: {counts}"
     );
-    eprintln!("{counts}");
     client.cancel().await.unwrap();
 }

@@ -329,14 +329,8 @@ impl Session {
         }
         if self.tsserver() {
             if !closed.is_empty() {
-                self.client
-                    .request(
-                        "updateOpen",
-                        json!({"closedFiles": closed}),
-                        request.timeout,
-                    )
-                    .await
-                    .map_err(|e| e.to_string())?;
+                self.update_open(json!({"closedFiles": closed}), request)
+                    .await?;
             }
             // tsserver reads which files its project has when it loads the config, and a
             // file opened before the project knows it goes to a project of its own: the
@@ -419,14 +413,8 @@ impl Session {
             }
         }
         if !open_files.is_empty() {
-            self.client
-                .request(
-                    "updateOpen",
-                    json!({"openFiles": open_files}),
-                    request.timeout,
-                )
-                .await
-                .map_err(|e| e.to_string())?;
+            self.update_open(json!({"openFiles": open_files}), request)
+                .await?;
             // A dependency's files may have a config of their own; the project's are checked.
             let mut new: Vec<&String> = opened
                 .iter()
@@ -702,6 +690,15 @@ impl Session {
             waiting.push((path.clone(), answers));
         }
         Ok(waiting)
+    }
+
+    /// tsserver's `updateOpen`, answered once its files are opened or closed.
+    async fn update_open(&self, arguments: Value, request: &Request<'_>) -> Result<(), String> {
+        self.client
+            .request("updateOpen", arguments, request.timeout)
+            .await
+            .map(drop)
+            .map_err(|e| e.to_string())
     }
 
     /// tsserver's entry for a file to open with the host's text.

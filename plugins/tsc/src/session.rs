@@ -242,8 +242,8 @@ pub(crate) fn session_reach(request: &ReachRequest) -> Reach {
 /// not an LSP diagnostic is skipped and counted.
 pub(crate) fn session_parse(request: &SessionDiagnostics) -> ParseOutcome {
     let read = match request.protocol {
-        SessionProtocol::TsServer => crate::tsserver::diagnostics(request),
-        _ => lsp_diagnostics(request),
+        SessionProtocol::TsServer => read_items(request, crate::tsserver::diagnostic),
+        _ => read_items(request, lsp_diagnostic),
     };
     let Some((diagnostics, skipped)) = read else {
         return ParseOutcome::failure("the persistent server's diagnostics are not a list");
@@ -278,12 +278,16 @@ pub(crate) fn session_parse(request: &SessionDiagnostics) -> ParseOutcome {
     outcome.with_skipped(skipped)
 }
 
-/// The LSP report's items as the compiler's diagnostics, and how many were not diagnostics.
-fn lsp_diagnostics(request: &SessionDiagnostics) -> Option<(Vec<Diagnostic>, u32)> {
+/// The report's items read by `read` as the compiler's diagnostics, and how many were not
+/// diagnostics; `None` when the items are not a list.
+pub(crate) fn read_items(
+    request: &SessionDiagnostics,
+    read: fn(&serde_json::Value, &str) -> Option<Option<Diagnostic>>,
+) -> Option<(Vec<Diagnostic>, u32)> {
     let mut diagnostics = Vec::new();
     let mut skipped = 0;
     for item in request.items.as_array()? {
-        match lsp_diagnostic(item, &request.file) {
+        match read(item, &request.file) {
             Some(Some(diagnostic)) => diagnostics.push(diagnostic),
             Some(None) => {}
             None => skipped += 1,

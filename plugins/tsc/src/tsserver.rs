@@ -17,8 +17,7 @@
 //! change it fingerprinted, and reloads the project when files are created or deleted).
 
 use signalint_plugin_api::{
-    ColumnUnit, Diagnostic, Invocation, Position, SessionCommand, SessionDiagnostics, SessionPlan,
-    Severity,
+    ColumnUnit, Diagnostic, Invocation, Position, SessionCommand, SessionPlan, Severity,
 };
 
 /// The tsserver session of one program run by `node <typescript>/lib/tsc.js`, or why none.
@@ -70,25 +69,10 @@ pub(crate) fn session(
     ])
 }
 
-/// One file's tsserver diagnostics as the compiler's (the program's, without a file, when
-/// `request.file` is empty). Suggestions are dropped; an item that is not a diagnostic is
-/// skipped and counted.
-pub(crate) fn diagnostics(request: &SessionDiagnostics) -> Option<(Vec<Diagnostic>, u32)> {
-    let items = request.items.as_array()?;
-    let mut diagnostics = Vec::new();
-    let mut skipped = 0;
-    for item in items {
-        match diagnostic(item, &request.file) {
-            Some(Some(d)) => diagnostics.push(d),
-            Some(None) => {}
-            None => skipped += 1,
-        }
-    }
-    Some((diagnostics, skipped))
-}
-
 /// `None`: not a diagnostic; `Some(None)`: a suggestion, which the compiler never prints.
-fn diagnostic(item: &serde_json::Value, file: &str) -> Option<Option<Diagnostic>> {
+/// One item of tsserver's diagnostics as the compiler's (the program's, without a file,
+/// when `file` is empty).
+pub(crate) fn diagnostic(item: &serde_json::Value, file: &str) -> Option<Option<Diagnostic>> {
     let severity = match item.get("category")?.as_str()? {
         "error" => Severity::Error,
         "warning" => Severity::Warning,
@@ -116,6 +100,8 @@ fn diagnostic(item: &serde_json::Value, file: &str) -> Option<Option<Diagnostic>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::read_items;
+    use signalint_plugin_api::SessionDiagnostics;
 
     fn list() -> Invocation {
         Invocation::new("node", vec![])
@@ -157,7 +143,7 @@ mod tests {
             {"message": "no code"}
         ]);
         let request = SessionDiagnostics::new("/repo", "tsconfig.json", "src/chain.ts", items);
-        let (found, skipped) = diagnostics(&request).unwrap();
+        let (found, skipped) = read_items(&request, diagnostic).unwrap();
         assert_eq!(skipped, 1);
         let [d] = found.as_slice() else {
             panic!("one diagnostic: {found:?}")
@@ -173,7 +159,7 @@ mod tests {
             "",
             serde_json::json!([{"message": "Cannot find global type 'Array'.", "category": "error", "code": 2318}]),
         );
-        let (found, _) = diagnostics(&program).unwrap();
+        let (found, _) = read_items(&program, diagnostic).unwrap();
         let cli = crate::parse_output(
             Some(2),
             "error TS2318: Cannot find global type 'Array'.\n",
@@ -181,14 +167,7 @@ mod tests {
             false,
         );
         assert_eq!(found, cli.diagnostics);
-        assert!(
-            diagnostics(&SessionDiagnostics::new(
-                "/r",
-                "t",
-                "a.ts",
-                serde_json::json!({})
-            ))
-            .is_none()
-        );
+        let not_a_list = SessionDiagnostics::new("/r", "t", "a.ts", serde_json::json!({}));
+        assert!(read_items(&not_a_list, diagnostic).is_none());
     }
 }
