@@ -296,6 +296,18 @@ pub(crate) fn read_items(
     Some((diagnostics, skipped))
 }
 
+/// An item's `message` as the one-shot parser reads the compiler's: each line of the chain
+/// trimmed at its end, as the compiler prints it.
+pub(crate) fn message_text(item: &serde_json::Value) -> Option<String> {
+    let lines: Vec<&str> = item
+        .get("message")?
+        .as_str()?
+        .lines()
+        .map(str::trim_end)
+        .collect();
+    Some(lines.join("\n"))
+}
+
 /// `None`: not a diagnostic; `Some(None)`: an editor hint, not a compiler diagnostic.
 fn lsp_diagnostic(item: &serde_json::Value, file: &str) -> Option<Option<Diagnostic>> {
     let severity = match item.get("severity").and_then(serde_json::Value::as_u64) {
@@ -312,14 +324,7 @@ fn lsp_diagnostic(item: &serde_json::Value, file: &str) -> Option<Option<Diagnos
     let start = item.get("range")?.get("start")?;
     let line = u32::try_from(start.get("line")?.as_u64()?).ok()?;
     let character = u32::try_from(start.get("character")?.as_u64()?).ok()?;
-    // The compiler trims each line of a chain's end; so does its one-shot parser.
-    let message: Vec<&str> = item
-        .get("message")?
-        .as_str()?
-        .lines()
-        .map(str::trim_end)
-        .collect();
-    let mut diagnostic = Diagnostic::new(format!("TS{code}"), severity, message.join("\n"));
+    let mut diagnostic = Diagnostic::new(format!("TS{code}"), severity, message_text(item)?);
     diagnostic.file = Some(file.to_owned());
     diagnostic.start = Some(Position::new(line + 1, character + 1, ColumnUnit::Utf16));
     Some(Some(diagnostic))

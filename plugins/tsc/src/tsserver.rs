@@ -80,13 +80,8 @@ pub(crate) fn diagnostic(item: &serde_json::Value, file: &str) -> Option<Option<
         _ => return Some(None),
     };
     let code = item.get("code")?.as_u64()?;
-    let message: Vec<&str> = item
-        .get("message")?
-        .as_str()?
-        .lines()
-        .map(str::trim_end)
-        .collect();
-    let mut diagnostic = Diagnostic::new(format!("TS{code}"), severity, message.join("\n"));
+    let message = crate::session::message_text(item)?;
+    let mut diagnostic = Diagnostic::new(format!("TS{code}"), severity, message);
     if !file.is_empty() {
         let start = item.get("startLocation")?;
         let line = u32::try_from(start.get("line")?.as_u64()?).ok()?;
