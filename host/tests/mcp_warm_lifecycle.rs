@@ -1,7 +1,9 @@
 //! The lifecycle of a warm engine in the MCP server: started on the first check, kept
 //! between calls, restarted after a crash and when a program input changes, stopped when
 //! idle or above its memory limit, never outliving the server (closed stdin or SIGKILL), and
-//! one-shot with the reason in the status where it cannot run (a JavaScript compiler).
+//! one-shot with the reason in the status where it cannot answer (a syntax error). The
+//! lifecycle runs for both servers: TypeScript 7's language server and TypeScript 5.9.3's
+//! tsserver.
 
 mod mcp_support;
 
@@ -12,6 +14,21 @@ use mcp_support::{call, ok, start};
 use serde_json::{Value, json};
 
 const CONFIG: &str = "[engines.oxlint]\nenabled = false\n\n[engines.biome]\nenabled = false\n";
+
+/// A two-file TypeScript project with one type error, pinning the TypeScript of `typescript`
+/// (a package of the test engines; the managed TypeScript 7 when `None`).
+fn pinned(typescript: Option<&str>) -> tempfile::TempDir {
+    let dir = project();
+    if let Some(package) = typescript {
+        std::fs::create_dir_all(dir.path().join("node_modules")).unwrap();
+        std::os::unix::fs::symlink(
+            mcp_support::engines().join(package),
+            dir.path().join("node_modules/typescript"),
+        )
+        .unwrap();
+    }
+    dir
+}
 
 /// A two-file TypeScript project with one type error.
 fn project() -> tempfile::TempDir {
@@ -35,7 +52,7 @@ fn project() -> tempfile::TempDir {
     dir
 }
 
-/// The language servers running in `root`.
+/// The warm tsc servers running in `root`: language servers (`--lsp`) and tsservers.
 fn servers(root: &Path) -> Vec<i32> {
     std::fs::read_dir("/proc")
         .unwrap()
@@ -43,7 +60,9 @@ fn servers(root: &Path) -> Vec<i32> {
         .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
         .filter(|pid| {
             let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
-            let lsp = cmdline.split(|&b| b == 0).any(|arg| arg == b"--lsp");
+            let lsp = cmdline
+                .split(|&b| b == 0)
+                .any(|arg| arg == b"--lsp" || arg.ends_with(b"/tsserver.js"));
             let zombie = std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
                 s.rsplit_once(')')
                     .is_some_and(|(_, r)| r.trim_start().starts_with('Z'))
@@ -76,12 +95,25 @@ fn tsc_message(answer: &Value) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_warm_engine_is_kept_restarted_when_needed_and_dies_with_the_server() {
-    let dir = project();
+    kept_restarted_and_stopped(None, "tsc --lsp").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_warm_tsserver_is_kept_restarted_when_needed_and_dies_with_the_server() {
+    kept_restarted_and_stopped(Some("typescript-5"), "node tsserver.js").await;
+}
+
+/// The lifecycle with the compiler of `typescript`, whose warm answers name `server`.
+async fn kept_restarted_and_stopped(typescript: Option<&str>, server: &str) {
+    let dir = pinned(typescript);
     let root = dir.path().canonicalize().unwrap();
     let (client, _) = start(&root, &[]).await;
 
     let first = ok(&call(&client, "check_project", json!({})).await);
-    assert!(tsc_message(&first).starts_with("persistent"), "{first:#}");
+    assert!(
+        tsc_message(&first).starts_with(&format!("persistent `{server}")),
+        "{first:#}"
+    );
     assert_eq!(first["totalIssues"], 1, "{first:#}");
     let [pid] = servers(&root)[..] else {
         panic!("one language server: {:?}", servers(&root))
@@ -225,27 +257,51 @@ async fn an_idle_engine_stops_and_one_past_its_memory_limit_too() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_javascript_compiler_runs_one_shot_and_says_why() {
-    let dir = project();
+async fn a_syntax_error_sends_a_tsserver_check_one_shot_and_says_why() {
+    let dir = pinned(Some("typescript-5"));
     let root = dir.path().canonicalize().unwrap();
-    std::fs::create_dir_all(root.join("node_modules")).unwrap();
-    std::os::unix::fs::symlink(
-        mcp_support::engines().join("typescript-5"),
-        root.join("node_modules/typescript"),
-    )
-    .unwrap();
     let (client, _) = start(&root, &[]).await;
     let answer = ok(&call(&client, "check_project", json!({})).await);
-    let message = tsc_message(&answer);
-    assert!(message.contains("tsc 5.9.3 runs one-shot"), "{message}");
-    assert_eq!(answer["totalIssues"], 1, "{answer:#}");
-    assert!(servers(&root).is_empty());
+    assert!(tsc_message(&answer).starts_with("persistent"), "{answer:#}");
+    std::fs::write(root.join("src/a.ts"), "export const a: number = ;\n").unwrap();
+    let broken = ok(&call(&client, "check_files", json!({"files": ["src/a.ts"]})).await);
+    let message = tsc_message(&broken);
+    assert!(
+        message.contains("src/a.ts has TS1109 (a syntax error)")
+            && message.contains("this check ran one-shot"),
+        "{message}"
+    );
+    // The one-shot run prints only the syntax error.
+    assert_eq!(broken["totalIssues"], 1, "{broken:#}");
+    assert_eq!(
+        broken["clusters"][0]["ruleIds"],
+        json!(["TS1109"]),
+        "{broken:#}"
+    );
+    // The server was kept, and answers again once the syntax is fixed.
+    let [pid] = servers(&root)[..] else {
+        panic!("one tsserver: {:?}", servers(&root))
+    };
+    std::fs::write(root.join("src/a.ts"), "export const a: number = 1;\n").unwrap();
+    let fixed = ok(&call(&client, "check_project", json!({})).await);
+    assert!(tsc_message(&fixed).starts_with("persistent"), "{fixed:#}");
+    assert_eq!(fixed["totalIssues"], 1, "{fixed:#}");
+    assert_eq!(servers(&root), [pid]);
     client.cancel().await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_edited_file_and_its_importers_come_first_then_the_complete_answer() {
-    let dir = project();
+    edited_files_first(None).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tsserver_sends_the_edited_file_and_its_importers_first() {
+    edited_files_first(Some("typescript-5")).await;
+}
+
+async fn edited_files_first(typescript: Option<&str>) {
+    let dir = pinned(typescript);
     let root = dir.path().canonicalize().unwrap();
     // a ← b ← c: c imports a only through b; d imports nothing.
     std::fs::write(

@@ -527,6 +527,16 @@ pub enum SessionProtocol {
     /// an answer reflects exactly the content the host fingerprinted.
     #[default]
     LspPullDiagnostics,
+    /// TypeScript's `tsserver` (4.9–6.x): requests as one JSON object per line, responses and
+    /// events framed with `Content-Length`. The host opens every program file with its own
+    /// text (`updateOpen` with `fileContent`), so no answer reads a file the host did not
+    /// fingerprint, and asks each file's `syntacticDiagnosticsSync` and
+    /// `semanticDiagnosticsSync`, and the program's file-less
+    /// `compilerOptionsDiagnostics-full`. [`SessionCommand::command`]'s `label` is the
+    /// program's `tsconfig.json`; the host checks that tsserver chose that one. A host older
+    /// than this value reads [`Self::Unknown`] and runs one-shot.
+    #[serde(rename = "tsserver")]
+    TsServer,
     /// A protocol of a newer plugin API; the host runs the one-shot plan instead.
     #[serde(other)]
     Unknown,
@@ -568,6 +578,15 @@ impl SessionCommand {
         }
     }
 
+    /// A `tsserver` session ([`SessionProtocol::TsServer`]).
+    pub fn tsserver(command: Invocation) -> Self {
+        Self {
+            protocol: SessionProtocol::TsServer,
+            command,
+            ..Self::default()
+        }
+    }
+
     pub fn with_list_files(mut self, list_files: Invocation) -> Self {
         self.list_files = Some(list_files);
         self
@@ -599,12 +618,21 @@ pub struct SessionDiagnostics {
     pub project_root: String,
     /// The program's label (its config), as in [`SessionCommand::command`].
     pub label: String,
-    /// Project-relative path of the file, with `/` separators.
+    /// Project-relative path of the file, with `/` separators; empty for the diagnostics of
+    /// the program rather than one file (tsserver's `compilerOptionsDiagnostics-full`).
     pub file: String,
     /// The protocol's payload as the engine sent it: for
     /// [`SessionProtocol::LspPullDiagnostics`], the `items` array of the report (LSP
-    /// `Diagnostic`s, 0-based lines, columns in the negotiated position encoding: UTF-16).
+    /// `Diagnostic`s, 0-based lines, columns in the negotiated position encoding: UTF-16);
+    /// for [`SessionProtocol::TsServer`], the bodies of the file's `syntacticDiagnosticsSync`
+    /// and `semanticDiagnosticsSync` in one array (asked with `includeLinePosition`:
+    /// `startLocation` with a 1-based `line` and a 1-based `offset` in UTF-16 units,
+    /// `category`, `code`, `message`), or the body of `compilerOptionsDiagnostics-full`.
     pub items: serde_json::Value,
+    /// The protocol the items come in; absent from a host older than the field, which speaks
+    /// only [`SessionProtocol::LspPullDiagnostics`].
+    #[serde(default)]
+    pub protocol: SessionProtocol,
 }
 
 impl SessionDiagnostics {
@@ -619,7 +647,13 @@ impl SessionDiagnostics {
             label: label.into(),
             file: file.into(),
             items,
+            protocol: SessionProtocol::LspPullDiagnostics,
         }
+    }
+
+    pub fn with_protocol(mut self, protocol: SessionProtocol) -> Self {
+        self.protocol = protocol;
+        self
     }
 }
 
@@ -746,6 +780,36 @@ mod tests {
         assert_eq!(read(r#""file""#), Reach::File);
         assert_eq!(read(r#""importers""#), Reach::Importers);
         assert_eq!(read(r#""a-later-reach""#), Reach::Everything);
+    }
+
+    #[test]
+    fn the_tsserver_protocol_crosses_by_name_and_old_payloads_read_as_lsp() {
+        let command = SessionCommand::tsserver(Invocation::new("node", vec![]));
+        let text = serde_json::to_string(&command).unwrap();
+        assert!(text.contains(r#""protocol":"tsserver""#), "{text}");
+        assert_eq!(
+            serde_json::from_str::<SessionCommand>(&text).unwrap(),
+            command
+        );
+        // What a host that predates the value reads: `Unknown`, so it runs one-shot.
+        let later = text.replace(r#""tsserver""#, r#""a-later-protocol""#);
+        assert_eq!(
+            serde_json::from_str::<SessionCommand>(&later)
+                .unwrap()
+                .protocol,
+            SessionProtocol::Unknown
+        );
+        let old: SessionDiagnostics = serde_json::from_str(
+            r#"{"project_root": "/r", "label": "tsconfig.json", "file": "a.ts", "items": []}"#,
+        )
+        .unwrap();
+        assert_eq!(old.protocol, SessionProtocol::LspPullDiagnostics);
+        let new = old.clone().with_protocol(SessionProtocol::TsServer);
+        let text = serde_json::to_string(&new).unwrap();
+        assert_eq!(
+            serde_json::from_str::<SessionDiagnostics>(&text).unwrap(),
+            new
+        );
     }
 
     #[test]

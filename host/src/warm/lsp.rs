@@ -1,12 +1,14 @@
-//! A Language Server Protocol client over a persistent process's stdin and stdout: JSON-RPC
-//! with `Content-Length` framing.
+//! A client of a persistent server over its stdin and stdout, for the two dialects the host
+//! speaks: the Language Server Protocol (JSON-RPC with `Content-Length` framing both ways) and
+//! tsserver's (requests as one JSON object per line, responses and events framed with
+//! `Content-Length`; see [`super::tsserver`]).
 //!
 //! One task reads the server's messages: a response completes its request, a request from the
 //! server (`client/registerCapability`, `workspace/configuration`, …) is answered at once with
-//! an empty result, and notifications (logs, pushed diagnostics) are dropped. Messages are
-//! written by one task, in the order they were sent, which is what makes the protocol's
-//! ordering guarantee ours: a request sent after a change is answered with the change applied.
-//! A message larger than the runner's output cap ends the session.
+//! an empty result, and notifications and events (logs, pushed diagnostics, watch requests)
+//! are dropped. Messages are written by one task, in the order they were sent, which is what
+//! makes the protocol's ordering guarantee ours: a request sent after a change is answered
+//! with the change applied. A message larger than the runner's output cap ends the session.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -29,11 +31,19 @@ pub enum LspError {
     Server { method: String, message: String },
 }
 
-type Pending = Arc<Mutex<HashMap<i64, oneshot::Sender<Result<Value, String>>>>>;
+pub(super) type Pending = Arc<Mutex<HashMap<i64, oneshot::Sender<Result<Value, String>>>>>;
+
+/// The wire format a server speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    Lsp,
+    TsServer,
+}
 
 /// The client side of one server.
 #[derive(Debug)]
 pub struct Client {
+    dialect: Dialect,
     outgoing: mpsc::UnboundedSender<Vec<u8>>,
     pending: Pending,
     next_id: AtomicI64,
@@ -42,13 +52,14 @@ pub struct Client {
 }
 
 impl Client {
-    /// Speaks LSP over `stdin`/`stdout`; a message past `cap` bytes closes the session.
-    pub fn new(stdin: ChildStdin, stdout: ChildStdout, cap: usize) -> Self {
+    /// Speaks `dialect` over `stdin`/`stdout`; a message past `cap` bytes closes the session.
+    pub fn new(dialect: Dialect, stdin: ChildStdin, stdout: ChildStdout, cap: usize) -> Self {
         let (outgoing, queue) = mpsc::unbounded_channel();
         let pending: Pending = Arc::default();
         let closed: Arc<Mutex<Option<String>>> = Arc::default();
         tokio::spawn(write_all(stdin, queue));
         tokio::spawn(read_all(
+            dialect,
             stdout,
             cap,
             outgoing.clone(),
@@ -56,6 +67,7 @@ impl Client {
             closed.clone(),
         ));
         Self {
+            dialect,
             outgoing,
             pending,
             next_id: AtomicI64::new(1),
@@ -68,9 +80,18 @@ impl Client {
         self.closed.lock().ok().and_then(|c| c.clone())
     }
 
-    /// Sends a notification.
+    /// Sends a notification (LSP), or a tsserver request whose answer nobody waits for
+    /// (`reloadProjects`, which 4.9 does not answer at all).
     pub fn notify(&self, method: &str, params: Value) -> Result<(), LspError> {
-        self.send(&json!({"jsonrpc": "2.0", "method": method, "params": params}))
+        match self.dialect {
+            Dialect::Lsp => self.send(frame(
+                &json!({"jsonrpc": "2.0", "method": method, "params": params}),
+            )),
+            Dialect::TsServer => {
+                let seq = self.next_id.fetch_add(1, Ordering::SeqCst);
+                self.send(super::tsserver::request_line(seq, method, &params))
+            }
+        }
     }
 
     /// Sends a request and waits up to `timeout` for its result.
@@ -96,7 +117,13 @@ impl Client {
         if let Ok(mut pending) = self.pending.lock() {
             pending.insert(id, tx);
         }
-        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))?;
+        let message = match self.dialect {
+            Dialect::Lsp => {
+                frame(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
+            }
+            Dialect::TsServer => super::tsserver::request_line(id, method, &params),
+        };
+        self.send(message)?;
         Ok(rx)
     }
 
@@ -123,12 +150,12 @@ impl Client {
         }
     }
 
-    fn send(&self, message: &Value) -> Result<(), LspError> {
+    fn send(&self, message: Vec<u8>) -> Result<(), LspError> {
         if let Some(reason) = self.closed() {
             return Err(LspError::Closed(reason));
         }
         self.outgoing
-            .send(frame(message))
+            .send(message)
             .map_err(|_| LspError::Closed("its input is closed".into()))
     }
 }
@@ -150,6 +177,7 @@ async fn write_all(mut stdin: ChildStdin, mut queue: mpsc::UnboundedReceiver<Vec
 }
 
 async fn read_all(
+    dialect: Dialect,
     stdout: ChildStdout,
     cap: usize,
     outgoing: mpsc::UnboundedSender<Vec<u8>>,
@@ -163,7 +191,10 @@ async fn read_all(
             Ok(None) => break "it exited".to_owned(),
             Err(reason) => break reason,
         };
-        dispatch(message, &outgoing, &pending);
+        match dialect {
+            Dialect::Lsp => dispatch(message, &outgoing, &pending),
+            Dialect::TsServer => super::tsserver::dispatch(message, &pending),
+        }
     };
     if let Ok(mut closed) = closed.lock() {
         *closed = Some(reason);
@@ -210,7 +241,7 @@ fn dispatch(message: Value, outgoing: &mpsc::UnboundedSender<Vec<u8>>, pending: 
 
 /// The next message: `Ok(None)` at the end of the stream, `Err` for a broken frame or one
 /// past `cap`.
-async fn read_message<R: tokio::io::AsyncBufRead + Unpin>(
+pub(super) async fn read_message<R: tokio::io::AsyncBufRead + Unpin>(
     reader: &mut R,
     cap: usize,
 ) -> Result<Option<Value>, String> {

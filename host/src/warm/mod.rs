@@ -6,10 +6,15 @@
 //! * **Start** lazily, on the first check that needs the engine, and only in a process that
 //!   enabled the pool ([`enable`]: the MCP server). The CLI stays one-shot.
 //! * **Feed**: before every answer, each program file whose content fingerprint differs from
-//!   what the session was told is sent (`didOpen`/`didChange` with the full text), deleted
-//!   and created files go out as `didChangeWatchedFiles`, and the files are listed again when
-//!   the set of sources changed or an edited line may change it. Requests are answered in
-//!   order after the changes, so no answer is stale.
+//!   what the session was told is sent with its full text (LSP `didOpen`/`didChange`,
+//!   tsserver `updateOpen`), deleted and created files go out as `didChangeWatchedFiles`
+//!   (tsserver: the file closed, and `reloadProjects` before any file is opened), and the
+//!   files are listed again when the set of sources changed or an edited line may change it.
+//!   Requests are answered in order after the changes, so no answer is stale.
+//! * **Speak** one of two protocols ([`SessionProtocol`](signalint_plugin_api::SessionProtocol)):
+//!   LSP pull diagnostics (TypeScript 7's `tsc --lsp`), or tsserver's (TypeScript 4.9–6.x),
+//!   which also answers the program's file-less diagnostics; while it has any, the check
+//!   runs one-shot, as `tsc` then checks no file.
 //! * **Read complete results**: every file of the program has a result; after an edit, the
 //!   edited files are pulled first, then the files that import them, and every other file
 //!   keeps its result, which cannot have changed. The adapter's `session_reach`, given the
@@ -27,6 +32,7 @@
 
 mod lsp;
 mod session;
+mod tsserver;
 
 use std::collections::HashMap;
 use std::path::PathBuf;

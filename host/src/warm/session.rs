@@ -11,7 +11,7 @@ use signalint_plugin_api::{
 };
 use xxhash_rust::xxh3::xxh3_64;
 
-use super::lsp::Client;
+use super::lsp::{Client, Dialect};
 use super::{Placed, Request};
 use crate::runner::{self, Ending, Persistent};
 
@@ -59,7 +59,10 @@ pub(super) async fn plan(request: &Request<'_>) -> Result<Plan, String> {
         ));
     }
     let command = sessions.remove(0);
-    if command.protocol != SessionProtocol::LspPullDiagnostics {
+    if !matches!(
+        command.protocol,
+        SessionProtocol::LspPullDiagnostics | SessionProtocol::TsServer
+    ) {
         return Err(format!(
             "{} runs one-shot: its session speaks a protocol of a newer plugin API; update \
              signalint",
@@ -112,6 +115,9 @@ pub(super) struct Session {
     /// Set while a check runs: one that did not finish (cancelled, timed out) may have told
     /// the server of edits whose reach it never pulled, so the next one pulls every file.
     interrupted: bool,
+    /// Why this session's answers are not the program's (tsserver put a file in another
+    /// project than the program's config): every check runs one-shot.
+    wrong_project: Option<String>,
     pub(super) last_used: Instant,
 }
 
@@ -139,7 +145,22 @@ impl Session {
         let (Some(stdin), Some(stdout)) = (process.stdin.take(), process.stdout.take()) else {
             return Err("its pipes were not open".into());
         };
-        let client = Client::new(stdin, stdout, request.context.runner.output_cap());
+        let dialect = match plan.command.protocol {
+            SessionProtocol::TsServer => Dialect::TsServer,
+            _ => Dialect::Lsp,
+        };
+        let client = Client::new(dialect, stdin, stdout, request.context.runner.output_cap());
+        if dialect == Dialect::TsServer {
+            client
+                .request(
+                    "configure",
+                    json!({"hostInfo": "signalint", "preferences": {}}),
+                    request.timeout,
+                )
+                .await
+                .map_err(|e| explain(&mut process, e.to_string()))?;
+            return Ok(Self::new(request, plan, client, process, root));
+        }
         let uri = file_uri(&root);
         let params = json!({
             "processId": std::process::id(),
@@ -175,7 +196,17 @@ impl Session {
         client
             .notify("initialized", json!({}))
             .map_err(|e| e.to_string())?;
-        Ok(Self {
+        Ok(Self::new(request, plan, client, process, root))
+    }
+
+    fn new(
+        request: &Request<'_>,
+        plan: &Plan,
+        client: Client,
+        process: Persistent,
+        root: PathBuf,
+    ) -> Self {
+        Self {
             identity: plan.identity.clone(),
             inputs: input_fingerprint(request),
             command: plan.command.clone(),
@@ -187,8 +218,13 @@ impl Session {
             sources: BTreeSet::new(),
             results: HashMap::new(),
             interrupted: false,
+            wrong_project: None,
             last_used: Instant::now(),
-        })
+        }
+    }
+
+    fn tsserver(&self) -> bool {
+        self.command.protocol == SessionProtocol::TsServer
     }
 
     /// Why this session cannot answer `request` (then it is restarted), or `None`.
@@ -266,6 +302,7 @@ impl Session {
             .filter(|p| !keep.contains(p))
             .cloned()
             .collect();
+        let mut closed = Vec::new();
         for path in gone {
             // A global script that left the program took its declarations with it.
             if self
@@ -277,21 +314,38 @@ impl Session {
             }
             self.results.remove(&path);
             let uri = file_uri(&self.root.join(&path));
-            self.send(
-                "textDocument/didClose",
-                json!({"textDocument": {"uri": uri}}),
-            )?;
+            if self.tsserver() {
+                closed.push(self.root.join(&path).to_string_lossy().into_owned());
+            } else {
+                self.send(
+                    "textDocument/didClose",
+                    json!({"textDocument": {"uri": uri}}),
+                )?;
+            }
             if !self.root.join(&path).exists() {
                 events.push(json!({"uri": uri, "type": 3}));
                 everything = true;
             }
         }
-        if !events.is_empty() {
+        if self.tsserver() {
+            if !closed.is_empty() {
+                self.update_open(json!({"closedFiles": closed}), request)
+                    .await?;
+            }
+            // tsserver reads which files its project has when it loads the config, and a
+            // file opened before the project knows it goes to a project of its own: the
+            // project is read again first.
+            if !first && !events.is_empty() {
+                self.send("reloadProjects", json!({}))?;
+            }
+        } else if !events.is_empty() {
             self.send(
                 "workspace/didChangeWatchedFiles",
                 json!({"changes": events}),
             )?;
         }
+        // tsserver's files to open (or open again, with their new text), in one request.
+        let mut open_files = Vec::new();
 
         let mut changed = Vec::new();
         // Each file whose reach to ask, with the text the server had before (none when new).
@@ -317,21 +371,29 @@ impl Session {
                     doc.listing = listing_lines(text, &self.command.list_again_on);
                     let previous = std::mem::replace(&mut doc.text, text.clone());
                     let version = doc.version;
-                    self.send(
-                        "textDocument/didChange",
-                        json!({"textDocument": {"uri": uri, "version": version},
-                               "contentChanges": [{"text": text}]}),
-                    )?;
+                    if self.command.protocol == SessionProtocol::TsServer {
+                        open_files.push(self.open_file(path, text));
+                    } else {
+                        self.send(
+                            "textDocument/didChange",
+                            json!({"textDocument": {"uri": uri, "version": version},
+                                   "contentChanges": [{"text": text}]}),
+                        )?;
+                    }
                     changed.push(path.clone());
                     reach_needed.push((path.clone(), Some(previous)));
                 }
                 None => {
-                    let language = language_id(path, &self.command);
-                    self.send(
-                        "textDocument/didOpen",
-                        json!({"textDocument": {"uri": uri, "languageId": language,
-                                                "version": 1, "text": text}}),
-                    )?;
+                    if self.tsserver() {
+                        open_files.push(self.open_file(path, text));
+                    } else {
+                        let language = language_id(path, &self.command);
+                        self.send(
+                            "textDocument/didOpen",
+                            json!({"textDocument": {"uri": uri, "languageId": language,
+                                                    "version": 1, "text": text}}),
+                        )?;
+                    }
                     self.docs.insert(
                         path.clone(),
                         Doc {
@@ -349,6 +411,20 @@ impl Session {
                     reach_needed.push((path.clone(), None));
                 }
             }
+        }
+        if !open_files.is_empty() {
+            self.update_open(json!({"openFiles": open_files}), request)
+                .await?;
+            // A dependency's files may have a config of their own; the project's are checked.
+            let mut new: Vec<&String> = opened
+                .iter()
+                .filter(|p| !p.split('/').any(|part| part == "node_modules"))
+                .collect();
+            new.sort();
+            self.check_projects(request, &new).await?;
+        }
+        if let Some(reason) = &self.wrong_project {
+            return Ok(Checked::OneShot(reason.clone()));
         }
         // How far each edit reaches: the farther of the old text's and the new one's. An edit
         // that leaves what other files see unchanged reaches the file alone: the importers'
@@ -382,6 +458,12 @@ impl Session {
         // a result, so the next check pulls them again instead of answering what they were.
         for path in &order {
             self.results.remove(path);
+        }
+        if self.tsserver()
+            && let Some(reason) = self.program_diagnostics(request).await?
+        {
+            // Left interrupted: the next check pulls every file.
+            return Ok(Checked::OneShot(reason));
         }
         // All in flight at once; the edited files and their direct importers are read (and
         // sent to whoever waits for them) before the rest.
@@ -583,17 +665,114 @@ impl Session {
     fn start_pulls(&self, order: &[String]) -> Result<Vec<Pulling>, String> {
         let mut waiting = Vec::with_capacity(order.len());
         for path in order {
-            let uri = file_uri(&self.root.join(path));
-            let answer = self
-                .client
-                .start(
-                    "textDocument/diagnostic",
-                    json!({"textDocument": {"uri": uri}}),
-                )
-                .map_err(|e| e.to_string())?;
-            waiting.push((path.clone(), answer));
+            let mut answers = Vec::new();
+            if self.tsserver() {
+                let file = self.root.join(path);
+                for command in ["syntacticDiagnosticsSync", "semanticDiagnosticsSync"] {
+                    let args = json!({"file": file, "includeLinePosition": true});
+                    answers.push(
+                        self.client
+                            .start(command, args)
+                            .map_err(|e| e.to_string())?,
+                    );
+                }
+            } else {
+                let uri = file_uri(&self.root.join(path));
+                answers.push(
+                    self.client
+                        .start(
+                            "textDocument/diagnostic",
+                            json!({"textDocument": {"uri": uri}}),
+                        )
+                        .map_err(|e| e.to_string())?,
+                );
+            }
+            waiting.push((path.clone(), answers));
         }
         Ok(waiting)
+    }
+
+    /// tsserver's `updateOpen`, answered once its files are opened or closed.
+    async fn update_open(&self, arguments: Value, request: &Request<'_>) -> Result<(), String> {
+        self.client
+            .request("updateOpen", arguments, request.timeout)
+            .await
+            .map(drop)
+            .map_err(|e| e.to_string())
+    }
+
+    /// tsserver's entry for a file to open with the host's text.
+    fn open_file(&self, path: &str, text: &str) -> Value {
+        json!({"file": self.root.join(path), "fileContent": text, "projectRootPath": self.root})
+    }
+
+    /// Whether tsserver put each of `paths` in the program's config's project; the first
+    /// one it did not marks the session [`Self::wrong_project`].
+    async fn check_projects(
+        &mut self,
+        request: &Request<'_>,
+        paths: &[&String],
+    ) -> Result<(), String> {
+        let config = self.root.join(&self.command.command.label);
+        let mut waiting = Vec::new();
+        for path in paths {
+            let args = json!({"file": self.root.join(path), "needFileNameList": false});
+            waiting.push((
+                *path,
+                self.client
+                    .start("projectInfo", args)
+                    .map_err(|e| e.to_string())?,
+            ));
+        }
+        for (path, answer) in waiting {
+            let info = self
+                .client
+                .finish("projectInfo", answer, request.timeout)
+                .await
+                .map_err(|e| e.to_string())?;
+            let project = info["configFileName"].as_str().unwrap_or_default();
+            if self.wrong_project.is_none() && Path::new(project) != config {
+                self.wrong_project = Some(format!(
+                    "tsserver checks {path} in the project {project}, not the program's {}, so \
+                     tsc runs one-shot",
+                    self.command.command.label
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// tsserver's diagnostics of the program (options, globals): `Some(why)` when there are
+    /// any, and the check runs one-shot.
+    async fn program_diagnostics(&self, request: &Request<'_>) -> Result<Option<String>, String> {
+        let config = self.root.join(&self.command.command.label);
+        let items = self
+            .client
+            .request(
+                "compilerOptionsDiagnostics-full",
+                json!({"projectFileName": config}),
+                request.timeout,
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+        let report = SessionDiagnostics::new(
+            self.root.to_string_lossy(),
+            &self.command.command.label,
+            "",
+            items,
+        )
+        .with_protocol(SessionProtocol::TsServer);
+        let plugin = request.plugin.clone();
+        let mapped = tokio::task::spawn_blocking(move || {
+            plugin.call::<_, ParseOutcome>(methods::SESSION_PARSE, &report)
+        })
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| format!("{}: mapping diagnostics failed: {e}", request.engine))?;
+        if let Some(failure) = mapped.failure {
+            return Err(format!("{}: {failure}", request.engine));
+        }
+        Ok(mapped.one_shot)
     }
 
     /// Waits for the diagnostics [`Self::start_pulls`] asked for, and maps them.
@@ -603,26 +782,37 @@ impl Session {
         waiting: Vec<Pulling>,
     ) -> Result<Vec<(String, ParseOutcome)>, String> {
         let mut reports = Vec::with_capacity(waiting.len());
-        for (path, answer) in waiting {
-            let report = self
-                .client
-                .finish("textDocument/diagnostic", answer, request.timeout)
-                .await
-                .map_err(|e| e.to_string())?;
-            let items = match report["kind"].as_str() {
-                Some("full") => report["items"].clone(),
-                _ => {
+        for (path, answers) in waiting {
+            let mut items = Vec::new();
+            for answer in answers {
+                let report = self
+                    .client
+                    .finish("diagnostics", answer, request.timeout)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let more = if self.tsserver() {
+                    report.as_array().cloned()
+                } else if report["kind"] == "full" {
+                    report["items"].as_array().cloned()
+                } else {
+                    None
+                };
+                let Some(more) = more else {
                     return Err(format!(
-                        "the language server sent no full diagnostics report for {path}"
+                        "the server sent no full diagnostics report for {path}"
                     ));
-                }
-            };
-            reports.push(SessionDiagnostics::new(
-                self.root.to_string_lossy(),
-                &self.command.command.label,
-                path,
-                items,
-            ));
+                };
+                items.extend(more);
+            }
+            reports.push(
+                SessionDiagnostics::new(
+                    self.root.to_string_lossy(),
+                    &self.command.command.label,
+                    path,
+                    Value::Array(items),
+                )
+                .with_protocol(self.command.protocol),
+            );
         }
         let plugin = request.plugin.clone();
         let engine = request.engine.to_owned();
@@ -700,10 +890,10 @@ fn pull_order(
     (order, early)
 }
 
-/// A file whose diagnostics were asked for, and the answer to come.
+/// A file whose diagnostics were asked for, and the answers to come.
 type Pulling = (
     String,
-    tokio::sync::oneshot::Receiver<Result<Value, String>>,
+    Vec<tokio::sync::oneshot::Receiver<Result<Value, String>>>,
 );
 
 /// What the status says of the edits that reached only their own file.
@@ -833,7 +1023,14 @@ fn command_line(invocation: &Invocation) -> String {
         |n| n.to_string_lossy().into_owned(),
     );
     let mut parts = vec![program];
-    parts.extend(invocation.args.iter().cloned());
+    // A script's path by its name (`tsserver.js`), as the program's.
+    parts.extend(invocation.args.iter().map(|arg| {
+        let path = Path::new(arg);
+        match path.file_name() {
+            Some(name) if path.is_absolute() => name.to_string_lossy().into_owned(),
+            _ => arg.clone(),
+        }
+    }));
     parts.join(" ")
 }
 

@@ -159,9 +159,10 @@
 //! # Persistent session
 //!
 //! The manifest declares [`PersistentSpec`]: a host that keeps engines warm (the MCP server)
-//! asks `session` for TypeScript 7's language server and reads each file's diagnostics with
-//! LSP pull diagnostics; see the `session` module for what it maps and when tsc stays
-//! one-shot.
+//! asks `session` for TypeScript 7's language server (each file's diagnostics with LSP pull
+//! diagnostics) or, for 4.9–6.x, `tsserver` (`syntacticDiagnosticsSync` and
+//! `semanticDiagnosticsSync`); see the `session` and `tsserver` modules for what they map and
+//! when tsc stays one-shot.
 //!
 //! Remember that tsc reports only syntax errors when any file of the program has one; the
 //! semantic errors come back once the syntax is fixed.
@@ -171,6 +172,7 @@ mod discover;
 mod parse;
 mod plan;
 mod session;
+mod tsserver;
 
 use signalint_plugin_api::{
     ColumnUnit, DiscoverRequest, Discovery, EngineAdapter, EngineInfo, EngineScope, ParseOutcome,

@@ -1,5 +1,6 @@
 //! The persistent session: TypeScript 7's language server (`tsc --lsp --stdio`), asked for
-//! each file's diagnostics with LSP pull diagnostics (`textDocument/diagnostic`).
+//! each file's diagnostics with LSP pull diagnostics (`textDocument/diagnostic`), and for
+//! TypeScript 4.9–6.x `tsserver` (the `tsserver` module).
 //!
 //! Measured on 7.0.2: the server announces `diagnosticProvider` (no workspace diagnostics),
 //! negotiates the UTF-16 position encoding, and reports per file exactly what
@@ -7,9 +8,10 @@
 //! chain joined by `\n` and indented two spaces per level, 0-based lines and UTF-16 columns.
 //! It also sends editor suggestions (severity 4, hint: "'x' is declared but its value is never
 //! read"), which the compiler never prints: they are dropped. The program's files come from
-//! `tsc --listFilesOnly --explainFiles -p <tsconfig>`: each file, then indented lines saying
-//! why it is in the program (`Imported via "./hub.js" from file 'src/leaf.ts'`), which give
-//! the importers the host re-checks after an edit.
+//! `tsc --listFilesOnly --explainFiles -p <tsconfig>` (the same compiler, for every version):
+//! each file, then indented lines saying why it is in the program
+//! (`Imported via "./hub.js" from file 'src/leaf.ts'`), which give the importers the host
+//! re-checks after an edit.
 //!
 //! An edit reaches only the file and its importers when the file is a module (a top-level
 //! `import` or `export`) without `declare global` or `declare module`: a script's
@@ -20,11 +22,11 @@
 //! library to the program, so it reaches everything.
 //!
 //! One-shot instead (the reason goes into the engine's status):
-//! * TypeScript 4.9–6.x: their JavaScript compilers have no `--lsp`. Their persistent form
-//!   would be tsserver (its own protocol) or `--watch`; neither is spoken by the host yet.
 //! * A solution-style tsconfig (`--build`), several programs, or `[engines.tsc] args`: the
-//!   language server answers per file for the one project that owns it, and reads only the
+//!   server answers per file for the one project that owns it, and reads only the
 //!   tsconfig, so its answer would not be the one-shot check's.
+//! * TypeScript 4.9–6.x with a program config not named `tsconfig.json` (tsserver finds a
+//!   file's project by that name).
 
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
@@ -33,41 +35,76 @@ use regex::Regex;
 use signalint_plugin_api::{
     ColumnUnit, Diagnostic, Invocation, ParseOutcome, ParseRequest, PlanRequest, PluginError,
     Position, Reach, ReachRequest, SessionCommand, SessionDiagnostics, SessionFile, SessionFiles,
-    SessionPlan, Severity,
+    SessionPlan, SessionProtocol, Severity,
 };
 
 use crate::declarations;
 use crate::plan::{self, major_version};
 
-/// The sessions for a request: one language server for its single program, or why none.
+/// What makes the host list the program's files again when a line holding it changes.
+pub(crate) const LIST_AGAIN_ON: [&str; 4] = ["import", "from", "require", "reference"];
+
+/// The sessions for a request: one language server (7) or tsserver (4.9–6.x) for its single
+/// program, or why none.
 pub(crate) fn session(request: &PlanRequest) -> Result<SessionPlan, PluginError> {
-    let major = major_version(&request.tool.version);
-    if major.is_none_or(|major| major < 7) || !request.tool.prefix_args.is_empty() {
+    let Some(major) = major_version(&request.tool.version) else {
         return Ok(SessionPlan::unavailable(format!(
-            "tsc {} runs one-shot: only the native TypeScript 7 compiler has a language server \
-             (`--lsp`)",
+            "tsc runs one-shot: its version `{}` does not say which server it has",
             request.tool.version
         )));
-    }
+    };
     if !request.extra_args.is_empty() {
         return Ok(SessionPlan::unavailable(
             "tsc runs one-shot: [engines.tsc] args apply to the command line, which the \
-             language server does not read",
+             persistent server does not read",
         ));
     }
     let planned = plan::plan(request)?;
     let [invocation] = planned.invocations.as_slice() else {
         return Ok(SessionPlan::unavailable(format!(
-            "tsc runs one-shot: the language server answers per file for the one project that \
-             owns it, and this project has {} programs",
+            "tsc runs one-shot: the persistent server answers per file for the one project \
+             that owns it, and this project has {} programs",
             planned.invocations.len()
         )));
     };
     if invocation.args.iter().any(|a| a == "--build") {
         return Ok(SessionPlan::unavailable(format!(
-            "tsc runs one-shot: {} is a solution (`tsc --build`), which the language server \
+            "tsc runs one-shot: {} is a solution (`tsc --build`), which the persistent server \
              does not check as one program",
             invocation.label
+        )));
+    }
+    let config = &invocation.label;
+    let mut list_args = request.tool.prefix_args.clone();
+    list_args.extend(
+        [
+            "--listFilesOnly",
+            "--explainFiles",
+            "--pretty",
+            "false",
+            "--locale",
+            "en",
+            "-p",
+            config,
+        ]
+        .map(String::from),
+    );
+    let list = Invocation::new(&request.tool.program, list_args)
+        .with_env(invocation.env.clone())
+        .with_label(config);
+    if major < 7 {
+        return Ok(crate::tsserver::session(
+            &request.tool.program,
+            &request.tool.prefix_args,
+            config,
+            list,
+        ));
+    }
+    if !request.tool.prefix_args.is_empty() {
+        return Ok(SessionPlan::unavailable(format!(
+            "tsc {} runs one-shot: its language server is the native binary's, and this one \
+             runs through a launcher",
+            request.tool.version
         )));
     }
     let config = &invocation.label;
@@ -79,23 +116,6 @@ pub(crate) fn session(request: &PlanRequest) -> Result<SessionPlan, PluginError>
         &request.tool.program,
         vec!["--lsp".into(), "--stdio".into()],
     )
-    .with_label(config);
-    let list = Invocation::new(
-        &request.tool.program,
-        [
-            "--listFilesOnly",
-            "--explainFiles",
-            "--pretty",
-            "false",
-            "--locale",
-            "en",
-            "-p",
-            config,
-        ]
-        .map(String::from)
-        .to_vec(),
-    )
-    .with_env(invocation.env.clone())
     .with_label(config);
     let language_ids: BTreeMap<String, String> = [
         ("ts", "typescript"),
@@ -113,11 +133,7 @@ pub(crate) fn session(request: &PlanRequest) -> Result<SessionPlan, PluginError>
     Ok(SessionPlan::new(vec![
         SessionCommand::lsp(server)
             .with_list_files(list)
-            .with_list_again_on(
-                ["import", "from", "require", "reference"]
-                    .map(String::from)
-                    .to_vec(),
-            )
+            .with_list_again_on(LIST_AGAIN_ON.map(String::from).to_vec())
             .with_language_ids(language_ids),
     ]))
 }
@@ -225,17 +241,24 @@ pub(crate) fn session_reach(request: &ReachRequest) -> Reach {
 /// the message as `tsc --pretty false` prints it. Editor hints are dropped; an item that is
 /// not an LSP diagnostic is skipped and counted.
 pub(crate) fn session_parse(request: &SessionDiagnostics) -> ParseOutcome {
-    let Some(items) = request.items.as_array() else {
-        return ParseOutcome::failure("the language server's diagnostics are not a list");
+    let read = match request.protocol {
+        SessionProtocol::TsServer => read_items(request, crate::tsserver::diagnostic),
+        _ => read_items(request, lsp_diagnostic),
     };
-    let mut diagnostics = Vec::new();
-    let mut skipped = 0;
-    for item in items {
-        match lsp_diagnostic(item, &request.file) {
-            Some(Some(diagnostic)) => diagnostics.push(diagnostic),
-            Some(None) => {}
-            None => skipped += 1,
-        }
+    let Some((diagnostics, skipped)) = read else {
+        return ParseOutcome::failure("the persistent server's diagnostics are not a list");
+    };
+    if request.file.is_empty() {
+        let outcome = match diagnostics.first() {
+            // tsc prints the program's own diagnostics and then checks no file.
+            Some(d) => ParseOutcome::new(Vec::new()).with_one_shot(format!(
+                "the program has {} ({}): tsc then checks no file, so this check ran one-shot",
+                d.rule,
+                d.message.lines().next().unwrap_or_default()
+            )),
+            None => ParseOutcome::new(Vec::new()),
+        };
+        return outcome.with_skipped(skipped);
     }
     let syntax = diagnostics.iter().find(|d| {
         d.rule
@@ -255,6 +278,36 @@ pub(crate) fn session_parse(request: &SessionDiagnostics) -> ParseOutcome {
     outcome.with_skipped(skipped)
 }
 
+/// The report's items read by `read` as the compiler's diagnostics, and how many were not
+/// diagnostics; `None` when the items are not a list.
+pub(crate) fn read_items(
+    request: &SessionDiagnostics,
+    read: fn(&serde_json::Value, &str) -> Option<Option<Diagnostic>>,
+) -> Option<(Vec<Diagnostic>, u32)> {
+    let mut diagnostics = Vec::new();
+    let mut skipped = 0;
+    for item in request.items.as_array()? {
+        match read(item, &request.file) {
+            Some(Some(diagnostic)) => diagnostics.push(diagnostic),
+            Some(None) => {}
+            None => skipped += 1,
+        }
+    }
+    Some((diagnostics, skipped))
+}
+
+/// An item's `message` as the one-shot parser reads the compiler's: each line of the chain
+/// trimmed at its end, as the compiler prints it.
+pub(crate) fn message_text(item: &serde_json::Value) -> Option<String> {
+    let lines: Vec<&str> = item
+        .get("message")?
+        .as_str()?
+        .lines()
+        .map(str::trim_end)
+        .collect();
+    Some(lines.join("\n"))
+}
+
 /// `None`: not a diagnostic; `Some(None)`: an editor hint, not a compiler diagnostic.
 fn lsp_diagnostic(item: &serde_json::Value, file: &str) -> Option<Option<Diagnostic>> {
     let severity = match item.get("severity").and_then(serde_json::Value::as_u64) {
@@ -271,14 +324,7 @@ fn lsp_diagnostic(item: &serde_json::Value, file: &str) -> Option<Option<Diagnos
     let start = item.get("range")?.get("start")?;
     let line = u32::try_from(start.get("line")?.as_u64()?).ok()?;
     let character = u32::try_from(start.get("character")?.as_u64()?).ok()?;
-    // The compiler trims each line of a chain's end; so does its one-shot parser.
-    let message: Vec<&str> = item
-        .get("message")?
-        .as_str()?
-        .lines()
-        .map(str::trim_end)
-        .collect();
-    let mut diagnostic = Diagnostic::new(format!("TS{code}"), severity, message.join("\n"));
+    let mut diagnostic = Diagnostic::new(format!("TS{code}"), severity, message_text(item)?);
     diagnostic.file = Some(file.to_owned());
     diagnostic.start = Some(Position::new(line + 1, character + 1, ColumnUnit::Utf16));
     Some(Some(diagnostic))
@@ -317,14 +363,23 @@ mod tests {
     }
 
     #[test]
-    fn javascript_compilers_and_command_line_args_stay_one_shot() {
-        let old = session(&request("5.9.3", &["tsc.js"])).unwrap();
-        assert!(old.sessions.is_empty());
-        assert!(
-            old.unavailable
-                .unwrap()
-                .contains("only the native TypeScript 7")
-        );
+    fn javascript_compilers_get_tsserver_and_command_line_args_stay_one_shot() {
+        for version in ["4.9.5", "5.9.3", "6.0.1"] {
+            let plan = session(&request(version, &["/p/typescript/lib/tsc.js"])).unwrap();
+            let [session] = plan.sessions.as_slice() else {
+                panic!("one session for {version}: {plan:?}")
+            };
+            assert_eq!(session.protocol, SessionProtocol::TsServer);
+            assert_eq!(session.command.args[0], "/p/typescript/lib/tsserver.js");
+            // The file listing runs the same compiler.
+            let list = session.list_files.as_ref().unwrap();
+            assert_eq!(
+                list.args[..2],
+                ["/p/typescript/lib/tsc.js", "--listFilesOnly"]
+            );
+        }
+        let launched = session(&request("7.0.2", &["tsc.js"])).unwrap();
+        assert!(launched.unavailable.unwrap().contains("launcher"));
         let args =
             session(&request("7.0.2", &[]).with_extra_args(vec!["--strict".into()])).unwrap();
         assert!(args.unavailable.unwrap().contains("args"));

@@ -1,0 +1,132 @@
+//! tsserver's wire format (TypeScript 4.9–6.x), spoken by [`super::lsp::Client`]: a request
+//! is one JSON object on one line (`{"seq", "type": "request", "command", "arguments"}`); the
+//! server writes responses (`"type": "response"`, the request's `request_seq`, `success`,
+//! `body` or `message`) and events (`"type": "event"`: project loading, telemetry, watch
+//! requests) framed with `Content-Length` in bytes, the body ending with a newline.
+//!
+//! Events are dropped: the host asks for everything it reads. A response to a request nobody
+//! waits for (`reloadProjects`) is dropped too.
+
+use serde_json::{Value, json};
+
+use super::lsp::Pending;
+
+/// One request as tsserver reads it: its JSON and a newline.
+pub(super) fn request_line(seq: i64, command: &str, arguments: &Value) -> Vec<u8> {
+    let mut line =
+        json!({"seq": seq, "type": "request", "command": command, "arguments": arguments})
+            .to_string()
+            .into_bytes();
+    line.push(b'\n');
+    line
+}
+
+/// Routes one message from tsserver: a response to its waiting request, anything else away.
+pub(super) fn dispatch(message: Value, pending: &Pending) {
+    if message.get("type").and_then(Value::as_str) != Some("response") {
+        return;
+    }
+    let Some(seq) = message.get("request_seq").and_then(Value::as_i64) else {
+        return;
+    };
+    let Some(waiter) = pending.lock().ok().and_then(|mut p| p.remove(&seq)) else {
+        return;
+    };
+    let answer = if message.get("success").and_then(Value::as_bool) == Some(true) {
+        Ok(message.get("body").cloned().unwrap_or(Value::Null))
+    } else {
+        Err(message.get("message").and_then(Value::as_str).map_or_else(
+            || message.to_string(),
+            |m| {
+                // The first line; the rest is tsserver's stack trace.
+                m.lines().next().unwrap_or_default().to_owned()
+            },
+        ))
+    };
+    let _ = waiter.send(answer);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::lsp::read_message;
+    use super::*;
+    use tokio::io::BufReader;
+    use tokio::sync::oneshot;
+
+    /// A message as tsserver frames it: the length counts the body's bytes and its newline.
+    fn framed(body: &str) -> Vec<u8> {
+        let mut bytes = format!("Content-Length: {}\r\n\r\n", body.len() + 1).into_bytes();
+        bytes.extend_from_slice(body.as_bytes());
+        bytes.push(b'\n');
+        bytes
+    }
+
+    #[test]
+    fn a_request_is_one_line_of_json() {
+        let line = request_line(
+            3,
+            "updateOpen",
+            &json!({"openFiles": [{"file": "/a\nb.ts"}]}),
+        );
+        assert_eq!(line.iter().filter(|&&b| b == b'\n').count(), 1);
+        assert_eq!(line.last(), Some(&b'\n'));
+        let request: Value = serde_json::from_slice(&line).unwrap();
+        assert_eq!(request["seq"], 3);
+        assert_eq!(request["type"], "request");
+        assert_eq!(request["command"], "updateOpen");
+        assert_eq!(request["arguments"]["openFiles"][0]["file"], "/a\nb.ts");
+    }
+
+    #[tokio::test]
+    async fn responses_find_their_request_and_events_are_dropped() {
+        // Recorded from tsserver 5.9.3 (trimmed): an event before each response, one
+        // response to a request nobody waits for, one failure, multi-byte text.
+        let mut stream = Vec::new();
+        for body in [
+            r#"{"seq":0,"type":"event","event":"projectLoadingStart","body":{"projectName":"/p/tsconfig.json"}}"#,
+            r#"{"seq":0,"type":"response","command":"updateOpen","request_seq":1,"success":true,"body":true}"#,
+            r#"{"seq":0,"type":"response","command":"reloadProjects","request_seq":2,"success":true}"#,
+            r#"{"seq":0,"type":"event","event":"telemetry","body":{"payload":{}}}"#,
+            r#"{"seq":0,"type":"response","command":"semanticDiagnosticsSync","request_seq":4,"success":true,"body":[{"message":"Type '\"😀\"' is not assignable to type 'number'.","code":2322}]}"#,
+            r#"{"seq":0,"type":"response","command":"semanticDiagnosticsSync","request_seq":3,"success":false,"message":"Error processing request. No Project.\nError: No Project.\n    at Object.ThrowNoProject"}"#,
+        ] {
+            stream.extend(framed(body));
+        }
+        let pending: Pending = Default::default();
+        let mut answers = Vec::new();
+        for seq in [1, 3, 4] {
+            let (tx, rx) = oneshot::channel();
+            pending.lock().unwrap().insert(seq, tx);
+            answers.push(rx);
+        }
+        let mut reader = BufReader::new(&stream[..]);
+        while let Some(message) = read_message(&mut reader, 1 << 20).await.unwrap() {
+            dispatch(message, &pending);
+        }
+        assert!(pending.lock().unwrap().is_empty());
+        let [mut open, mut failed, mut diagnostics] = <[_; 3]>::try_from(answers).unwrap();
+        assert_eq!(open.try_recv().unwrap(), Ok(json!(true)));
+        assert_eq!(
+            failed.try_recv().unwrap(),
+            Err("Error processing request. No Project.".to_owned())
+        );
+        let body = diagnostics.try_recv().unwrap().unwrap();
+        assert_eq!(body[0]["code"], 2322);
+        assert!(body[0]["message"].as_str().unwrap().contains('😀'));
+    }
+
+    #[tokio::test]
+    async fn a_frame_past_the_cap_or_cut_short_ends_the_stream() {
+        let big = framed(&format!(
+            r#"{{"type":"event","body":"{}"}}"#,
+            "x".repeat(64)
+        ));
+        let mut reader = BufReader::new(&big[..]);
+        let error = read_message(&mut reader, 32).await.unwrap_err();
+        assert!(error.contains("output limit"), "{error}");
+        let cut = &big[..big.len() - 10];
+        let mut reader = BufReader::new(cut);
+        let error = read_message(&mut reader, 1 << 20).await.unwrap_err();
+        assert!(error.contains("inside a message"), "{error}");
+    }
+}
