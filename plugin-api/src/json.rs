@@ -193,6 +193,15 @@ impl Object {
         self.0.iter_mut().find(|(k, _)| &**k == key).map(|(_, v)| v)
     }
 
+    /// Takes the member `key` out.
+    pub fn remove(&mut self, key: &str) -> Option<Json> {
+        let at = self.0.iter().position(|(k, _)| &**k == key)?;
+        let mut entries = std::mem::take(&mut self.0).into_vec();
+        let (_, value) = entries.remove(at);
+        self.0 = entries.into_boxed_slice();
+        Some(value)
+    }
+
     pub fn contains_key(&self, key: &str) -> bool {
         self.get(key).is_some()
     }

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::Cx;
 use crate::rules::SchemaScan;
@@ -35,7 +35,7 @@ declare_rule! {
     }
 }
 
-pub fn check_node(cx: &mut Cx, scan: &mut SchemaScan, pointer: &str, node: &Value, ncx: &Context) {
+pub fn check_node(cx: &mut Cx, scan: &mut SchemaScan, pointer: &str, node: &Json, ncx: &Context) {
     let Some(map) = node.as_object() else {
         return;
     };
