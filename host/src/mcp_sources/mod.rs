@@ -86,8 +86,8 @@ pub struct LoadedSurface {
 
 impl LoadedSurface {
     /// Drops the definitions once they have been serialized for the packs: findings are placed
-    /// with the document text alone, and a surface of 100,000 tools holds hundreds of MB as
-    /// parsed JSON. Returns how many tools there were.
+    /// with the document text alone, and a surface of 100,000 tools holds over a hundred MB
+    /// as parsed JSON. Returns how many tools there were.
     pub fn release_definitions(&mut self) -> usize {
         let tools = self.surface.tools.len();
         self.surface.tools = Vec::new();
@@ -414,6 +414,21 @@ mod tests {
         let pointer = loaded.document_pointer("/tools/0/description").unwrap();
         assert_eq!(pointer, "/result/tools/0/description");
         assert!(text[locate(text, &pointer)..].starts_with("\"x\""));
+    }
+
+    #[test]
+    fn definitions_reach_the_packs_as_written() {
+        // Decoded into the packs' compact JSON, not a sorted `serde_json::Value`: the members
+        // keep their order, and the request carries the same JSON.
+        let tool = r#"{"name":"a","inputSchema":{"type":"object","properties":{"z":{},"a":{}}},"description":"x"}"#;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tools.json");
+        std::fs::write(&path, format!(r#"{{"tools": [{tool}]}}"#)).unwrap();
+        let loaded = load_file(&path, "tools.json", &Limits::default(), Links::Refuse).unwrap();
+        assert_eq!(
+            serde_json::to_string(&loaded.surface.tools[0]).unwrap(),
+            tool
+        );
     }
 
     #[test]
