@@ -144,7 +144,7 @@ impl<'a> Walker<'_, 'a> {
             return;
         };
         if cx.depth >= MAX_DEPTH {
-            if map.keys().any(|k| is_applicator(k)) {
+            if map.keys().any(is_applicator) {
                 self.complete = false;
             }
             return;

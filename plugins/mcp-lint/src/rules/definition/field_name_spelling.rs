@@ -125,7 +125,7 @@ fn keys(cx: &mut Cx, map: &Object, fields: &[&str], base: &str) {
         }
         let wanted = normalise(key);
         if let Some(field) = fields.iter().find(|f| normalise(f) == wanted)
-            && !map.contains_key(*field)
+            && !map.contains_key(field)
         {
             cx.report_evidence(
                 &RULE,

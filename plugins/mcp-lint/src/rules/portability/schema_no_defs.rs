@@ -41,7 +41,7 @@ pub fn check_node(cx: &mut Cx, scan: &mut SchemaScan, pointer: &str, node: &Json
     };
     let Some(keyword) = ["$defs", "definitions", "$ref"]
         .into_iter()
-        .find(|k| map.contains_key(*k))
+        .find(|k| map.contains_key(k))
     else {
         return;
     };
