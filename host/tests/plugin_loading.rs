@@ -183,8 +183,8 @@ fn expected_refusals(
             wrong_abi.display()
         ),
         format!(
-            "{}: built against signalint-plugin-api 1.0.0, this signalint uses 0.2.0; rebuild the \
-             plugin against signalint-plugin-api 0.2.x",
+            "{}: built against signalint-plugin-api 1.0.0, this signalint uses 0.3.0; rebuild the \
+             plugin against signalint-plugin-api 0.3.x",
             api_next.display()
         ),
         format!(
@@ -206,7 +206,7 @@ fn unusable_libraries_are_refused_by_name_and_the_rest_load() {
     dir.add("signalint_plugin_oxlint", "oxlint");
 
     // The host's version is the one these messages are written for.
-    assert_eq!(PLUGIN_API_VERSION, "0.2.0");
+    assert_eq!(PLUGIN_API_VERSION, "0.3.0");
     let [abi_message, api_message, not_plugin_message] =
         expected_refusals(&wrong_abi, &api_next, &not_a_plugin);
 
@@ -247,7 +247,7 @@ fn a_plugin_that_speaks_another_payload_version_is_refused_naming_both() {
     dir.add(fixture::FAULT_ENGINE, "fault_engine");
     let message = format!(
         "{}: speaks plugin payload version {}, this signalint speaks {PAYLOAD_VERSION}; rebuild \
-         the plugin against signalint-plugin-api 0.2.x",
+         the plugin against signalint-plugin-api 0.3.x",
         next.display(),
         PAYLOAD_VERSION + 1
     );

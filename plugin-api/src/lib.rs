@@ -18,7 +18,7 @@
 //! crate-type = ["cdylib"]
 //!
 //! [dependencies]
-//! signalint-plugin-api = "0.2"
+//! signalint-plugin-api = "0.3"
 //! serde_json = "1"
 //! ```
 //!
@@ -147,7 +147,7 @@
 //! # Growing without breaking plugins
 //!
 //! Every payload type is `#[non_exhaustive]`: build it with its constructor and `with_*`
-//! methods (fields stay public to read and assign), so a field added in a later 0.2 release
+//! methods (fields stay public to read and assign), so a field added in a later 0.3 release
 //! breaks no plugin's build. The enums have an `Unknown` value that a value from a newer peer
 //! deserializes to; match them with a wildcard arm. Each manifest carries the
 //! [`PAYLOAD_VERSION`] the plugin speaks, and a host refuses a plugin whose payload version it
@@ -160,6 +160,7 @@ pub mod abi;
 mod diagnostic;
 mod engine;
 pub mod export;
+pub mod json;
 mod manifest;
 pub mod names;
 pub mod rule_kit;
@@ -173,6 +174,7 @@ pub use engine::{
     SessionDiagnostics, SessionFile, SessionFiles, SessionPlan, SessionProtocol,
 };
 pub use export::{EngineAdapter, PluginError, RulePack, call_engine, call_rule_pack, guard};
+pub use json::{Json, JsonIndex, Object};
 pub use manifest::{
     EngineInfo, EngineScope, PersistentSpec, PluginKind, PluginManifest, ProgramSpec, RuleInfo,
     RulePackInfo, ToolCandidate, ToolSpec, UsedWhen,

@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::json::Json;
+
 /// How serious a finding is. The host maps `critical` and `error` to error issues, `warning` to
 /// warnings, and omits `info` unless the configuration asks for it.
 ///
@@ -36,7 +38,8 @@ pub enum SurfaceOrigin {
 }
 
 /// Everything one MCP server advertises, as raw JSON so that rules can inspect even invalid
-/// definitions.
+/// definitions. The documents are [`Json`] trees, compact enough for surfaces of a hundred
+/// thousand tools; on the wire they are the same JSON as ever.
 ///
 /// Findings point into this shape with a JSON pointer: `/tools/3/inputSchema/properties/q`,
 /// `/prompts/0/arguments/1`, `/serverJson/packages/0`. The host maps the pointer back to a file,
@@ -50,15 +53,15 @@ pub struct McpSurface {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub origin: Option<SurfaceOrigin>,
     #[serde(default)]
-    pub tools: Vec<Value>,
+    pub tools: Vec<Json>,
     #[serde(default)]
-    pub resources: Vec<Value>,
+    pub resources: Vec<Json>,
     #[serde(default)]
-    pub resource_templates: Vec<Value>,
+    pub resource_templates: Vec<Json>,
     #[serde(default)]
-    pub prompts: Vec<Value>,
+    pub prompts: Vec<Json>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub server_json: Option<Value>,
+    pub server_json: Option<Json>,
 }
 
 impl McpSurface {
@@ -76,29 +79,32 @@ impl McpSurface {
     }
 
     /// The raw `tools/list` entries.
-    pub fn with_tools(mut self, tools: impl Into<Vec<Value>>) -> Self {
-        self.tools = tools.into();
+    pub fn with_tools(mut self, tools: impl IntoIterator<Item = impl Into<Json>>) -> Self {
+        self.tools = tools.into_iter().map(Into::into).collect();
         self
     }
 
-    pub fn with_resources(mut self, resources: impl Into<Vec<Value>>) -> Self {
-        self.resources = resources.into();
+    pub fn with_resources(mut self, resources: impl IntoIterator<Item = impl Into<Json>>) -> Self {
+        self.resources = resources.into_iter().map(Into::into).collect();
         self
     }
 
-    pub fn with_resource_templates(mut self, templates: impl Into<Vec<Value>>) -> Self {
-        self.resource_templates = templates.into();
+    pub fn with_resource_templates(
+        mut self,
+        templates: impl IntoIterator<Item = impl Into<Json>>,
+    ) -> Self {
+        self.resource_templates = templates.into_iter().map(Into::into).collect();
         self
     }
 
-    pub fn with_prompts(mut self, prompts: impl Into<Vec<Value>>) -> Self {
-        self.prompts = prompts.into();
+    pub fn with_prompts(mut self, prompts: impl IntoIterator<Item = impl Into<Json>>) -> Self {
+        self.prompts = prompts.into_iter().map(Into::into).collect();
         self
     }
 
     /// The server's `server.json` document.
-    pub fn with_server_json(mut self, document: Value) -> Self {
-        self.server_json = Some(document);
+    pub fn with_server_json(mut self, document: impl Into<Json>) -> Self {
+        self.server_json = Some(document.into());
         self
     }
 

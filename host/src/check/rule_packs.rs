@@ -256,7 +256,8 @@ struct SharedRequest<'r> {
 
 impl SharedSurfaces {
     /// Past this many bytes the packs run one at a time: each decodes its own copy of the
-    /// surfaces, about fifteen times the JSON's size, so four at once would quadruple the peak.
+    /// surfaces (the plugin API's compact JSON, several times the JSON's size) and works on it,
+    /// so four at once would quadruple the peak.
     pub const LARGE: usize = 4 << 20;
 
     pub fn new(surfaces: &[LoadedSurface]) -> Self {

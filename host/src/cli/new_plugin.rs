@@ -86,7 +86,7 @@ fn valid_id(id: &str) -> Result<(), String> {
     }
 }
 
-/// `0.2` for plugin API 0.2.x: the versions this host loads (Cargo's caret rule).
+/// `0.3` for plugin API 0.3.x: the versions this host loads (Cargo's caret rule).
 fn api_requirement() -> String {
     let version = signalint_plugin_api::PLUGIN_API_VERSION;
     let mut parts = version.split('.');
@@ -471,7 +471,7 @@ mod tests {
             &format!("\"{}\"", api_requirement()),
         );
         let cargo = &files.iter().find(|(n, _)| *n == "Cargo.toml").unwrap().1;
-        assert!(cargo.contains("signalint-plugin-api = \"0.2\""), "{cargo}");
+        assert!(cargo.contains("signalint-plugin-api = \"0.3\""), "{cargo}");
         assert!(
             cargo.contains("name = \"signalint_plugin_shellcheck\""),
             "{cargo}"

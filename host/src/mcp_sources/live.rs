@@ -11,8 +11,7 @@ use rmcp::ServiceExt;
 use rmcp::model::PaginatedRequestParams;
 use rmcp::service::ServiceError;
 use rmcp::transport::TokioChildProcess;
-use serde_json::Value;
-use signalint_plugin_api::{McpSurface, SurfaceOrigin};
+use signalint_plugin_api::{Json, McpSurface, SurfaceOrigin};
 
 use super::{Bases, Limits, LoadedSurface, SourceError};
 use crate::runner::{self, scrubbed_environment};
@@ -55,7 +54,7 @@ impl Budget {
         &mut self,
         what: &str,
         mut page: impl FnMut(Option<PaginatedRequestParams>) -> Fut,
-    ) -> Result<Vec<Value>, ServiceError>
+    ) -> Result<Vec<Json>, ServiceError>
     where
         T: serde::Serialize,
         Fut: Future<Output = Result<(Vec<T>, Option<String>), ServiceError>>,
@@ -66,10 +65,15 @@ impl Budget {
             let (found, next) =
                 page(Some(PaginatedRequestParams::default().with_cursor(cursor))).await?;
             for item in found {
-                let Ok(value) = serde_json::to_value(&item) else {
+                // Through the text, not a `serde_json::Value`: the page is kept as the packs'
+                // compact JSON, and the text is what the byte cap counts.
+                let Ok(text) = serde_json::to_string(&item) else {
                     continue;
                 };
-                self.bytes += serde_json::to_string(&value).map_or(0, |t| t.len() as u64);
+                self.bytes += text.len() as u64;
+                let Ok(value) = serde_json::from_str::<Json>(&text) else {
+                    continue;
+                };
                 if self.bytes > self.limits.listing_bytes {
                     self.notes.push(format!(
                         "{what}: more than {} of definitions ([mcp] max_listing_mib); listing stopped, the {} read before are checked",

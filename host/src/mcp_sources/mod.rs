@@ -16,8 +16,7 @@ pub use read::{Links, read_regular};
 use std::path::Path;
 use std::sync::Arc;
 
-use serde_json::Value;
-use signalint_plugin_api::{McpSurface, SurfaceOrigin};
+use signalint_plugin_api::{Json, McpSurface, Object, SurfaceOrigin};
 
 /// Where a surface's parts sit in its source document.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -87,8 +86,8 @@ pub struct LoadedSurface {
 
 impl LoadedSurface {
     /// Drops the definitions once they have been serialized for the packs: findings are placed
-    /// with the document text alone, and a surface of 100,000 tools holds hundreds of MB as
-    /// parsed JSON. Returns how many tools there were.
+    /// with the document text alone, and a surface of 100,000 tools holds over a hundred MB
+    /// as parsed JSON. Returns how many tools there were.
     pub fn release_definitions(&mut self) -> usize {
         let tools = self.surface.tools.len();
         self.surface.tools = Vec::new();
@@ -145,19 +144,20 @@ pub fn load_file(
     one_surface(path, display_path, text, value, limits)
 }
 
-/// The file's text and its JSON.
+/// The file's text and its JSON, decoded straight into the packs' compact [`Json`]: a
+/// `serde_json::Value` of a large manifest costs about fifteen times its size.
 fn read_document(
     path: &Path,
     display_path: &str,
     limits: &Limits,
     links: Links,
-) -> Result<(String, Value), SourceError> {
+) -> Result<(String, Json), SourceError> {
     let text =
         read_regular(path, limits.manifest_bytes, links).map_err(|source| SourceError::Read {
             path: display_path.to_owned(),
             source,
         })?;
-    let value: Value = serde_json::from_str(&text).map_err(|e| SourceError::Json {
+    let value: Json = serde_json::from_str(&text).map_err(|e| SourceError::Json {
         path: display_path.to_owned(),
         detail: e.to_string(),
     })?;
@@ -169,7 +169,7 @@ fn one_surface(
     path: &Path,
     display_path: &str,
     text: String,
-    value: Value,
+    value: Json,
     limits: &Limits,
 ) -> Result<LoadedSurface, SourceError> {
     let fallback_name = path
@@ -227,13 +227,13 @@ pub fn load_file_surfaces(
 ) -> Result<Vec<LoadedSurface>, SourceError> {
     let (text, value) = read_document(path, display_path, limits, links)?;
     let servers = match value {
-        Value::Array(items)
+        Json::Array(items)
             if !items.is_empty()
                 && items
                     .iter()
-                    .all(|item| item.get("tools").is_some_and(Value::is_array)) =>
+                    .all(|item| item.get("tools").is_some_and(Json::is_array)) =>
         {
-            items
+            items.into_vec()
         }
         // Read once: the document is taken as one surface as it is.
         other => {
@@ -252,11 +252,11 @@ pub fn load_file_surfaces(
         .map(|(index, mut entry)| {
             let server = ["server", "name", "id"]
                 .iter()
-                .find_map(|key| entry.get(*key).and_then(Value::as_str))
+                .find_map(|key| entry.get(*key).and_then(Json::as_str))
                 .map_or_else(|| format!("{stem}#{index}"), str::to_owned);
             // Taken, not copied: a corpus file holds thousands of tools.
-            let tools = match entry.get_mut("tools").map(Value::take) {
-                Some(Value::Array(tools)) => tools,
+            let tools = match entry.get_mut("tools").map(Json::take) {
+                Some(Json::Array(tools)) => tools.into_vec(),
                 _ => Vec::new(),
             };
             let mut surface = McpSurface::new(server)
@@ -280,17 +280,17 @@ pub fn load_file_surfaces(
 }
 
 /// Interprets a JSON document as an MCP surface.
-pub fn from_value(value: Value, fallback_name: &str) -> Option<(McpSurface, Bases)> {
+pub fn from_value(value: Json, fallback_name: &str) -> Option<(McpSurface, Bases)> {
     let mut surface = McpSurface::new(fallback_name);
     let mut bases = Bases::default();
     match value {
-        Value::Array(tools) => {
-            surface.tools = tools;
+        Json::Array(tools) => {
+            surface.tools = tools.into_vec();
             bases.tools = Some(String::new());
         }
-        Value::Object(mut object) => {
-            if let Some(Value::Object(result)) = object.remove("result") {
-                let (mut inner, inner_bases) = from_value(Value::Object(result), fallback_name)?;
+        Json::Object(mut object) => {
+            if let Some(result @ Json::Object(_)) = object.get_mut("result").map(Json::take) {
+                let (mut inner, inner_bases) = from_value(result, fallback_name)?;
                 let prefix = |b: Option<String>| b.map(|b| format!("/result{b}"));
                 inner.server = fallback_name.to_owned();
                 return Some((
@@ -308,14 +308,14 @@ pub fn from_value(value: Value, fallback_name: &str) -> Option<(McpSurface, Base
             // A server.json keeps its whole document; elsewhere the lists are taken, not
             // copied: they are most of the document.
             let server_json = is_server_json(&object);
-            let mut take = |key: &str, slot: &mut Vec<Value>, base: &mut Option<String>| {
+            let mut take = |key: &str, slot: &mut Vec<Json>, base: &mut Option<String>| {
                 let items = match object.get_mut(key) {
-                    Some(value @ Value::Array(_)) if !server_json => Some(value.take()),
-                    Some(value @ Value::Array(_)) => Some(value.clone()),
+                    Some(value @ Json::Array(_)) if !server_json => Some(value.take()),
+                    Some(value @ Json::Array(_)) => Some(value.clone()),
                     _ => None,
                 };
-                if let Some(Value::Array(items)) = items {
-                    *slot = items;
+                if let Some(Json::Array(items)) = items {
+                    *slot = items.into_vec();
                     *base = Some(format!("/{key}"));
                     any = true;
                 }
@@ -329,17 +329,17 @@ pub fn from_value(value: Value, fallback_name: &str) -> Option<(McpSurface, Base
             );
             take("prompts", &mut surface.prompts, &mut bases.prompts);
             if server_json {
-                if let Some(name) = object.get("name").and_then(Value::as_str) {
+                if let Some(name) = object.get("name").and_then(Json::as_str) {
                     surface.server = name.to_owned();
                 }
-                surface.server_json = Some(Value::Object(object));
+                surface.server_json = Some(Json::Object(object));
                 bases.server_json = Some(String::new());
                 any = true;
             } else if let Some(name) = object
                 .get("serverInfo")
                 .and_then(|s| s.get("name"))
                 .or_else(|| object.get("server"))
-                .and_then(Value::as_str)
+                .and_then(Json::as_str)
             {
                 surface.server = name.to_owned();
             }
@@ -353,10 +353,10 @@ pub fn from_value(value: Value, fallback_name: &str) -> Option<(McpSurface, Base
 }
 
 /// A `server.json` (the MCP registry's server description) rather than a tools listing.
-fn is_server_json(object: &serde_json::Map<String, Value>) -> bool {
+fn is_server_json(object: &Object) -> bool {
     let schema = object
         .get("$schema")
-        .and_then(Value::as_str)
+        .and_then(Json::as_str)
         .unwrap_or_default();
     schema.contains("server.schema")
         || (object.contains_key("name")
@@ -368,6 +368,10 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    fn from_value(value: serde_json::Value, fallback_name: &str) -> Option<(McpSurface, Bases)> {
+        super::from_value(Json::from(value), fallback_name)
+    }
 
     #[test]
     fn recognises_every_manifest_shape() {
@@ -410,6 +414,21 @@ mod tests {
         let pointer = loaded.document_pointer("/tools/0/description").unwrap();
         assert_eq!(pointer, "/result/tools/0/description");
         assert!(text[locate(text, &pointer)..].starts_with("\"x\""));
+    }
+
+    #[test]
+    fn definitions_reach_the_packs_as_written() {
+        // Decoded into the packs' compact JSON, not a sorted `serde_json::Value`: the members
+        // keep their order, and the request carries the same JSON.
+        let tool = r#"{"name":"a","inputSchema":{"type":"object","properties":{"z":{},"a":{}}},"description":"x"}"#;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tools.json");
+        std::fs::write(&path, format!(r#"{{"tools": [{tool}]}}"#)).unwrap();
+        let loaded = load_file(&path, "tools.json", &Limits::default(), Links::Refuse).unwrap();
+        assert_eq!(
+            serde_json::to_string(&loaded.surface.tools[0]).unwrap(),
+            tool
+        );
     }
 
     #[test]

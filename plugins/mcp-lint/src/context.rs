@@ -1,6 +1,6 @@
 //! The reporting context shared by all rules.
 
-use signalint_plugin_api::Finding;
+use signalint_plugin_api::{Finding, Json};
 
 use crate::options::Settings;
 use crate::rule::Rule;
@@ -84,9 +84,9 @@ pub fn ptr(base: &str, segment: impl AsRef<str>) -> String {
 }
 
 /// A short quote of a JSON value for evidence and messages (at most 80 characters).
-pub fn quote(value: &serde_json::Value) -> String {
+pub fn quote(value: &Json) -> String {
     let text = match value {
-        serde_json::Value::String(s) => s.clone(),
+        Json::String(s) => s.to_string(),
         other => other.to_string(),
     };
     truncate(&text, 80)
@@ -103,20 +103,20 @@ pub fn truncate(text: &str, max: usize) -> String {
 }
 
 /// The JSON type name of a value, as messages spell it.
-pub fn type_name(value: &serde_json::Value) -> &'static str {
+pub fn type_name(value: &Json) -> &'static str {
     match value {
-        serde_json::Value::Null => "null",
-        serde_json::Value::Bool(_) => "boolean",
-        serde_json::Value::Number(_) => "number",
-        serde_json::Value::String(_) => "string",
-        serde_json::Value::Array(_) => "array",
-        serde_json::Value::Object(_) => "object",
+        Json::Null => "null",
+        Json::Bool(_) => "boolean",
+        Json::Number(_) => "number",
+        Json::String(_) => "string",
+        Json::Array(_) => "array",
+        Json::Object(_) => "object",
     }
 }
 
 /// `Some(s)` when `value` is a non-empty (after trimming) string.
-pub fn non_empty_str(value: Option<&serde_json::Value>) -> Option<&str> {
+pub fn non_empty_str(value: Option<&Json>) -> Option<&str> {
     value
-        .and_then(serde_json::Value::as_str)
+        .and_then(Json::as_str)
         .filter(|s| !s.trim().is_empty())
 }

@@ -1,6 +1,6 @@
 //! Runs every rule over one surface.
 
-use serde_json::Value;
+use signalint_plugin_api::Json;
 use signalint_plugin_api::{Finding, McpSurface};
 
 use crate::context::{Cx, ptr};
@@ -17,7 +17,7 @@ pub(crate) fn lint_surface(
     surface: &McpSurface,
 ) -> Vec<Finding> {
     let mut cx = Cx::new(settings, index);
-    let lists: [(ItemKind, &[Value]); 4] = [
+    let lists: [(ItemKind, &[Json]); 4] = [
         (ItemKind::Tool, &surface.tools),
         (ItemKind::Resource, &surface.resources),
         (ItemKind::ResourceTemplate, &surface.resource_templates),
@@ -48,8 +48,8 @@ pub(crate) fn lint_surface(
     schema::describe_on_fields::merge_shared(surface, cx.into_findings())
 }
 
-fn tool(cx: &mut Cx, item: &Value, base: &str) {
-    cx.set_tool(item.get("name").and_then(Value::as_str));
+fn tool(cx: &mut Cx, item: &Json, base: &str) {
+    cx.set_tool(item.get("name").and_then(Json::as_str));
     definition::field_name_spelling::check(cx, ItemKind::Tool, item, base);
     definition::name_required::check(cx, ItemKind::Tool, item, base);
     definition::name_format::check(cx, item, base);
@@ -72,7 +72,7 @@ fn tool(cx: &mut Cx, item: &Value, base: &str) {
 }
 
 /// Runs the root and node rules over one schema with a single walk.
-fn scan_schema(cx: &mut Cx, root: &Value, base: &str, role: SchemaRole) {
+fn scan_schema(cx: &mut Cx, root: &Json, base: &str, role: SchemaRole) {
     if !(root.is_object() || root.is_boolean()) {
         return;
     }
@@ -93,7 +93,7 @@ fn scan_schema(cx: &mut Cx, root: &Value, base: &str, role: SchemaRole) {
     });
 }
 
-fn resource(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
+fn resource(cx: &mut Cx, kind: ItemKind, item: &Json, base: &str) {
     definition::field_name_spelling::check(cx, kind, item, base);
     definition::name_required::check(cx, kind, item, base);
     tools::description_required::check(cx, kind, item, base);
@@ -109,7 +109,7 @@ fn resource(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
     }
 }
 
-fn prompt(cx: &mut Cx, item: &Value, base: &str) {
+fn prompt(cx: &mut Cx, item: &Json, base: &str) {
     definition::field_name_spelling::check(cx, ItemKind::Prompt, item, base);
     definition::name_required::check(cx, ItemKind::Prompt, item, base);
     tools::description_required::check(cx, ItemKind::Prompt, item, base);

@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 use regex::Regex;
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 /// The vendored schema text.
 pub const SCHEMA_TEXT: &str = include_str!("../schemas/server.schema.2025-12-11.json");
@@ -151,8 +151,8 @@ struct Keywords {
     all_of: Vec<Node>,
     any_of: Vec<Node>,
     not: Option<Node>,
-    konst: Option<Value>,
-    enumeration: Option<Vec<Value>>,
+    konst: Option<Json>,
+    enumeration: Option<Vec<Json>>,
     ty: Option<String>,
     properties: Vec<(String, Node)>,
     required: Vec<String>,
@@ -184,18 +184,18 @@ const ANNOTATIONS: &[&str] = &[
 
 impl Schema {
     /// Compiles a schema that uses only the supported keywords.
-    pub fn compile(value: &Value) -> Result<Self, String> {
+    pub fn compile(value: &Json) -> Result<Self, String> {
         let mut definitions = HashMap::new();
-        if let Some(defs) = value.get("definitions").and_then(Value::as_object) {
+        if let Some(defs) = value.get("definitions").and_then(Json::as_object) {
             for (name, def) in defs {
                 definitions.insert(
-                    name.clone(),
+                    name.to_owned(),
                     compile_node(def, &format!("#/definitions/{name}"))?,
                 );
             }
         }
         let mut root_value = value.clone();
-        if let Value::Object(map) = &mut root_value {
+        if let Json::Object(map) = &mut root_value {
             map.remove("definitions");
         }
         let schema = Self {
@@ -256,7 +256,7 @@ impl Schema {
     }
 
     /// All violations of `instance`, deduplicated, in document order of discovery.
-    pub fn validate(&self, instance: &Value) -> Vec<Violation> {
+    pub fn validate(&self, instance: &Json) -> Vec<Violation> {
         let mut out = Vec::new();
         let mut path = Vec::new();
         self.node(&self.root, instance, &mut path, &mut out, 0);
@@ -268,7 +268,7 @@ impl Schema {
     fn node(
         &self,
         node: &Node,
-        inst: &Value,
+        inst: &Json,
         path: &mut Vec<Seg>,
         out: &mut Vec<Violation>,
         depth: usize,
@@ -307,7 +307,7 @@ impl Schema {
                 let what = match not {
                     Node::Schema(n) if n.konst.is_some() => format!(
                         "must not be {}",
-                        n.konst.as_ref().map(Value::to_string).unwrap_or_default()
+                        n.konst.as_ref().map(Json::to_string).unwrap_or_default()
                     ),
                     _ => "matches a schema it must not match".to_owned(),
                 };
@@ -329,7 +329,7 @@ impl Schema {
         {
             let list = values
                 .iter()
-                .map(Value::to_string)
+                .map(Json::to_string)
                 .collect::<Vec<_>>()
                 .join(", ");
             out.push(violation(
@@ -354,8 +354,8 @@ impl Schema {
             ));
         }
         match inst {
-            Value::String(s) => self.string(k, s, path, out),
-            Value::Object(map) => {
+            Json::String(s) => self.string(k, s, path, out),
+            Json::Object(map) => {
                 for key in &k.required {
                     if !map.contains_key(key) {
                         out.push(violation(
@@ -378,13 +378,13 @@ impl Schema {
                         if k.properties.iter().any(|(p, _)| p == key) {
                             continue;
                         }
-                        path.push(Seg::Key(key.clone()));
+                        path.push(Seg::Key(key.to_owned()));
                         self.node(additional, child, path, out, depth + 1);
                         path.pop();
                     }
                 }
             }
-            Value::Array(items) => {
+            Json::Array(items) => {
                 if let Some(item_schema) = &k.items {
                     for (i, item) in items.iter().enumerate() {
                         path.push(Seg::Index(i));
@@ -448,7 +448,7 @@ impl Schema {
     fn any_of(
         &self,
         branches: &[Node],
-        inst: &Value,
+        inst: &Json,
         path: &mut Vec<Seg>,
         out: &mut Vec<Violation>,
         depth: usize,
@@ -557,7 +557,7 @@ fn plural(n: u64) -> &'static str {
     if n == 1 { "character" } else { "characters" }
 }
 
-fn short(v: &Value) -> String {
+fn short(v: &Json) -> String {
     crate::context::truncate(&v.to_string(), 60)
 }
 
@@ -569,7 +569,7 @@ fn article(ty: &str) -> &'static str {
     }
 }
 
-fn type_matches(ty: &str, v: &Value) -> bool {
+fn type_matches(ty: &str, v: &Json) -> bool {
     match ty {
         "object" => v.is_object(),
         "array" => v.is_array(),
@@ -593,10 +593,10 @@ pub fn is_uri(s: &str) -> bool {
         })
 }
 
-fn compile_node(value: &Value, at: &str) -> Result<Node, String> {
+fn compile_node(value: &Json, at: &str) -> Result<Node, String> {
     let map = match value {
-        Value::Bool(b) => return Ok(Node::Bool(*b)),
-        Value::Object(map) => map,
+        Json::Bool(b) => return Ok(Node::Bool(*b)),
+        Json::Object(map) => map,
         other => {
             return Err(format!(
                 "{at}: a schema must be an object or a boolean, found {other}"
@@ -606,7 +606,7 @@ fn compile_node(value: &Value, at: &str) -> Result<Node, String> {
     let mut k = Keywords::default();
     for (key, v) in map {
         let here = format!("{at}/{key}");
-        match key.as_str() {
+        match key {
             "$ref" => {
                 let r = v.as_str().ok_or_else(|| format!("{here}: not a string"))?;
                 let name = r.strip_prefix("#/definitions/").ok_or_else(|| {
@@ -635,7 +635,7 @@ fn compile_node(value: &Value, at: &str) -> Result<Node, String> {
                 k.enumeration = Some(
                     v.as_array()
                         .ok_or_else(|| format!("{here}: not an array"))?
-                        .clone(),
+                        .to_vec(),
                 )
             }
             "type" => {
@@ -650,8 +650,10 @@ fn compile_node(value: &Value, at: &str) -> Result<Node, String> {
                     .as_object()
                     .ok_or_else(|| format!("{here}: not an object"))?;
                 for (name, sub) in props {
-                    k.properties
-                        .push((name.clone(), compile_node(sub, &format!("{here}/{name}"))?));
+                    k.properties.push((
+                        name.to_owned(),
+                        compile_node(sub, &format!("{here}/{name}"))?,
+                    ));
                 }
             }
             "required" => {
@@ -660,7 +662,7 @@ fn compile_node(value: &Value, at: &str) -> Result<Node, String> {
                     .ok_or_else(|| format!("{here}: not an array"))?;
                 k.required = list
                     .iter()
-                    .filter_map(Value::as_str)
+                    .filter_map(Json::as_str)
                     .map(str::to_owned)
                     .collect();
             }
@@ -699,9 +701,11 @@ pub fn official() -> Result<&'static Schema, String> {
     static SCHEMA: OnceLock<Result<Schema, String>> = OnceLock::new();
     SCHEMA
         .get_or_init(|| {
-            let value: Value = serde_json::from_str(SCHEMA_TEXT)
+            // Through `serde_json::Value`, whose sorted keys fix the order rules are checked in.
+            let value: serde_json::Value = serde_json::from_str(SCHEMA_TEXT)
                 .map_err(|e| format!("vendored server.json schema: {e}"))?;
-            Schema::compile(&value).map_err(|e| format!("vendored server.json schema: {e}"))
+            Schema::compile(&Json::from(value))
+                .map_err(|e| format!("vendored server.json schema: {e}"))
         })
         .as_ref()
         .map_err(Clone::clone)
@@ -713,10 +717,10 @@ mod tests {
 
     use super::*;
 
-    fn violations(doc: Value) -> Vec<(String, Keyword)> {
+    fn violations(doc: serde_json::Value) -> Vec<(String, Keyword)> {
         official()
             .unwrap()
-            .validate(&doc)
+            .validate(&Json::from(doc))
             .into_iter()
             .map(|v| (v.pointer(), v.keyword))
             .collect()
@@ -737,7 +741,7 @@ mod tests {
 
     #[test]
     fn discriminated_transport() {
-        let base = |t: Value| {
+        let base = |t: serde_json::Value| {
             json!({"name": "io.github.a/b", "description": "d", "version": "1", "packages": [
             {"registryType": "npm", "identifier": "x", "transport": t}]})
         };
@@ -767,8 +771,8 @@ mod tests {
 
     #[test]
     fn unsupported_keywords_are_refused() {
-        assert!(Schema::compile(&json!({"minimum": 1})).is_err());
-        assert!(Schema::compile(&json!({"$ref": "#/definitions/Nope"})).is_err());
+        assert!(Schema::compile(&Json::from(json!({"minimum": 1}))).is_err());
+        assert!(Schema::compile(&Json::from(json!({"$ref": "#/definitions/Nope"}))).is_err());
     }
 
     #[test]

@@ -17,7 +17,7 @@ pub fn examples(rule: &Rule) -> Vec<Example> {
 /// otherwise a surface object (`{"tools": [...], "resources": [...], ...}`).
 pub fn surface(rule: &Rule, json: &str) -> McpSurface {
     if rule.meta.group == Group::ServerJson {
-        let value: Value = serde_json::from_str(json)
+        let value: serde_json::Value = serde_json::from_str(json)
             .unwrap_or_else(|e| panic!("example of `{}` is not JSON: {e}\n{json}", rule.id));
         return McpSurface::new("example").with_server_json(value);
     }

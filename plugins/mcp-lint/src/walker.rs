@@ -13,7 +13,7 @@
 //! Recursion is bounded by [`MAX_DEPTH`]; deeper nodes are not visited and [`walk`] returns
 //! `false`.
 
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 /// The deepest subschema nesting that is visited.
 pub const MAX_DEPTH: usize = 48;
@@ -61,7 +61,7 @@ pub struct Context<'a> {
     /// Number of subschema edges from the root (the root is 0).
     pub depth: usize,
     /// The schema that holds this node (`None` for the root).
-    pub parent: Option<&'a Value>,
+    pub parent: Option<&'a Json>,
     /// Somewhere below a `not`: constraints there are negated.
     pub under_not: bool,
     /// Reached from the root through `properties` only (`/properties/a/properties/b`).
@@ -86,7 +86,7 @@ impl<'a> Context<'a> {
         }
     }
 
-    fn child(&self, edge: Edge<'a>, parent: &'a Value) -> Self {
+    fn child(&self, edge: Edge<'a>, parent: &'a Json) -> Self {
         let root_field = match (self.root_field, edge) {
             (Some(f), _) => Some(f),
             (None, Edge::Property(name)) if self.depth == 0 => Some(name),
@@ -118,9 +118,9 @@ impl<'a> Context<'a> {
 /// Visits `root` and all its subschemas. `base` is the pointer of `root` in the surface
 /// (`/tools/3/inputSchema`). Returns `false` when [`MAX_DEPTH`] cut the walk short.
 pub fn walk<'a>(
-    root: &'a Value,
+    root: &'a Json,
     base: &str,
-    visit: &mut dyn FnMut(&str, &'a Value, &Context<'a>),
+    visit: &mut dyn FnMut(&str, &'a Json, &Context<'a>),
 ) -> bool {
     let mut walker = Walker {
         pointer: base.to_owned(),
@@ -133,28 +133,27 @@ pub fn walk<'a>(
 
 struct Walker<'v, 'a> {
     pointer: String,
-    visit: &'v mut dyn FnMut(&str, &'a Value, &Context<'a>),
+    visit: &'v mut dyn FnMut(&str, &'a Json, &Context<'a>),
     complete: bool,
 }
 
 impl<'a> Walker<'_, 'a> {
-    fn node(&mut self, schema: &'a Value, cx: Context<'a>) {
+    fn node(&mut self, schema: &'a Json, cx: Context<'a>) {
         (self.visit)(&self.pointer, schema, &cx);
-        let Value::Object(map) = schema else {
+        let Json::Object(map) = schema else {
             return;
         };
         if cx.depth >= MAX_DEPTH {
-            if map.keys().any(|k| is_applicator(k)) {
+            if map.keys().any(is_applicator) {
                 self.complete = false;
             }
             return;
         }
         for (key, value) in map {
-            let key = key.as_str();
             match key {
                 "properties" | "patternProperties" | "dependentSchemas" | "$defs"
                 | "definitions" => {
-                    let Value::Object(children) = value else {
+                    let Json::Object(children) = value else {
                         continue;
                     };
                     for (name, sub) in children {
@@ -169,7 +168,7 @@ impl<'a> Walker<'_, 'a> {
                     }
                 }
                 "items" => match value {
-                    Value::Array(items) => {
+                    Json::Array(items) => {
                         for (i, sub) in items.iter().enumerate() {
                             self.descend(
                                 &[key, &i.to_string()],
@@ -181,7 +180,7 @@ impl<'a> Walker<'_, 'a> {
                     _ => self.descend(&[key], value, cx.child(Edge::Items, schema)),
                 },
                 "prefixItems" | "anyOf" | "oneOf" | "allOf" => {
-                    let Value::Array(items) = value else {
+                    let Json::Array(items) = value else {
                         continue;
                     };
                     for (i, sub) in items.iter().enumerate() {
@@ -214,7 +213,7 @@ impl<'a> Walker<'_, 'a> {
         }
     }
 
-    fn descend(&mut self, segments: &[&str], sub: &'a Value, cx: Context<'a>) {
+    fn descend(&mut self, segments: &[&str], sub: &'a Json, cx: Context<'a>) {
         if !(sub.is_object() || sub.is_boolean()) {
             return;
         }
@@ -260,7 +259,7 @@ fn is_applicator(key: &str) -> bool {
 }
 
 /// Resolves a local `$ref` (`#/$defs/X`, `#/definitions/X`, `#`) against `root`.
-pub fn resolve_local_ref<'a>(root: &'a Value, reference: &str) -> Option<&'a Value> {
+pub fn resolve_local_ref<'a>(root: &'a Json, reference: &str) -> Option<&'a Json> {
     let fragment = reference.strip_prefix('#')?;
     if fragment.is_empty() {
         return Some(root);
@@ -269,10 +268,10 @@ pub fn resolve_local_ref<'a>(root: &'a Value, reference: &str) -> Option<&'a Val
 }
 
 /// The `type` keyword as a list of names (a string, or an array of strings).
-pub fn types(schema: &Value) -> Vec<&str> {
+pub fn types(schema: &Json) -> Vec<&str> {
     match schema.get("type") {
-        Some(Value::String(t)) => vec![t.as_str()],
-        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+        Some(Json::String(t)) => vec![&**t],
+        Some(Json::Array(ts)) => ts.iter().filter_map(Json::as_str).collect(),
         _ => Vec::new(),
     }
 }
@@ -283,7 +282,7 @@ mod tests {
 
     use super::*;
 
-    fn pointers(schema: &Value) -> Vec<String> {
+    fn pointers(schema: &Json) -> Vec<String> {
         let mut out = Vec::new();
         walk(schema, "", &mut |p, _, _| out.push(p.to_owned()));
         out
@@ -300,7 +299,7 @@ mod tests {
             "prefixItems": [{}], "anyOf": [{}], "oneOf": [true], "allOf": [{}],
             "additionalProperties": false, "propertyNames": {}
         });
-        let got = pointers(&schema);
+        let got = pointers(&Json::from(schema));
         for want in [
             "",
             "/properties/a~1b",
@@ -329,7 +328,7 @@ mod tests {
     fn property_named_like_a_keyword_is_not_a_keyword() {
         let schema = json!({"properties": {"not": {"type": "string"}}});
         let mut edges = Vec::new();
-        walk(&schema, "", &mut |p, _, cx| {
+        walk(&Json::from(schema.clone()), "", &mut |p, _, cx| {
             edges.push((p.to_owned(), cx.under_not))
         });
         assert_eq!(
@@ -345,7 +344,7 @@ mod tests {
             schema = json!({"properties": {"x": schema}});
         }
         let mut count = 0;
-        let complete = walk(&schema, "", &mut |_, _, _| count += 1);
+        let complete = walk(&Json::from(schema), "", &mut |_, _, _| count += 1);
         assert!(!complete);
         assert_eq!(count, MAX_DEPTH + 1);
     }
@@ -354,7 +353,7 @@ mod tests {
     fn context_flags() {
         let schema = json!({"properties": {"a": {"items": {"properties": {"b": {}}}}, "n": {"not": {"properties": {"c": {}}}}}});
         let mut seen = Vec::new();
-        walk(&schema, "", &mut |p, _, cx| {
+        walk(&Json::from(schema.clone()), "", &mut |p, _, cx| {
             seen.push((
                 p.to_owned(),
                 cx.property_chain,

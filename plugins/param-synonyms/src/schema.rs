@@ -2,8 +2,7 @@
 
 use std::collections::VecDeque;
 
-use serde_json::{Map, Value};
-use signalint_plugin_api::pointer_segment;
+use signalint_plugin_api::{Json, Object, pointer_segment};
 
 /// How deep the walker follows nested schemas. Real schemas are a handful of levels deep; the
 /// limit keeps hostile input cheap.
@@ -64,7 +63,7 @@ impl Params<'_> {
 /// Follows `properties`, `items`, `prefixItems`, `additionalProperties`, `anyOf`, `oneOf`,
 /// `allOf`, `then`, `else`, `$defs` and `definitions`. Anything that is not the expected shape
 /// is skipped, never an error.
-pub fn params(schema: &Value) -> Params<'_> {
+pub fn params(schema: &Json) -> Params<'_> {
     let mut out = Params::default();
     let Some(root) = schema.as_object() else {
         return out;
@@ -77,8 +76,8 @@ pub fn params(schema: &Value) -> Params<'_> {
         }
         // One pass over the node's keys: cheaper than a lookup per keyword.
         for (key, child) in node {
-            match (key.as_str(), child) {
-                ("properties", Value::Object(properties)) => {
+            match (key, child) {
+                ("properties", Json::Object(properties)) => {
                     let index = out.paths.len();
                     for (name, property) in properties {
                         out.list.push(Param {
@@ -92,15 +91,15 @@ pub fn params(schema: &Value) -> Params<'_> {
                         });
                     }
                 }
-                ("items" | "additionalProperties" | "then" | "else", Value::Object(_)) => {
+                ("items" | "additionalProperties" | "then" | "else", Json::Object(_)) => {
                     push(&mut queue, child, depth, || format!("{path}/{key}"));
                 }
-                ("items" | "prefixItems" | "anyOf" | "oneOf" | "allOf", Value::Array(children)) => {
+                ("items" | "prefixItems" | "anyOf" | "oneOf" | "allOf", Json::Array(children)) => {
                     for (i, child) in children.iter().enumerate() {
                         push(&mut queue, child, depth, || format!("{path}/{key}/{i}"));
                     }
                 }
-                ("$defs" | "definitions", Value::Object(defs)) => {
+                ("$defs" | "definitions", Json::Object(defs)) => {
                     for (name, child) in defs {
                         push(&mut queue, child, depth, || {
                             format!("{path}/{key}/{}", pointer_segment(name))
@@ -117,30 +116,30 @@ pub fn params(schema: &Value) -> Params<'_> {
     out
 }
 
-type Queue<'a> = VecDeque<(&'a Map<String, Value>, String, usize)>;
+type Queue<'a> = VecDeque<(&'a Object, String, usize)>;
 
 /// Queues a child schema that may declare properties; its path is only built then.
-fn push<'a>(queue: &mut Queue<'a>, child: &'a Value, depth: usize, path: impl FnOnce() -> String) {
+fn push<'a>(queue: &mut Queue<'a>, child: &'a Json, depth: usize, path: impl FnOnce() -> String) {
     if let Some(child) = child.as_object().filter(|c| has_nested(c)) {
         queue.push_back((child, path(), depth + 1));
     }
 }
 
 /// Whether a schema node has any keyword that can hold nested properties.
-fn has_nested(node: &Map<String, Value>) -> bool {
-    node.keys().any(|k| NESTING.contains(&k.as_str()))
+fn has_nested(node: &Object) -> bool {
+    node.keys().any(|k| NESTING.contains(&k))
 }
 
 /// Whether a property schema describes a collection: a list or an object of members.
-fn is_list(property: &Value) -> bool {
+fn is_list(property: &Json) -> bool {
     let collection = |t: &str| t == "array" || t == "object";
     match property.get("type") {
-        Some(Value::String(t)) => collection(t),
-        Some(Value::Array(types)) => {
+        Some(Json::String(t)) => collection(t),
+        Some(Json::Array(types)) => {
             let mut non_null = types.iter().filter(|t| t.as_str() != Some("null"));
             non_null
                 .next()
-                .and_then(Value::as_str)
+                .and_then(Json::as_str)
                 .is_some_and(collection)
                 && non_null.next().is_none()
         }
@@ -156,7 +155,7 @@ mod tests {
 
     use super::*;
 
-    fn found(schema: &Value) -> Vec<(&str, String, usize, bool)> {
+    fn found(schema: &Json) -> Vec<(&str, String, usize, bool)> {
         let params = params(schema);
         params
             .list
@@ -176,7 +175,7 @@ mod tests {
             }
         });
         assert_eq!(
-            found(&schema),
+            found(&Json::from(schema)),
             [
                 (
                     "filter",
@@ -218,6 +217,7 @@ mod tests {
             "anyOf": [{"properties": {"x": {}}}],
             "$defs": {"Thing": {"properties": {"y": {"type": ["array", "null"]}}}}
         });
+        let schema = Json::from(schema);
         let mut names: Vec<(&str, String, bool)> = found(&schema)
             .into_iter()
             .map(|(name, pointer, _, is_list)| (name, pointer, is_list))
@@ -249,9 +249,9 @@ mod tests {
             json!({"properties": []}),
             json!({"properties": {"a": 1, "b": null}, "items": 3, "anyOf": {}}),
         ] {
-            let _ = found(&schema);
+            let _ = found(&Json::from(schema));
         }
-        assert_eq!(found(&json!({"properties": {"a": 1}})).len(), 1);
+        assert_eq!(found(&Json::from(json!({"properties": {"a": 1}}))).len(), 1);
     }
 
     #[test]
@@ -260,6 +260,6 @@ mod tests {
         for _ in 0..200 {
             schema = json!({"properties": {"p": schema}});
         }
-        assert_eq!(params(&schema).list.len(), MAX_DEPTH + 1);
+        assert_eq!(params(&Json::from(schema)).list.len(), MAX_DEPTH + 1);
     }
 }

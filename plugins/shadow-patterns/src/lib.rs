@@ -21,7 +21,7 @@
 use serde_json::Value;
 use signalint_plugin_api::rule_kit;
 use signalint_plugin_api::{
-    AnalyzeOutcome, AnalyzeRequest, Finding, FindingSeverity, McpSurface, PluginError,
+    AnalyzeOutcome, AnalyzeRequest, Finding, FindingSeverity, Json, McpSurface, PluginError,
     PluginManifest, RuleInfo, RulePack, RulePackInfo,
 };
 
@@ -340,7 +340,7 @@ fn across_surfaces(surfaces: &[McpSurface], options: &Options) -> Vec<Finding> {
         t.tool_index
             .and_then(|i| surfaces[s].tools.get(i))
             .and_then(|tool| tool.get("name"))
-            .and_then(Value::as_str)
+            .and_then(Json::as_str)
     };
     let mut emit = Emit {
         options,
@@ -381,7 +381,7 @@ fn analyze_surface(s: usize, surface: &McpSurface, options: &Options) -> Vec<Fin
         let names: Vec<Option<&str>> = surface
             .tools
             .iter()
-            .map(|t| t.get("name").and_then(Value::as_str))
+            .map(|t| t.get("name").and_then(Json::as_str))
             .collect();
         let siblings = Siblings::new(names.iter().flatten().map(|n| n.to_lowercase()));
         let mut texts = Vec::new();
@@ -441,7 +441,7 @@ fn analyze_surface(s: usize, surface: &McpSurface, options: &Options) -> Vec<Fin
         for (i, tool) in surface.tools.iter().enumerate() {
             let Some(props) = tool
                 .pointer("/inputSchema/properties")
-                .and_then(Value::as_object)
+                .and_then(Json::as_object)
             else {
                 continue;
             };

@@ -7,8 +7,7 @@
 //! text too. Prompts (and their arguments), resources and resource templates contribute
 //! their descriptions. Non-string values are skipped; nothing here can fail.
 
-use serde_json::Value;
-use signalint_plugin_api::{McpSurface, pointer_segment};
+use signalint_plugin_api::{Json, McpSurface, pointer_segment};
 
 use crate::signals::UnitKind;
 
@@ -30,14 +29,14 @@ pub struct Text<'a> {
 /// The texts of one tool, and its parameter names.
 pub fn tool_texts<'a>(
     index: usize,
-    tool: &'a Value,
+    tool: &'a Json,
     out: &mut Vec<Text<'a>>,
     params: &mut Vec<String>,
 ) {
     let base = format!("/tools/{index}");
     let before = out.len();
     for key in ["description", "title"] {
-        if let Some(s) = tool.get(key).and_then(Value::as_str) {
+        if let Some(s) = tool.get(key).and_then(Json::as_str) {
             out.push(Text {
                 tool_index: Some(index),
                 pointer: format!("{base}/{key}"),
@@ -49,7 +48,7 @@ pub fn tool_texts<'a>(
     if let Some(s) = tool
         .get("annotations")
         .and_then(|a| a.get("title"))
-        .and_then(Value::as_str)
+        .and_then(Json::as_str)
     {
         out.push(Text {
             tool_index: Some(index),
@@ -73,7 +72,7 @@ pub fn tool_texts<'a>(
 
 fn schema_texts<'a>(
     index: usize,
-    schema: &'a Value,
+    schema: &'a Json,
     pointer: &str,
     depth: usize,
     out: &mut Vec<Text<'a>>,
@@ -101,7 +100,7 @@ fn schema_texts<'a>(
     };
     if depth > 0 {
         for key in ["description", "title"] {
-            if let Some(s) = obj.get(key).and_then(Value::as_str) {
+            if let Some(s) = obj.get(key).and_then(Json::as_str) {
                 out.push(Text {
                     tool_index: Some(index),
                     pointer: format!("{pointer}/{key}"),
@@ -110,7 +109,7 @@ fn schema_texts<'a>(
                 });
             }
         }
-        if let Some(values) = obj.get("enum").and_then(Value::as_array) {
+        if let Some(values) = obj.get("enum").and_then(Json::as_array) {
             for (i, v) in values.iter().enumerate() {
                 if let Some(s) = v.as_str().filter(|s| s.len() >= 24) {
                     out.push(Text {
@@ -124,7 +123,7 @@ fn schema_texts<'a>(
         }
     }
     for key in ["properties", "patternProperties", "$defs", "definitions"] {
-        if let Some(map) = obj.get(key).and_then(Value::as_object) {
+        if let Some(map) = obj.get(key).and_then(Json::as_object) {
             for (name, sub) in map {
                 if key == "properties" {
                     params.push(name.to_lowercase());
@@ -162,14 +161,14 @@ fn schema_texts<'a>(
 
 /// Texts of prompts, prompt arguments, resources and resource templates.
 pub fn other_texts<'a>(surface: &'a McpSurface, out: &mut Vec<Text<'a>>) {
-    let lists: [(&str, &'a [Value]); 3] = [
+    let lists: [(&str, &'a [Json]); 3] = [
         ("prompts", &surface.prompts),
         ("resources", &surface.resources),
         ("resourceTemplates", &surface.resource_templates),
     ];
     for (list, items) in lists {
         for (i, item) in items.iter().enumerate() {
-            if let Some(s) = item.get("description").and_then(Value::as_str) {
+            if let Some(s) = item.get("description").and_then(Json::as_str) {
                 out.push(Text {
                     tool_index: None,
                     pointer: format!("/{list}/{i}/description"),
@@ -178,10 +177,10 @@ pub fn other_texts<'a>(surface: &'a McpSurface, out: &mut Vec<Text<'a>>) {
                 });
             }
             if list == "prompts"
-                && let Some(args) = item.get("arguments").and_then(Value::as_array)
+                && let Some(args) = item.get("arguments").and_then(Json::as_array)
             {
                 for (k, arg) in args.iter().enumerate() {
-                    if let Some(s) = arg.get("description").and_then(Value::as_str) {
+                    if let Some(s) = arg.get("description").and_then(Json::as_str) {
                         out.push(Text {
                             tool_index: None,
                             pointer: format!("/prompts/{i}/arguments/{k}/description"),
@@ -202,7 +201,7 @@ mod tests {
 
     #[test]
     fn walks_nested_schemas() {
-        let tool = json!({
+        let tool = Json::from(json!({
             "name": "t",
             "description": "top",
             "inputSchema": {"type": "object", "properties": {
@@ -211,7 +210,7 @@ mod tests {
                 "list": {"type": "array", "items": {"description": "item"}},
                 "odd": {"description": 42}
             }}
-        });
+        }));
         let mut out = Vec::new();
         let mut params = Vec::new();
         tool_texts(3, &tool, &mut out, &mut params);

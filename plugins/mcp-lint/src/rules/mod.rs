@@ -1,6 +1,6 @@
 //! All rules, one file each, grouped by family.
 
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 pub mod definition;
 pub mod output;
@@ -62,7 +62,7 @@ impl SchemaRole {
 #[derive(Debug)]
 pub struct SchemaScan<'a> {
     /// The schema root (for `$ref` resolution).
-    pub root: &'a Value,
+    pub root: &'a Json,
     pub role: SchemaRole,
     /// `x-mcp-header` names seen so far (lower-cased) with their pointers.
     pub headers: Vec<(String, String)>,
@@ -71,7 +71,7 @@ pub struct SchemaScan<'a> {
 }
 
 impl<'a> SchemaScan<'a> {
-    pub fn new(root: &'a Value, role: SchemaRole) -> Self {
+    pub fn new(root: &'a Json, role: SchemaRole) -> Self {
         Self {
             root,
             role,
@@ -82,10 +82,10 @@ impl<'a> SchemaScan<'a> {
 }
 
 /// The display name of an item: its `name`, else its URI or template.
-pub fn display_name(item: &Value) -> Option<&str> {
+pub fn display_name(item: &Json) -> Option<&str> {
     ["name", "uri", "uriTemplate"].iter().find_map(|k| {
         item.get(*k)
-            .and_then(Value::as_str)
+            .and_then(Json::as_str)
             .filter(|s| !s.is_empty())
     })
 }

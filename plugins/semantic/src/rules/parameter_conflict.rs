@@ -10,7 +10,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use signalint_plugin_api::{Finding, McpSurface, pointer_segment};
+use signalint_plugin_api::{Finding, Json, McpSurface, pointer_segment};
 
 use super::{Texts, evidence, reported};
 use crate::model::{Vectors, cosine, round2};
@@ -143,8 +143,8 @@ pub fn plan(surfaces: &[McpSurface], texts: &mut Texts) -> Vec<SurfaceParams> {
                 let first = found.params.len();
                 for (name, schema) in properties {
                     let ty = match schema.get("type") {
-                        Some(serde_json::Value::String(t)) => Some(t.clone()),
-                        Some(serde_json::Value::Array(types)) => Some(
+                        Some(Json::String(t)) => Some(t.to_string()),
+                        Some(Json::Array(types)) => Some(
                             types
                                 .iter()
                                 .filter_map(|t| t.as_str())
@@ -164,7 +164,7 @@ pub fn plan(surfaces: &[McpSurface], texts: &mut Texts) -> Vec<SurfaceParams> {
                     found.params.push(Param {
                         tool: tool_index,
                         tool_name: tool_name.to_owned(),
-                        name: name.clone(),
+                        name: name.to_owned(),
                         concept: synonyms.concept(name),
                         ty,
                         text,

@@ -195,7 +195,7 @@ fn join_and(items: &[String]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use signalint_plugin_api::McpSurface;
+    use signalint_plugin_api::{Json, McpSurface};
 
     use super::*;
 
@@ -282,11 +282,14 @@ mod tests {
     #[test]
     fn unnamed_and_odd_tools_are_skipped() {
         let mut odd = surface("odd", &["", ""]);
-        odd.tools.extend([
-            serde_json::json!(null),
-            serde_json::json!({"name": 1}),
-            serde_json::json!({"name": 1}),
-        ]);
+        odd.tools.extend(
+            [
+                serde_json::json!(null),
+                serde_json::json!({"name": 1}),
+                serde_json::json!({"name": 1}),
+            ]
+            .map(Json::from),
+        );
         assert_eq!(check(&[odd], &Options::default()), []);
     }
 

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, quote, type_name};
 use crate::rules::ItemKind;
@@ -30,7 +30,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, kind: ItemKind, item: &Value, pointer: &str) {
+pub fn check(cx: &mut Cx, kind: ItemKind, item: &Json, pointer: &str) {
     cx.report_evidence(
         &RULE,
         pointer,

@@ -1,4 +1,4 @@
-use serde_json::{Map, Value};
+use signalint_plugin_api::{Json, Object};
 
 use crate::context::{Cx, ptr};
 use crate::rules::ItemKind;
@@ -84,7 +84,7 @@ const PROMPT: &[&str] = &[
 ];
 const ARGUMENT: &[&str] = &["name", "title", "description", "required"];
 
-pub fn check(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
+pub fn check(cx: &mut Cx, kind: ItemKind, item: &Json, base: &str) {
     if !cx.on(&RULE) {
         return;
     }
@@ -99,12 +99,12 @@ pub fn check(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
     };
     keys(cx, map, fields, base);
     if kind == ItemKind::Tool
-        && let Some(annotations) = map.get("annotations").and_then(Value::as_object)
+        && let Some(annotations) = map.get("annotations").and_then(Json::as_object)
     {
         keys(cx, annotations, ANNOTATIONS, &ptr(base, "annotations"));
     }
     if kind == ItemKind::Prompt {
-        let arguments = map.get("arguments").and_then(Value::as_array);
+        let arguments = map.get("arguments").and_then(Json::as_array);
         for (i, arg) in arguments.into_iter().flatten().enumerate() {
             if let Some(arg) = arg.as_object() {
                 keys(
@@ -118,14 +118,14 @@ pub fn check(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
     }
 }
 
-fn keys(cx: &mut Cx, map: &Map<String, Value>, fields: &[&str], base: &str) {
+fn keys(cx: &mut Cx, map: &Object, fields: &[&str], base: &str) {
     for key in map.keys() {
-        if fields.contains(&key.as_str()) {
+        if fields.contains(&key) {
             continue;
         }
         let wanted = normalise(key);
         if let Some(field) = fields.iter().find(|f| normalise(f) == wanted)
-            && !map.contains_key(*field)
+            && !map.contains_key(field)
         {
             cx.report_evidence(
                 &RULE,
@@ -133,7 +133,7 @@ fn keys(cx: &mut Cx, map: &Map<String, Value>, fields: &[&str], base: &str) {
                 format!(
                     "`{key}` is not an MCP field and is ignored by clients; did you mean `{field}`?"
                 ),
-                key.clone(),
+                key,
             );
         }
     }

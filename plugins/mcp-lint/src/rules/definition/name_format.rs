@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr, truncate};
 
@@ -36,8 +36,8 @@ pub fn is_valid(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
 }
 
-pub fn check(cx: &mut Cx, tool: &Value, base: &str) {
-    let Some(name) = tool.get("name").and_then(Value::as_str) else {
+pub fn check(cx: &mut Cx, tool: &Json, base: &str) {
+    let Some(name) = tool.get("name").and_then(Json::as_str) else {
         return;
     };
     if name.trim().is_empty() || is_valid(name) {

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr, type_name};
 use crate::rules::ItemKind;
@@ -30,7 +30,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
+pub fn check(cx: &mut Cx, kind: ItemKind, item: &Json, base: &str) {
     if !cx.on(&RULE) {
         return;
     }
@@ -41,8 +41,8 @@ pub fn check(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
         None => {
             cx.report(&RULE, base, format!("{} has no `name`", kind.noun()));
         }
-        Some(Value::String(s)) if !s.trim().is_empty() => {}
-        Some(Value::String(_)) => {
+        Some(Json::String(s)) if !s.trim().is_empty() => {}
+        Some(Json::String(_)) => {
             cx.report(
                 &RULE,
                 ptr(base, "name"),

@@ -1,6 +1,6 @@
 use std::collections::HashMap;
 
-use serde_json::Value;
+use signalint_plugin_api::Json;
 use signalint_plugin_api::McpSurface;
 
 use crate::context::{Cx, ptr};
@@ -44,7 +44,7 @@ declare_rule! {
 }
 
 /// One list of a surface with the kind of its items.
-type List<'a> = (ItemKind, &'a [Value]);
+type List<'a> = (ItemKind, &'a [Json]);
 
 pub fn check(cx: &mut Cx, surface: &McpSurface) {
     if !cx.on(&RULE) {
@@ -92,7 +92,7 @@ pub fn check(cx: &mut Cx, surface: &McpSurface) {
 }
 
 /// The identity of an item and the field it comes from.
-fn identity(kind: ItemKind, item: &Value) -> Option<(&str, &'static str)> {
+fn identity(kind: ItemKind, item: &Json) -> Option<(&str, &'static str)> {
     let fields: &[&'static str] = match kind {
         ItemKind::Tool | ItemKind::Prompt => &["name"],
         ItemKind::Resource => &["uri"],
@@ -100,7 +100,7 @@ fn identity(kind: ItemKind, item: &Value) -> Option<(&str, &'static str)> {
     };
     fields.iter().find_map(|f| {
         item.get(*f)
-            .and_then(Value::as_str)
+            .and_then(Json::as_str)
             .filter(|s| !s.is_empty())
             .map(|s| (s, *f))
     })

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use super::{root_properties, snake};
 use crate::context::{Cx, ptr};
@@ -50,7 +50,7 @@ pub fn is_cap(name: &str) -> bool {
         || s.ends_with("_limit")
 }
 
-pub fn check(cx: &mut Cx, tool: &Value, base: &str) {
+pub fn check(cx: &mut Cx, tool: &Json, base: &str) {
     if !cx.on(&RULE) {
         return;
     }
@@ -60,7 +60,7 @@ pub fn check(cx: &mut Cx, tool: &Value, base: &str) {
     ) else {
         return;
     };
-    if let Some(name) = tool.get("name").and_then(Value::as_str)
+    if let Some(name) = tool.get("name").and_then(Json::as_str)
         && cx.settings.truncation_allowlist.iter().any(|t| t == name)
     {
         return;
@@ -81,7 +81,7 @@ pub fn check(cx: &mut Cx, tool: &Value, base: &str) {
         &RULE,
         ptr(&ptr(&ptr(base, "outputSchema"), "properties"), list),
         format!("input `{cap}` caps `{list}`, but the output has no `truncated` or `totalCount` to say so"),
-        cap.clone(),
+        cap,
     );
 }
 

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use super::root_properties;
 use crate::context::{Cx, ptr};
@@ -38,7 +38,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, tool: &Value, base: &str) {
+pub fn check(cx: &mut Cx, tool: &Json, base: &str) {
     let Some(output) = root_properties(tool, "outputSchema") else {
         return;
     };

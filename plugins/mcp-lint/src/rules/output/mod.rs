@@ -3,7 +3,7 @@
 pub mod capped_list_no_truncation;
 pub mod enrichment_prefer_block;
 
-use serde_json::{Map, Value};
+use signalint_plugin_api::{Json, Object};
 
 /// `camelCase` / `kebab-case` / `snake_case` → `snake_case`.
 pub fn snake(name: &str) -> String {
@@ -25,7 +25,7 @@ pub fn snake(name: &str) -> String {
 }
 
 /// The root `properties` of a tool's schema.
-pub fn root_properties<'a>(tool: &'a Value, key: &str) -> Option<&'a Map<String, Value>> {
+pub fn root_properties<'a>(tool: &'a Json, key: &str) -> Option<&'a Object> {
     tool.get(key)?.get("properties")?.as_object()
 }
 

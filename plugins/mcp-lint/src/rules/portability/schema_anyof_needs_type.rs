@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::Cx;
 use crate::walker::{Context, Edge};
@@ -15,13 +15,13 @@ declare_rule! {
     /// ## Example
     /// ```json invalid
     /// {"tools": [{"name": "set", "description": "Sets a value.", "inputSchema": {"type": "object", "properties": {
-    ///   "v": {"description": "Value.", "anyOf": [{"type": "string", "description": "Text."}, {"enum": [1, 2], "description": "Level."}]}}}}]}
+    ///   "v": {"description": "Json.", "anyOf": [{"type": "string", "description": "Text."}, {"enum": [1, 2], "description": "Level."}]}}}}]}
     /// ```
     ///
     /// Use instead:
     /// ```json valid
     /// {"tools": [{"name": "set", "description": "Sets a value.", "inputSchema": {"type": "object", "properties": {
-    ///   "v": {"description": "Value.", "anyOf": [{"type": "string", "description": "Text."}, {"type": "integer", "enum": [1, 2], "description": "Level."}]}}}}]}
+    ///   "v": {"description": "Json.", "anyOf": [{"type": "string", "description": "Text."}, {"type": "integer", "enum": [1, 2], "description": "Level."}]}}}}]}
     /// ```
     pub RULE = {
         id: "schema-anyof-needs-type",
@@ -31,7 +31,7 @@ declare_rule! {
     }
 }
 
-pub fn check_node(cx: &mut Cx, pointer: &str, node: &Value, ncx: &Context) {
+pub fn check_node(cx: &mut Cx, pointer: &str, node: &Json, ncx: &Context) {
     let keyword = match ncx.edge {
         Edge::AnyOf(_) => "anyOf",
         Edge::OneOf(_) => "oneOf",

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::Cx;
 
@@ -31,10 +31,10 @@ declare_rule! {
     }
 }
 
-pub fn check_root(cx: &mut Cx, root: &Value, base: &str) {
+pub fn check_root(cx: &mut Cx, root: &Json, base: &str) {
     let tagged = root
         .get("$schema")
-        .and_then(Value::as_str)
+        .and_then(Json::as_str)
         .is_some_and(|s| !s.trim().is_empty());
     if !tagged {
         cx.report(&RULE, base, "schema has no `$schema` dialect tag");

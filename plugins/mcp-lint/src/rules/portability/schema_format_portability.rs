@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr};
 
@@ -36,8 +36,8 @@ declare_rule! {
     }
 }
 
-pub fn check_node(cx: &mut Cx, pointer: &str, node: &Value) {
-    let Some(format) = node.get("format").and_then(Value::as_str) else {
+pub fn check_node(cx: &mut Cx, pointer: &str, node: &Json) {
+    let Some(format) = node.get("format").and_then(Json::as_str) else {
         return;
     };
     if !cx.on(&RULE) || cx.settings.format_allowlist.iter().any(|f| f == format) {

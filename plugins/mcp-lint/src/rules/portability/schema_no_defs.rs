@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::Cx;
 use crate::rules::SchemaScan;
@@ -35,13 +35,13 @@ declare_rule! {
     }
 }
 
-pub fn check_node(cx: &mut Cx, scan: &mut SchemaScan, pointer: &str, node: &Value, ncx: &Context) {
+pub fn check_node(cx: &mut Cx, scan: &mut SchemaScan, pointer: &str, node: &Json, ncx: &Context) {
     let Some(map) = node.as_object() else {
         return;
     };
     let Some(keyword) = ["$defs", "definitions", "$ref"]
         .into_iter()
-        .find(|k| map.contains_key(*k))
+        .find(|k| map.contains_key(k))
     else {
         return;
     };

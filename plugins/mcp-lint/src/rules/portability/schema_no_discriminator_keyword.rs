@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr};
 
@@ -32,7 +32,7 @@ declare_rule! {
     }
 }
 
-pub fn check_node(cx: &mut Cx, pointer: &str, node: &Value) {
+pub fn check_node(cx: &mut Cx, pointer: &str, node: &Json) {
     if node.get("discriminator").is_some() {
         cx.report(
             &RULE,

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr};
 
@@ -34,8 +34,8 @@ declare_rule! {
     }
 }
 
-pub fn check_root(cx: &mut Cx, root: &Value, base: &str) {
-    if root.get("oneOf").is_some_and(Value::is_array) {
+pub fn check_root(cx: &mut Cx, root: &Json, base: &str) {
+    if root.get("oneOf").is_some_and(Json::is_array) {
         cx.report(
             &RULE,
             ptr(base, "oneOf"),

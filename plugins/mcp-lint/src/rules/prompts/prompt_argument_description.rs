@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr};
 
@@ -29,8 +29,8 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, prompt: &Value, base: &str) {
-    let Some(list) = prompt.get("arguments").and_then(Value::as_array) else {
+pub fn check(cx: &mut Cx, prompt: &Json, base: &str) {
+    let Some(list) = prompt.get("arguments").and_then(Json::as_array) else {
         return;
     };
     for (i, arg) in list.iter().enumerate() {
@@ -39,10 +39,10 @@ pub fn check(cx: &mut Cx, prompt: &Value, base: &str) {
         }
         let described = arg
             .get("description")
-            .and_then(Value::as_str)
+            .and_then(Json::as_str)
             .is_some_and(|s| !s.trim().is_empty());
         if !described {
-            let name = arg.get("name").and_then(Value::as_str).unwrap_or("?");
+            let name = arg.get("name").and_then(Json::as_str).unwrap_or("?");
             cx.report(
                 &RULE,
                 ptr(&ptr(base, "arguments"), i.to_string()),

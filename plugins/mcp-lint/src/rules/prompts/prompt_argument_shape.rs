@@ -1,6 +1,6 @@
 use std::collections::HashSet;
 
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr, type_name};
 
@@ -33,7 +33,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, prompt: &Value, base: &str) {
+pub fn check(cx: &mut Cx, prompt: &Json, base: &str) {
     let Some(arguments) = prompt.get("arguments") else {
         return;
     };
@@ -59,7 +59,7 @@ pub fn check(cx: &mut Cx, prompt: &Value, base: &str) {
         };
         match map
             .get("name")
-            .and_then(Value::as_str)
+            .and_then(Json::as_str)
             .filter(|s| !s.trim().is_empty())
         {
             None => {

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr, quote};
 use crate::rules::ItemKind;
@@ -45,7 +45,7 @@ pub fn is_media_type(s: &str) -> bool {
     name(ty) && name(sub)
 }
 
-pub fn check(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
+pub fn check(cx: &mut Cx, kind: ItemKind, item: &Json, base: &str) {
     let Some(mime) = item.get("mimeType") else {
         return;
     };

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr};
 use crate::rules::ItemKind;
@@ -29,7 +29,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
+pub fn check(cx: &mut Cx, kind: ItemKind, item: &Json, base: &str) {
     let key = if kind == ItemKind::ResourceTemplate {
         "uriTemplate"
     } else {
@@ -37,7 +37,7 @@ pub fn check(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
     };
     let Some(uri) = item
         .get(key)
-        .and_then(Value::as_str)
+        .and_then(Json::as_str)
         .filter(|s| !s.is_empty())
     else {
         return;
@@ -54,7 +54,7 @@ pub fn check(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
                 uri,
             );
         }
-        Some(Value::String(name)) if name == uri => {
+        Some(Json::String(name)) if **name == *uri => {
             cx.report_evidence(
                 &RULE,
                 ptr(base, "name"),

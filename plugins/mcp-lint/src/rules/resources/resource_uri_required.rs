@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr};
 
@@ -27,12 +27,12 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, resource: &Value, base: &str) {
+pub fn check(cx: &mut Cx, resource: &Json, base: &str) {
     match resource.get("uri") {
         None => {
             cx.report(&RULE, base, "resource has no `uri`");
         }
-        Some(Value::String(s)) if !s.trim().is_empty() => {}
+        Some(Json::String(s)) if !s.trim().is_empty() => {}
         Some(_) => {
             cx.report(&RULE, ptr(base, "uri"), "`uri` must be a non-empty string");
         }

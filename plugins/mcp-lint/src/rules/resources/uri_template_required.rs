@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr};
 
@@ -28,12 +28,12 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, template: &Value, base: &str) {
+pub fn check(cx: &mut Cx, template: &Json, base: &str) {
     match template.get("uriTemplate") {
         None => {
             cx.report(&RULE, base, "resource template has no `uriTemplate`");
         }
-        Some(Value::String(s)) if !s.trim().is_empty() => {}
+        Some(Json::String(s)) if !s.trim().is_empty() => {}
         Some(_) => {
             cx.report(
                 &RULE,

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr};
 
@@ -30,8 +30,8 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, template: &Value, base: &str) {
-    let Some(t) = template.get("uriTemplate").and_then(Value::as_str) else {
+pub fn check(cx: &mut Cx, template: &Json, base: &str) {
+    let Some(t) = template.get("uriTemplate").and_then(Json::as_str) else {
         return;
     };
     if let Err(problem) = crate::uri_template::validate(t) {

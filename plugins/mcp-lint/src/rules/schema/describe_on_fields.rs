@@ -1,6 +1,6 @@
 use std::collections::{BTreeSet, HashMap};
 
-use serde_json::Value;
+use signalint_plugin_api::Json;
 use signalint_plugin_api::{Finding, McpSurface};
 
 use crate::context::Cx;
@@ -49,7 +49,7 @@ declare_rule! {
     }
 }
 
-pub fn check_node(cx: &mut Cx, scan: &SchemaScan, pointer: &str, node: &Value, ncx: &Context) {
+pub fn check_node(cx: &mut Cx, scan: &SchemaScan, pointer: &str, node: &Json, ncx: &Context) {
     if !ncx.field_tree || ncx.under_not || !node.is_object() || !cx.on(&RULE) {
         return;
     }
@@ -108,7 +108,7 @@ pub fn merge_shared(surface: &McpSurface, findings: Vec<Finding>) -> Vec<Finding
     // is serialized once, however many findings lie below it.
     let mut ids: HashMap<String, usize> = HashMap::new();
     let mut tools_of: Vec<Vec<usize>> = Vec::new();
-    let mut id_of_node: HashMap<*const Value, Option<usize>> = HashMap::new();
+    let mut id_of_node: HashMap<*const Json, Option<usize>> = HashMap::new();
     let mut candidates: Vec<Vec<(usize, usize)>> = Vec::with_capacity(findings.len());
     for place in &places {
         let mut found = Vec::new();
@@ -116,7 +116,7 @@ pub fn merge_shared(surface: &McpSurface, findings: Vec<Finding>) -> Vec<Finding
             && let Some(definition) = surface.tools.get(tool)
         {
             for (end, node) in ancestors(definition, inner) {
-                let id = *id_of_node.entry(node as *const Value).or_insert_with(|| {
+                let id = *id_of_node.entry(node as *const Json).or_insert_with(|| {
                     if !is_compound(node, node) {
                         return None;
                     }
@@ -211,7 +211,7 @@ fn split_tool(pointer: &str) -> Option<(usize, &str)> {
 
 /// The schema nodes from the schema root (`/inputSchema`) down to the node at `inner`, with
 /// the byte length of each one's pointer in `inner`.
-fn ancestors<'v>(tool: &'v Value, inner: &str) -> Vec<(usize, &'v Value)> {
+fn ancestors<'v>(tool: &'v Json, inner: &str) -> Vec<(usize, &'v Json)> {
     let mut out = Vec::new();
     let mut node = tool;
     let mut end = 0;
@@ -219,11 +219,11 @@ fn ancestors<'v>(tool: &'v Value, inner: &str) -> Vec<(usize, &'v Value)> {
         end += 1 + segment.len();
         let key = segment.replace("~1", "/").replace("~0", "~");
         node = match node {
-            Value::Object(map) => match map.get(&key) {
+            Json::Object(map) => match map.get(&key) {
                 Some(child) => child,
                 None => break,
             },
-            Value::Array(items) => match key.parse::<usize>().ok().and_then(|i| items.get(i)) {
+            Json::Array(items) => match key.parse::<usize>().ok().and_then(|i| items.get(i)) {
                 Some(child) => child,
                 None => break,
             },
@@ -234,24 +234,24 @@ fn ancestors<'v>(tool: &'v Value, inner: &str) -> Vec<(usize, &'v Value)> {
     out
 }
 
-fn has_description(node: &Value, root: &Value) -> bool {
-    let described = |v: &Value| {
+fn has_description(node: &Json, root: &Json) -> bool {
+    let described = |v: &Json| {
         v.get("description")
-            .and_then(Value::as_str)
+            .and_then(Json::as_str)
             .is_some_and(|s| !s.trim().is_empty())
     };
     described(node)
         || node
             .get("$ref")
-            .and_then(Value::as_str)
+            .and_then(Json::as_str)
             .and_then(|r| resolve_local_ref(root, r))
             .is_some_and(described)
 }
 
-fn is_compound(node: &Value, root: &Value) -> bool {
+fn is_compound(node: &Json, root: &Json) -> bool {
     let target = node
         .get("$ref")
-        .and_then(Value::as_str)
+        .and_then(Json::as_str)
         .and_then(|r| resolve_local_ref(root, r))
         .unwrap_or(node);
     types(target)
@@ -262,24 +262,24 @@ fn is_compound(node: &Value, root: &Value) -> bool {
             .any(|k| target.get(*k).is_some())
 }
 
-fn is_literal(node: &Value) -> bool {
+fn is_literal(node: &Json) -> bool {
     node.get("const").is_some()
         || node
             .get("enum")
-            .and_then(Value::as_array)
+            .and_then(Json::as_array)
             .is_some_and(|e| e.len() == 1)
         || types(node) == ["null"]
 }
 
 /// `anyOf: [X, {"type": "null"}]`: the nullable wrapper of one schema.
-fn is_nullable_wrapper(parent: Option<&Value>) -> bool {
+fn is_nullable_wrapper(parent: Option<&Json>) -> bool {
     let Some(parent) = parent else {
         return false;
     };
     ["anyOf", "oneOf"].iter().any(|k| {
         parent
             .get(*k)
-            .and_then(Value::as_array)
+            .and_then(Json::as_array)
             .is_some_and(|branches| {
                 branches.len() >= 2 && branches.iter().filter(|b| types(b) != ["null"]).count() == 1
             })

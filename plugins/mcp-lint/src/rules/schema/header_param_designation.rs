@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr, quote};
 use crate::rules::SchemaScan;
@@ -44,7 +44,7 @@ pub fn is_token(s: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
 }
 
-pub fn check_node(cx: &mut Cx, scan: &mut SchemaScan, pointer: &str, node: &Value, ncx: &Context) {
+pub fn check_node(cx: &mut Cx, scan: &mut SchemaScan, pointer: &str, node: &Json, ncx: &Context) {
     let Some(header) = node.get("x-mcp-header") else {
         return;
     };

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr, quote, type_name};
 use crate::rules::SchemaRole;
@@ -34,7 +34,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, tool: &Value, base: &str) {
+pub fn check(cx: &mut Cx, tool: &Json, base: &str) {
     if !cx.on(&RULE) {
         return;
     }
@@ -46,8 +46,8 @@ pub fn check(cx: &mut Cx, tool: &Value, base: &str) {
                 cx.report(&RULE, base, "tool has no `inputSchema`; use `{\"type\": \"object\"}` for a tool without arguments");
             }
             None => {}
-            Some(Value::Object(map)) => match map.get("type") {
-                Some(Value::String(t)) if t == "object" => {}
+            Some(Json::Object(map)) => match map.get("type") {
+                Some(Json::String(t)) if &**t == "object" => {}
                 None => {
                     cx.report(
                         &RULE,

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr, quote};
 use crate::walker::{Context, Edge};
@@ -32,12 +32,12 @@ declare_rule! {
     }
 }
 
-pub fn check_node(cx: &mut Cx, pointer: &str, node: &Value, ncx: &Context) {
+pub fn check_node(cx: &mut Cx, pointer: &str, node: &Json, ncx: &Context) {
     let Some(required) = node.get("required") else {
         return;
     };
     let message = match required {
-        Value::Array(list) => {
+        Json::Array(list) => {
             let mut seen = Vec::new();
             let mut problem = None;
             for item in list {
@@ -61,7 +61,7 @@ pub fn check_node(cx: &mut Cx, pointer: &str, node: &Value, ncx: &Context) {
                 None => return,
             }
         }
-        Value::Bool(_) => match ncx.edge {
+        Json::Bool(_) => match ncx.edge {
             Edge::Property(name) => format!(
                 "`required: {required}` on a property is draft-03 and ignored; list `{name}` in the parent object's `required` array"
             ),

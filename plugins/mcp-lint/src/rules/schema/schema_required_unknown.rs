@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr};
 use crate::walker::Context;
@@ -37,22 +37,22 @@ declare_rule! {
     }
 }
 
-pub fn check_node(cx: &mut Cx, pointer: &str, node: &Value, ncx: &Context) {
+pub fn check_node(cx: &mut Cx, pointer: &str, node: &Json, ncx: &Context) {
     if ncx.under_not {
         return;
     }
     let (Some(props), Some(required)) = (
-        node.get("properties").and_then(Value::as_object),
-        node.get("required").and_then(Value::as_array),
+        node.get("properties").and_then(Json::as_object),
+        node.get("required").and_then(Json::as_array),
     ) else {
         return;
     };
-    if node.get("additionalProperties") == Some(&Value::Bool(false))
+    if node.get("additionalProperties") == Some(&Json::Bool(false))
         && node.get("patternProperties").is_none()
     {
         return; // schema-unsatisfiable reports it
     }
-    for name in required.iter().filter_map(Value::as_str) {
+    for name in required.iter().filter_map(Json::as_str) {
         if !props.contains_key(name) {
             cx.report_evidence(
                 &RULE,

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr, quote};
 
@@ -36,15 +36,15 @@ const TYPES: [&str; 7] = [
     "string", "number", "integer", "boolean", "object", "array", "null",
 ];
 
-pub fn check_node(cx: &mut Cx, pointer: &str, node: &Value) {
+pub fn check_node(cx: &mut Cx, pointer: &str, node: &Json) {
     let Some(ty) = node.get("type") else {
         return;
     };
     let problem = match ty {
-        Value::String(t) if TYPES.contains(&t.as_str()) => return,
-        Value::String(t) => format!("`{t}` is not a JSON Schema type"),
-        Value::Array(list) if list.is_empty() => return, // schema-unsatisfiable reports `type: []`
-        Value::Array(list) => {
+        Json::String(t) if TYPES.contains(&&**t) => return,
+        Json::String(t) => format!("`{t}` is not a JSON Schema type"),
+        Json::Array(list) if list.is_empty() => return, // schema-unsatisfiable reports `type: []`
+        Json::Array(list) => {
             let mut seen = Vec::new();
             let mut bad = None;
             for item in list {

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr};
 use crate::walker::{Context, Edge, types};
@@ -50,12 +50,12 @@ const BOUNDS: [(&str, &str, bool); 5] = [
     ("minProperties", "maxProperties", false),
 ];
 
-pub fn check_node(cx: &mut Cx, pointer: &str, node: &Value, ncx: &Context) {
+pub fn check_node(cx: &mut Cx, pointer: &str, node: &Json, ncx: &Context) {
     if ncx.under_not || !cx.on(&RULE) {
         return;
     }
     let map = match node {
-        Value::Bool(false) if ncx.edge == Edge::Root => {
+        Json::Bool(false) if ncx.edge == Edge::Root => {
             cx.report(
                 &RULE,
                 pointer,
@@ -63,14 +63,14 @@ pub fn check_node(cx: &mut Cx, pointer: &str, node: &Value, ncx: &Context) {
             );
             return;
         }
-        Value::Object(map) => map,
+        Json::Object(map) => map,
         _ => return,
     };
     for key in ["enum", "anyOf", "oneOf", "type"] {
         if map
             .get(key)
-            .and_then(Value::as_array)
-            .is_some_and(Vec::is_empty)
+            .and_then(Json::as_array)
+            .is_some_and(<[Json]>::is_empty)
         {
             cx.report(
                 &RULE,
@@ -80,18 +80,18 @@ pub fn check_node(cx: &mut Cx, pointer: &str, node: &Value, ncx: &Context) {
         }
     }
     match map.get("not") {
-        Some(Value::Bool(true)) => {
+        Some(Json::Bool(true)) => {
             cx.report(&RULE, ptr(pointer, "not"), "`not: true` allows no value");
         }
-        Some(Value::Object(o)) if o.is_empty() => {
+        Some(Json::Object(o)) if o.is_empty() => {
             cx.report(&RULE, ptr(pointer, "not"), "`not: {}` allows no value");
         }
         _ => {}
     }
     for (low, high, exclusive) in BOUNDS {
         let (Some(lo), Some(hi)) = (
-            map.get(low).and_then(Value::as_f64),
-            map.get(high).and_then(Value::as_f64),
+            map.get(low).and_then(Json::as_f64),
+            map.get(high).and_then(Json::as_f64),
         ) else {
             continue;
         };
@@ -105,7 +105,7 @@ pub fn check_node(cx: &mut Cx, pointer: &str, node: &Value, ncx: &Context) {
     }
     let declared = types(node);
     if !declared.is_empty() {
-        if let Some(values) = map.get("enum").and_then(Value::as_array)
+        if let Some(values) = map.get("enum").and_then(Json::as_array)
             && !values.is_empty()
             && !values
                 .iter()
@@ -127,13 +127,13 @@ pub fn check_node(cx: &mut Cx, pointer: &str, node: &Value, ncx: &Context) {
             );
         }
     }
-    if map.get("additionalProperties") == Some(&Value::Bool(false))
+    if map.get("additionalProperties") == Some(&Json::Bool(false))
         && !map.contains_key("patternProperties")
     {
-        let props = map.get("properties").and_then(Value::as_object);
+        let props = map.get("properties").and_then(Json::as_object);
         for key in map
             .get("required")
-            .and_then(Value::as_array)
+            .and_then(Json::as_array)
             .into_iter()
             .flatten()
         {
@@ -151,7 +151,7 @@ pub fn check_node(cx: &mut Cx, pointer: &str, node: &Value, ncx: &Context) {
 
 /// Whether `value` is an instance of the JSON Schema type `ty` (unknown type names match
 /// anything, so a typo in `type` is not reported here).
-fn has_type(ty: &str, value: &Value) -> bool {
+fn has_type(ty: &str, value: &Json) -> bool {
     match ty {
         "string" => value.is_string(),
         "number" => value.is_number(),

@@ -62,13 +62,13 @@ pub mod server_json_version_required;
 pub mod server_json_version_semver;
 pub mod server_json_website_url;
 
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::Cx;
 use crate::registry_schema::{self, Seg, Violation};
 use crate::rule::Rule;
 
-type Claim = fn(&Violation, &Value) -> bool;
+type Claim = fn(&Violation, &Json) -> bool;
 
 /// Which rule owns a schema violation: the first that claims it, in this order.
 const CLAIMS: &[(&Rule, Claim)] = &[
@@ -274,7 +274,7 @@ const CLAIMS: &[(&Rule, Claim)] = &[
 ];
 
 /// Rules with checks the schema cannot express.
-const CHECKS: &[fn(&mut Cx, &Value)] = &[
+const CHECKS: &[fn(&mut Cx, &Json)] = &[
     server_json_version_no_range::check,
     server_json_version_semver::check,
     server_json_package_version_sync::check,
@@ -289,7 +289,7 @@ const CHECKS: &[fn(&mut Cx, &Value)] = &[
 ];
 
 /// The rule that reports `violation`.
-pub fn rule_for(violation: &Violation, doc: &Value) -> &'static Rule {
+pub fn rule_for(violation: &Violation, doc: &Json) -> &'static Rule {
     CLAIMS
         .iter()
         .find(|(_, claims)| claims(violation, doc))
@@ -297,7 +297,7 @@ pub fn rule_for(violation: &Violation, doc: &Value) -> &'static Rule {
 }
 
 /// Checks one `server.json` document.
-pub fn check(cx: &mut Cx, doc: &Value) {
+pub fn check(cx: &mut Cx, doc: &Json) {
     match registry_schema::official() {
         Ok(schema) => {
             for violation in schema.validate(doc) {
@@ -321,7 +321,7 @@ pub fn check(cx: &mut Cx, doc: &Value) {
 }
 
 /// The value a violation points at.
-pub fn at<'a>(doc: &'a Value, v: &Violation) -> Option<&'a Value> {
+pub fn at<'a>(doc: &'a Json, v: &Violation) -> Option<&'a Json> {
     let mut node = doc;
     for seg in &v.path {
         node = match seg {
@@ -394,11 +394,12 @@ mod tests {
 
     /// (rule, pointer) of every schema violation of `doc`.
     fn mapped(doc: &Value) -> Vec<(&'static str, String)> {
+        let doc = Json::from(doc.clone());
         registry_schema::official()
             .unwrap()
-            .validate(doc)
+            .validate(&doc)
             .iter()
-            .map(|v| (rule_for(v, doc).id, v.pointer()))
+            .map(|v| (rule_for(v, &doc).id, v.pointer()))
             .collect()
     }
 

@@ -1,6 +1,6 @@
 use super::is_argument;
 use crate::registry_schema::Violation;
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 declare_rule! {
     /// ## What it does
@@ -33,7 +33,7 @@ declare_rule! {
 }
 
 /// Whether a schema violation belongs to this rule.
-pub fn claims(v: &Violation, _doc: &Value) -> bool {
+pub fn claims(v: &Violation, _doc: &Json) -> bool {
     is_argument(v)
         && (v.is_required("type") && v.path.len() == 4
             || v.path.len() == 5 && v.last_key() == Some("type"))

@@ -1,5 +1,5 @@
 use crate::context::Cx;
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 declare_rule! {
     /// ## What it does
@@ -32,23 +32,21 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, doc: &Value) {
+pub fn check(cx: &mut Cx, doc: &Json) {
     for (i, package) in doc
         .get("packages")
-        .and_then(Value::as_array)
+        .and_then(Json::as_array)
         .into_iter()
         .flatten()
         .enumerate()
     {
-        let vars = package
-            .get("environmentVariables")
-            .and_then(Value::as_array);
+        let vars = package.get("environmentVariables").and_then(Json::as_array);
         for (j, var) in vars.into_iter().flatten().enumerate() {
             if !var.is_object() {
                 continue;
             }
             if crate::context::non_empty_str(var.get("description")).is_none() {
-                let name = var.get("name").and_then(Value::as_str).unwrap_or("?");
+                let name = var.get("name").and_then(Json::as_str).unwrap_or("?");
                 cx.report(
                     &RULE,
                     format!("/serverJson/packages/{i}/environmentVariables/{j}"),

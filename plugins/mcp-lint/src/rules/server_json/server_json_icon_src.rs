@@ -1,6 +1,6 @@
 use crate::context::Cx;
 use crate::registry_schema::Violation;
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 declare_rule! {
     /// ## What it does
@@ -33,19 +33,19 @@ declare_rule! {
 }
 
 /// Whether a schema violation belongs to this rule.
-pub fn claims(v: &Violation, _doc: &Value) -> bool {
+pub fn claims(v: &Violation, _doc: &Json) -> bool {
     v.is_required("src") && v.path_is(&["icons", "#"]) || v.prefix_is(&["icons", "#", "src"])
 }
 
-pub fn check(cx: &mut Cx, doc: &Value) {
+pub fn check(cx: &mut Cx, doc: &Json) {
     for (i, icon) in doc
         .get("icons")
-        .and_then(Value::as_array)
+        .and_then(Json::as_array)
         .into_iter()
         .flatten()
         .enumerate()
     {
-        let Some(src) = icon.get("src").and_then(Value::as_str) else {
+        let Some(src) = icon.get("src").and_then(Json::as_str) else {
             continue;
         };
         if crate::registry_schema::is_uri(src) && !src.starts_with("https://") {

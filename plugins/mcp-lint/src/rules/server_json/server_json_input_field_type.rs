@@ -1,6 +1,6 @@
 use super::{is_argument, is_headers_entry};
 use crate::registry_schema::Violation;
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 declare_rule! {
     /// ## What it does
@@ -35,7 +35,7 @@ declare_rule! {
 }
 
 /// Whether a schema violation belongs to this rule.
-pub fn claims(v: &Violation, _doc: &Value) -> bool {
+pub fn claims(v: &Violation, _doc: &Json) -> bool {
     is_argument(v)
         || v.prefix_is(&["packages", "#", "environmentVariables", "#"])
         || is_headers_entry(v)

@@ -1,6 +1,6 @@
 use crate::context::Cx;
 use crate::registry_schema::Violation;
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 declare_rule! {
     /// ## What it does
@@ -35,19 +35,19 @@ declare_rule! {
 }
 
 /// Whether a schema violation belongs to this rule.
-pub fn claims(v: &Violation, _doc: &Value) -> bool {
+pub fn claims(v: &Violation, _doc: &Json) -> bool {
     v.prefix_is(&["packages", "#", "fileSha256"])
 }
 
-pub fn check(cx: &mut Cx, doc: &Value) {
+pub fn check(cx: &mut Cx, doc: &Json) {
     for (i, package) in doc
         .get("packages")
-        .and_then(Value::as_array)
+        .and_then(Json::as_array)
         .into_iter()
         .flatten()
         .enumerate()
     {
-        if package.get("registryType").and_then(Value::as_str) == Some("mcpb")
+        if package.get("registryType").and_then(Json::as_str) == Some("mcpb")
             && package.get("fileSha256").is_none()
         {
             cx.report(

@@ -1,6 +1,6 @@
 use crate::context::Cx;
 use crate::registry_schema::Violation;
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 declare_rule! {
     /// ## What it does
@@ -35,21 +35,21 @@ declare_rule! {
 }
 
 /// Whether a schema violation belongs to this rule.
-pub fn claims(v: &Violation, _doc: &Value) -> bool {
+pub fn claims(v: &Violation, _doc: &Json) -> bool {
     v.prefix_is(&["packages", "#", "runtimeHint"])
 }
 
-pub fn check(cx: &mut Cx, doc: &Value) {
+pub fn check(cx: &mut Cx, doc: &Json) {
     for (i, package) in doc
         .get("packages")
-        .and_then(Value::as_array)
+        .and_then(Json::as_array)
         .into_iter()
         .flatten()
         .enumerate()
     {
         let has_args = package
             .get("runtimeArguments")
-            .and_then(Value::as_array)
+            .and_then(Json::as_array)
             .is_some_and(|a| !a.is_empty());
         if has_args && package.get("runtimeHint").is_none() {
             cx.report(

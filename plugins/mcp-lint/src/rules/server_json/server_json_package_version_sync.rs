@@ -1,5 +1,5 @@
 use crate::context::Cx;
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 declare_rule! {
     /// ## What it does
@@ -32,18 +32,18 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, doc: &Value) {
-    let Some(root) = doc.get("version").and_then(Value::as_str) else {
+pub fn check(cx: &mut Cx, doc: &Json) {
+    let Some(root) = doc.get("version").and_then(Json::as_str) else {
         return;
     };
     for (i, package) in doc
         .get("packages")
-        .and_then(Value::as_array)
+        .and_then(Json::as_array)
         .into_iter()
         .flatten()
         .enumerate()
     {
-        let Some(version) = package.get("version").and_then(Value::as_str) else {
+        let Some(version) = package.get("version").and_then(Json::as_str) else {
             continue;
         };
         if version != root && version != "latest" && !version.is_empty() {

@@ -1,6 +1,6 @@
 use super::at;
 use crate::registry_schema::{Keyword, Violation};
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 declare_rule! {
     /// ## What it does
@@ -31,10 +31,10 @@ declare_rule! {
 }
 
 /// Whether a schema violation belongs to this rule.
-pub fn claims(v: &Violation, doc: &Value) -> bool {
+pub fn claims(v: &Violation, doc: &Json) -> bool {
     v.is(Keyword::Enum)
         && v.path_is(&["remotes", "#", "type"])
-        && at(doc, v).and_then(Value::as_str) == Some("stdio")
+        && at(doc, v).and_then(Json::as_str) == Some("stdio")
 }
 
 #[cfg(test)]

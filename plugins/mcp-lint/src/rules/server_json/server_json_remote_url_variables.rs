@@ -1,5 +1,5 @@
 use crate::context::Cx;
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 declare_rule! {
     /// ## What it does
@@ -31,18 +31,18 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, doc: &Value) {
+pub fn check(cx: &mut Cx, doc: &Json) {
     for (i, remote) in doc
         .get("remotes")
-        .and_then(Value::as_array)
+        .and_then(Json::as_array)
         .into_iter()
         .flatten()
         .enumerate()
     {
-        let Some(url) = remote.get("url").and_then(Value::as_str) else {
+        let Some(url) = remote.get("url").and_then(Json::as_str) else {
             continue;
         };
-        let declared = remote.get("variables").and_then(Value::as_object);
+        let declared = remote.get("variables").and_then(Json::as_object);
         for name in crate::uri_template::variables(url) {
             if !declared.is_some_and(|d| d.contains_key(name)) {
                 cx.report_evidence(

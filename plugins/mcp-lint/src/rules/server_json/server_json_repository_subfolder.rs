@@ -1,6 +1,6 @@
 use crate::context::Cx;
 use crate::registry_schema::Violation;
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 declare_rule! {
     /// ## What it does
@@ -33,15 +33,15 @@ declare_rule! {
 }
 
 /// Whether a schema violation belongs to this rule.
-pub fn claims(v: &Violation, _doc: &Value) -> bool {
+pub fn claims(v: &Violation, _doc: &Json) -> bool {
     v.prefix_is(&["repository", "subfolder"])
 }
 
-pub fn check(cx: &mut Cx, doc: &Value) {
+pub fn check(cx: &mut Cx, doc: &Json) {
     let Some(sub) = doc
         .get("repository")
         .and_then(|r| r.get("subfolder"))
-        .and_then(Value::as_str)
+        .and_then(Json::as_str)
     else {
         return;
     };

@@ -1,6 +1,6 @@
 use crate::context::Cx;
 use crate::registry_schema::SCHEMA_URL;
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 declare_rule! {
     /// ## What it does
@@ -32,7 +32,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, doc: &Value) {
+pub fn check(cx: &mut Cx, doc: &Json) {
     match doc.get("$schema") {
         None => {
             cx.report(
@@ -41,8 +41,8 @@ pub fn check(cx: &mut Cx, doc: &Value) {
                 format!("no `$schema`; declare `{SCHEMA_URL}`"),
             );
         }
-        Some(Value::String(s)) if s == SCHEMA_URL || !crate::registry_schema::is_uri(s) => {}
-        Some(Value::String(s)) => {
+        Some(Json::String(s)) if &**s == SCHEMA_URL || !crate::registry_schema::is_uri(s) => {}
+        Some(Json::String(s)) => {
             cx.report_evidence(
                 &RULE,
                 "/serverJson/$schema",

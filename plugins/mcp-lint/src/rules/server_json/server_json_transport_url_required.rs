@@ -1,6 +1,6 @@
 use super::is_transport_url;
 use crate::registry_schema::{Keyword, Violation};
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 declare_rule! {
     /// ## What it does
@@ -31,7 +31,7 @@ declare_rule! {
 }
 
 /// Whether a schema violation belongs to this rule.
-pub fn claims(v: &Violation, _doc: &Value) -> bool {
+pub fn claims(v: &Violation, _doc: &Json) -> bool {
     is_transport_url(v) && v.is(Keyword::Type)
         || v.is_required("url")
             && (v.path_is(&["packages", "#", "transport"]) || v.path_is(&["remotes", "#"]))

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::Cx;
 use crate::registry_schema;
@@ -39,20 +39,20 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, doc: &Value) {
+pub fn check(cx: &mut Cx, doc: &Json) {
     if !cx.on(&RULE) {
         return;
     }
     let Ok(schema) = registry_schema::official() else {
         return;
     };
-    let mut visit = |cx: &mut Cx, value: &Value, pointer: String, definition: &str| {
+    let mut visit = |cx: &mut Cx, value: &Json, pointer: String, definition: &str| {
         let Some(map) = value.as_object() else {
             return;
         };
         let known = schema.declared_properties(definition);
         for key in map.keys() {
-            if known.contains(&key.as_str()) {
+            if known.contains(&key) {
                 continue;
             }
             let hint = known
@@ -64,7 +64,7 @@ pub fn check(cx: &mut Cx, doc: &Value) {
                 &RULE,
                 crate::context::ptr(&pointer, key),
                 format!("`{key}` is not a field of this object and will be ignored{hint}"),
-                key.clone(),
+                key,
             );
         }
     };
@@ -105,9 +105,9 @@ pub fn check(cx: &mut Cx, doc: &Value) {
     }
 }
 
-type Visit<'v> = dyn FnMut(&mut Cx, &Value, String, &str) + 'v;
+type Visit<'v> = dyn FnMut(&mut Cx, &Json, String, &str) + 'v;
 
-fn key_value_inputs(cx: &mut Cx, visit: &mut Visit, owner: &Value, base: &str, list: &str) {
+fn key_value_inputs(cx: &mut Cx, visit: &mut Visit, owner: &Json, base: &str, list: &str) {
     for (j, entry) in items(owner.get(list)) {
         let at = format!("{base}/{list}/{j}");
         visit(cx, entry, at.clone(), "KeyValueInput");
@@ -115,8 +115,8 @@ fn key_value_inputs(cx: &mut Cx, visit: &mut Visit, owner: &Value, base: &str, l
     }
 }
 
-fn variables(cx: &mut Cx, visit: &mut Visit, owner: &Value, base: &str) {
-    let Some(vars) = owner.get("variables").and_then(Value::as_object) else {
+fn variables(cx: &mut Cx, visit: &mut Visit, owner: &Json, base: &str) {
+    let Some(vars) = owner.get("variables").and_then(Json::as_object) else {
         return;
     };
     for (name, input) in vars {
@@ -129,9 +129,9 @@ fn variables(cx: &mut Cx, visit: &mut Visit, owner: &Value, base: &str) {
     }
 }
 
-fn items(value: Option<&Value>) -> impl Iterator<Item = (usize, &Value)> {
+fn items(value: Option<&Json>) -> impl Iterator<Item = (usize, &Json)> {
     value
-        .and_then(Value::as_array)
+        .and_then(Json::as_array)
         .into_iter()
         .flatten()
         .enumerate()

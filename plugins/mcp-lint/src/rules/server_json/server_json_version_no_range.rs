@@ -1,5 +1,5 @@
 use crate::context::Cx;
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 declare_rule! {
     /// ## What it does
@@ -31,8 +31,8 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, doc: &Value) {
-    if let Some(version) = doc.get("version").and_then(Value::as_str)
+pub fn check(cx: &mut Cx, doc: &Json) {
+    if let Some(version) = doc.get("version").and_then(Json::as_str)
         && is_range(version)
     {
         cx.report_evidence(
@@ -44,12 +44,12 @@ pub fn check(cx: &mut Cx, doc: &Value) {
     }
     for (i, package) in doc
         .get("packages")
-        .and_then(Value::as_array)
+        .and_then(Json::as_array)
         .into_iter()
         .flatten()
         .enumerate()
     {
-        if let Some(version) = package.get("version").and_then(Value::as_str)
+        if let Some(version) = package.get("version").and_then(Json::as_str)
             && is_range(version)
         {
             cx.report_evidence(

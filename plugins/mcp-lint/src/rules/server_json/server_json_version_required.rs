@@ -1,5 +1,5 @@
 use crate::registry_schema::{Keyword, Violation};
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 declare_rule! {
     /// ## What it does
@@ -28,7 +28,7 @@ declare_rule! {
 }
 
 /// Whether a schema violation belongs to this rule.
-pub fn claims(v: &Violation, _doc: &Value) -> bool {
+pub fn claims(v: &Violation, _doc: &Json) -> bool {
     v.is_required("version") && v.path_is(&[]) || v.is(Keyword::Type) && v.path_is(&["version"])
 }
 

@@ -1,5 +1,5 @@
 use crate::context::Cx;
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 declare_rule! {
     /// ## What it does
@@ -29,8 +29,8 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, doc: &Value) {
-    let Some(version) = doc.get("version").and_then(Value::as_str) else {
+pub fn check(cx: &mut Cx, doc: &Json) {
+    let Some(version) = doc.get("version").and_then(Json::as_str) else {
         return;
     };
     if version.is_empty()

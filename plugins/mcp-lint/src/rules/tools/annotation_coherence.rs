@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr};
 
@@ -33,15 +33,15 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, tool: &Value, base: &str) {
-    let Some(map) = tool.get("annotations").and_then(Value::as_object) else {
+pub fn check(cx: &mut Cx, tool: &Json, base: &str) {
+    let Some(map) = tool.get("annotations").and_then(Json::as_object) else {
         return;
     };
-    if map.get("readOnlyHint") != Some(&Value::Bool(true)) {
+    if map.get("readOnlyHint") != Some(&Json::Bool(true)) {
         return;
     }
     if let Some(value) = map.get("destructiveHint") {
-        let also = if value == &Value::Bool(true) {
+        let also = if value == &Json::Bool(true) {
             ", though a client that reads the key alone takes the tool as destructive"
         } else {
             ""

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr, quote, type_name};
 
@@ -39,7 +39,7 @@ const HINTS: [&str; 4] = [
     "openWorldHint",
 ];
 
-pub fn check(cx: &mut Cx, tool: &Value, base: &str) {
+pub fn check(cx: &mut Cx, tool: &Json, base: &str) {
     let Some(annotations) = tool.get("annotations") else {
         return;
     };

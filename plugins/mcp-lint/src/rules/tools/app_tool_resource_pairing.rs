@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 use signalint_plugin_api::McpSurface;
 
 use crate::context::{Cx, ptr};
@@ -47,12 +47,12 @@ pub fn check(cx: &mut Cx, surface: &McpSurface) {
     let uris: std::collections::HashSet<&str> = surface
         .resources
         .iter()
-        .filter_map(|r| r.get("uri").and_then(Value::as_str))
+        .filter_map(|r| r.get("uri").and_then(Json::as_str))
         .collect();
     for (i, tool) in surface.tools.iter().enumerate() {
         let Some(uri) = super::meta_ui(tool)
             .and_then(|ui| ui.get("resourceUri"))
-            .and_then(Value::as_str)
+            .and_then(Json::as_str)
             .filter(|s| !s.trim().is_empty())
         else {
             continue;
@@ -64,14 +64,14 @@ pub fn check(cx: &mut Cx, surface: &McpSurface) {
             surface
                 .resource_templates
                 .iter()
-                .filter_map(|t| t.get("uriTemplate").and_then(Value::as_str))
+                .filter_map(|t| t.get("uriTemplate").and_then(Json::as_str))
                 .filter_map(crate::uri_template::to_regex)
                 .collect::<Vec<_>>()
         });
         if templates.iter().any(|re| re.is_match(uri)) {
             continue;
         }
-        cx.set_tool(tool.get("name").and_then(Value::as_str));
+        cx.set_tool(tool.get("name").and_then(Json::as_str));
         cx.report_evidence(
             &RULE,
             ptr(

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr};
 use crate::rules::ItemKind;
@@ -32,7 +32,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
+pub fn check(cx: &mut Cx, kind: ItemKind, item: &Json, base: &str) {
     if kind == ItemKind::Resource || !cx.on(&RULE) {
         return;
     }
@@ -45,7 +45,7 @@ pub fn check(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
                 format!("{} `{name}` has no description", kind.noun()),
             );
         }
-        Some(Value::String(s)) if !s.trim().is_empty() => {}
+        Some(Json::String(s)) if !s.trim().is_empty() => {}
         Some(_) => {
             cx.report(
                 &RULE,

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr, quote, truncate, type_name};
 use crate::rules::ItemKind;
@@ -34,7 +34,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
+pub fn check(cx: &mut Cx, kind: ItemKind, item: &Json, base: &str) {
     let Some(icons) = item.get("icons") else {
         return;
     };
@@ -64,7 +64,7 @@ pub fn check(cx: &mut Cx, kind: ItemKind, item: &Value, base: &str) {
     }
 }
 
-fn problem(icon: &Value) -> Option<(&'static str, String, String)> {
+fn problem(icon: &Json) -> Option<(&'static str, String, String)> {
     let Some(map) = icon.as_object() else {
         return Some((
             "",
@@ -72,7 +72,7 @@ fn problem(icon: &Value) -> Option<(&'static str, String, String)> {
             quote(icon),
         ));
     };
-    match map.get("src").and_then(Value::as_str) {
+    match map.get("src").and_then(Json::as_str) {
         None => return Some(("", "has no `src` string".into(), String::new())),
         Some(src) => {
             let lower = src.to_ascii_lowercase();

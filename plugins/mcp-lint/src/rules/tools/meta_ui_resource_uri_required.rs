@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr};
 
@@ -34,8 +34,8 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, tool: &Value, base: &str) {
-    let Some(ui) = super::meta_ui(tool).and_then(Value::as_object) else {
+pub fn check(cx: &mut Cx, tool: &Json, base: &str) {
+    let Some(ui) = super::meta_ui(tool).and_then(Json::as_object) else {
         return;
     };
     let ok = match ui.get("resourceUri") {

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr, truncate};
 
@@ -29,10 +29,10 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, tool: &Value, base: &str) {
+pub fn check(cx: &mut Cx, tool: &Json, base: &str) {
     let Some(uri) = super::meta_ui(tool)
         .and_then(|ui| ui.get("resourceUri"))
-        .and_then(Value::as_str)
+        .and_then(Json::as_str)
     else {
         return;
     };

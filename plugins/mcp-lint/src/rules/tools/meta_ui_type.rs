@@ -1,4 +1,4 @@
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr, type_name};
 
@@ -29,7 +29,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, tool: &Value, base: &str) {
+pub fn check(cx: &mut Cx, tool: &Json, base: &str) {
     let Some(ui) = super::meta_ui(tool) else {
         return;
     };

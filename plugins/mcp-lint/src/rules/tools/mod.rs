@@ -9,9 +9,9 @@ pub mod meta_ui_resource_uri_required;
 pub mod meta_ui_resource_uri_scheme;
 pub mod meta_ui_type;
 
-use serde_json::Value;
+use signalint_plugin_api::Json;
 
 /// `_meta.ui` of a tool, when `_meta` is an object that has the key.
-pub fn meta_ui(tool: &Value) -> Option<&Value> {
+pub fn meta_ui(tool: &Json) -> Option<&Json> {
     tool.get("_meta")?.as_object()?.get("ui")
 }
