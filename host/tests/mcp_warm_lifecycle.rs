@@ -330,13 +330,11 @@ async fn edited_files_first(typescript: Option<&str>) {
     );
     // The new error in b is reported; d's known one, in another file, is left out.
     assert_eq!(answer["totalIssues"], 1, "{answer:#}");
-    let progress: Vec<String> = recorder
-        .progress
-        .lock()
-        .unwrap()
-        .iter()
-        .filter_map(|p| p.message.clone())
-        .collect();
+    // In the order the server sent them: its step count. The client may hand notifications to
+    // the recorder in another order.
+    let mut sent = recorder.progress.lock().unwrap().clone();
+    sent.sort_by(|a, b| a.progress.total_cmp(&b.progress));
+    let progress: Vec<String> = sent.into_iter().filter_map(|p| p.message).collect();
     let early = progress
         .iter()
         .position(|m| m.starts_with("tsc first results (2 edited or importing files"))
