@@ -575,6 +575,15 @@ mod tests {
         .unwrap()
     }
 
+    /// A partial file of one row of 0.5s, as an embedding cut short after one row leaves.
+    fn save_one_row(cache_file: &Path) {
+        let mut partial = PARTIAL_MAGIC.to_vec();
+        for _ in 0..DIM {
+            partial.extend_from_slice(&0.5f32.to_le_bytes());
+        }
+        std::fs::write(cache_file.with_extension("partial"), partial).unwrap();
+    }
+
     #[test]
     fn an_interrupted_embedding_resumes_from_its_partial_file() {
         let model = test_model();
@@ -588,11 +597,7 @@ mod tests {
         // Cut short after one row: the description of fewest tokens ("Sends", tool 1) comes
         // first.
         std::fs::remove_file(&cache_file).unwrap();
-        let mut partial = PARTIAL_MAGIC.to_vec();
-        for _ in 0..DIM {
-            partial.extend_from_slice(&0.5f32.to_le_bytes());
-        }
-        std::fs::write(cache_file.with_extension("partial"), partial).unwrap();
+        save_one_row(&cache_file);
         let (resumed, _) = embed_once(&model, &tools, &cache_file, Budget::Unlimited).unwrap();
         assert!(
             resumed.row(1).iter().all(|&x| x == 0.5),
@@ -642,11 +647,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let cache_file = dir.path().join("corpus-k.vec");
         // An earlier check saved one row; this one has no time left.
-        let mut partial = PARTIAL_MAGIC.to_vec();
-        for _ in 0..DIM {
-            partial.extend_from_slice(&0.5f32.to_le_bytes());
-        }
-        std::fs::write(cache_file.with_extension("partial"), &partial).unwrap();
+        save_one_row(&cache_file);
         let error =
             embed_once(&model, &tools, &cache_file, Budget::Until(Instant::now())).unwrap_err();
         let message = error.message();
