@@ -401,8 +401,10 @@ mod tests {
                     "two",
                     json!({"owner": string("Owner"), "repo": string("Repo")})
                 ),
-                // `repository` equals `repo` after the static normalization, and a tool takes
-                // `repo` beside `owner`: only `user` (its own tool's) is left for it.
+                // `repository` equals `repo` after the static normalization and a tool takes
+                // `repo` beside `owner`, so it meets only `user`, of its own tool; and taken
+                // beside `repository`, `user` is a counterpart of `repo` too: `repo` is left
+                // with no partner, `owner` and `user` have each other.
                 tool(
                     "three",
                     json!({"repository": string("Repo"), "user": string("User")})
@@ -419,15 +421,9 @@ mod tests {
             .collect();
         assert_eq!(
             kept,
-            [
-                ("one", "owner"),
-                ("one", "repo"),
-                ("two", "owner"),
-                ("two", "repo"),
-                ("three", "user")
-            ]
+            [("one", "owner"), ("two", "owner"), ("three", "user")]
         );
-        // Equal texts once; `count`, `repository` and the one-tool server's not at all.
-        assert_eq!(texts.0, ["owner: Owner", "repo: Repo", "user: User"]);
+        // Equal texts once; `count`, `repo`, `repository` and the one-tool server's not at all.
+        assert_eq!(texts.0, ["owner: Owner", "user: User"]);
     }
 }
