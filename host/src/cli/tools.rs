@@ -198,19 +198,28 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
     }
 }
 
-/// Runs every loaded rule pack (minus those disabled in the config, and opt-in packs the config
-/// does not name) over the surfaces of the files or server, all in one request, so duplicates
-/// across servers are seen too. The packs run side by side and are sent the same serialized
-/// surfaces.
-fn scan(registry: &Registry, config: &Config, surfaces: &mut [LoadedSurface]) -> ScanReport {
-    let packs: Vec<_> = registry
+/// The rule packs a scan runs: every loaded one, minus those disabled in the config and
+/// opt-in packs the config does not name.
+pub(super) fn scanning_packs<'r>(
+    registry: &'r Registry,
+    config: &Config,
+) -> Vec<&'r std::sync::Arc<crate::plugins::PluginHandle>> {
+    registry
         .of_kind(PluginKind::RulePack)
         .filter(|pack| {
             let configured = config.rule_packs.get(pack.id());
             let opt_in = pack.manifest().rule_pack.as_ref().is_some_and(|i| i.opt_in);
             configured.and_then(|c| c.enabled) != Some(false) && (configured.is_some() || !opt_in)
         })
-        .collect();
+        .collect()
+}
+
+/// Runs every loaded rule pack (minus those disabled in the config, and opt-in packs the config
+/// does not name) over the surfaces of the files or server, all in one request, so duplicates
+/// across servers are seen too. The packs run side by side and are sent the same serialized
+/// surfaces.
+fn scan(registry: &Registry, config: &Config, surfaces: &mut [LoadedSurface]) -> ScanReport {
+    let packs = scanning_packs(registry, config);
     let shared = SharedSurfaces::new(surfaces);
     let tool_count = surfaces.iter_mut().map(|s| s.release_definitions()).sum();
     crate::memory::return_freed_memory();

@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 use signalint_plugin_api::PluginError;
@@ -36,6 +36,9 @@ pub const DEFAULT_CORPUS_NAME: &str = "built-in corpus (watchtower-smithery.json
 
 /// First bytes of a cache file.
 const CACHE_MAGIC: &[u8; 8] = b"SGSEMV1\n";
+/// First bytes of a partial file, whose rows follow the descriptions by token count (a partial
+/// file of another order is started over).
+const PARTIAL_MAGIC: &[u8; 8] = b"SGSEMP2\n";
 
 /// One corpus tool.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -160,12 +163,32 @@ pub struct EmbeddedCorpus {
     by_name: HashMap<String, Vec<usize>>,
 }
 
+/// How much time embedding a corpus that is not cached may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// As long as it takes (`signalint setup`, a library caller): progress goes to stderr.
+    Unlimited,
+    /// Until this instant (a check): what is embedded by then is saved, and the call fails
+    /// with a message that says how far it got and what to run.
+    Until(Instant),
+}
+
 impl EmbeddedCorpus {
-    /// Embeds `tools` with `model`, through the cache in `cache_dir`.
+    /// Embeds `tools` with `model`, through the cache in `cache_dir`, taking as long as needed.
     pub fn new(
         model: &Embedder,
         tools: Vec<CorpusTool>,
         cache_dir: &Path,
+    ) -> Result<Self, PluginError> {
+        Self::within(model, tools, cache_dir, Budget::Unlimited)
+    }
+
+    /// [`Self::new`] within a time budget.
+    pub fn within(
+        model: &Embedder,
+        tools: Vec<CorpusTool>,
+        cache_dir: &Path,
+        budget: Budget,
     ) -> Result<Self, PluginError> {
         // By cache file, whose name holds the key.
         static IN_MEMORY: OnceLock<Mutex<HashMap<PathBuf, Arc<Vectors>>>> = OnceLock::new();
@@ -180,7 +203,7 @@ impl EmbeddedCorpus {
         let (vectors, cache) = match cached {
             Some(vectors) => (vectors, CacheUse::Memory),
             None => {
-                let (vectors, cache) = embed_once(model, &tools, &cache_file)?;
+                let (vectors, cache) = embed_once(model, &tools, &cache_file, budget)?;
                 let vectors = Arc::new(vectors);
                 memory
                     .lock()
@@ -224,6 +247,7 @@ fn embed_once(
     model: &Embedder,
     tools: &[CorpusTool],
     cache_file: &Path,
+    budget: Budget,
 ) -> Result<(Vectors, CacheUse), PluginError> {
     let lock = cache_file.with_extension("lock");
     let partial = cache_file.with_extension("partial");
@@ -242,17 +266,26 @@ fn embed_once(
                 let fresh = std::fs::metadata(&lock)
                     .and_then(|m| m.modified())
                     .is_ok_and(|t| t.elapsed().unwrap_or_default() < STALE_LOCK);
-                if fresh {
-                    std::thread::sleep(Duration::from_millis(250));
-                } else {
+                if !fresh {
                     let _ = std::fs::remove_file(&lock);
+                } else if let Budget::Until(deadline) = budget
+                    && Instant::now() >= deadline
+                {
+                    return Err(PluginError::new(format!(
+                        "semantic: another process is embedding the corpus ({} is held); check \
+                         again when it is done, or run `signalint setup` to wait for it",
+                        lock.display()
+                    )));
+                } else {
+                    std::thread::sleep(Duration::from_millis(250));
                 }
             }
             Err(_) => break false,
         }
     };
-    let result = embed_resuming(model, tools, &partial, locked.then_some(lock.as_path()));
-    if let Ok(vectors) = &result
+    let lock_held = locked.then_some(lock.as_path());
+    let result = embed_resuming(model, tools, &partial, lock_held, budget);
+    if let Ok(Embedded::All(vectors)) = &result
         && write_cache(cache_file, vectors).is_ok()
     {
         let _ = std::fs::remove_file(&partial);
@@ -260,20 +293,42 @@ fn embed_once(
     if locked {
         let _ = std::fs::remove_file(&lock);
     }
-    result.map(|vectors| (vectors, CacheUse::Embedded))
+    match result? {
+        Embedded::All(vectors) => Ok((vectors, CacheUse::Embedded)),
+        Embedded::Partly { done, now } => Err(PluginError::new(format!(
+            "semantic: the corpus is not embedded yet: {done} of {} descriptions are cached \
+             ({now} by this check) in {}, and a check waits for no more; run `signalint setup` \
+             once to embed the rest (it shows progress), or check again to continue",
+            tools.len(),
+            cache_file.parent().unwrap_or(Path::new(".")).display()
+        ))),
+    }
 }
 
-/// Embeds the descriptions, shortest first (batches of similar length pad little), starting
+/// What [`embed_resuming`] got through.
+enum Embedded {
+    All(Vectors),
+    /// The budget ran out: `done` rows are saved, `now` of them by this call.
+    Partly {
+        done: usize,
+        now: usize,
+    },
+}
+
+/// Embeds the descriptions, fewest tokens first (batches of one length pad little), starting
 /// after the rows already in `partial` and appending each chunk to it (only while holding the
-/// lock).
+/// lock), until the budget runs out.
 fn embed_resuming(
     model: &Embedder,
     tools: &[CorpusTool],
     partial: &Path,
     lock: Option<&Path>,
-) -> Result<Vectors, PluginError> {
+    budget: Budget,
+) -> Result<Embedded, PluginError> {
+    let descriptions: Vec<&str> = tools.iter().map(|t| t.description.as_str()).collect();
+    let tokens = model.token_counts(&descriptions)?;
     let mut order: Vec<usize> = (0..tools.len()).collect();
-    order.sort_by_key(|&i| tools[i].description.len());
+    order.sort_by_key(|&i| tokens[i]);
     // Rows in `order`.
     let mut sorted = match lock {
         Some(_) => read_partial(partial, tools.len()),
@@ -287,13 +342,24 @@ fn embed_resuming(
             .open(partial)
             .ok()?;
         let mut file = std::io::BufWriter::new(file);
-        file.write_all(CACHE_MAGIC).ok()?;
+        file.write_all(PARTIAL_MAGIC).ok()?;
         write_floats(&mut file, &sorted).ok()?;
         file.flush().ok()?;
         Some(file)
     });
     let done = sorted.len() / DIM;
+    let mut progress = Progress::new(budget == Budget::Unlimited && done < tools.len());
     for chunk in order[done..].chunks(CHUNK) {
+        if let Budget::Until(deadline) = budget
+            && Instant::now() >= deadline
+        {
+            let rows = sorted.len() / DIM;
+            return Ok(Embedded::Partly {
+                done: rows,
+                now: rows - done,
+            });
+        }
+        progress.show(sorted.len() / DIM, tools.len(), false);
         let texts: Vec<&str> = chunk
             .iter()
             .map(|&i| tools[i].description.as_str())
@@ -309,11 +375,45 @@ fn embed_resuming(
         }
         sorted.extend_from_slice(&vectors.data);
     }
+    progress.show(tools.len(), tools.len(), true);
     let mut data = vec![0f32; sorted.len()];
     for (row, &i) in sorted.chunks_exact(DIM).zip(&order) {
         data[i * DIM..(i + 1) * DIM].copy_from_slice(row);
     }
-    Ok(Vectors { data })
+    Ok(Embedded::All(Vectors { data }))
+}
+
+/// Lines of progress on stderr while a corpus is embedded with no budget (`signalint setup`
+/// shows them): the first chunk, one every few seconds, and the end. The pack prints nothing
+/// else.
+struct Progress {
+    on: bool,
+    started: Instant,
+    last: Option<Instant>,
+}
+
+impl Progress {
+    const EVERY: Duration = Duration::from_secs(5);
+
+    fn new(on: bool) -> Self {
+        Self {
+            on,
+            started: Instant::now(),
+            last: None,
+        }
+    }
+
+    #[allow(clippy::print_stderr)]
+    fn show(&mut self, done: usize, total: usize, end: bool) {
+        if !self.on || !(end || self.last.is_none_or(|t| t.elapsed() >= Self::EVERY)) {
+            return;
+        }
+        self.last = Some(Instant::now());
+        eprintln!(
+            "semantic: embedding the corpus: {done}/{total} descriptions ({:.0} s)",
+            self.started.elapsed().as_secs_f64()
+        );
+    }
 }
 
 /// The whole rows of a partial file (at most `count`).
@@ -321,7 +421,7 @@ fn read_partial(path: &Path, count: usize) -> Vec<f32> {
     let Ok(bytes) = std::fs::read(path) else {
         return Vec::new();
     };
-    let Some(floats) = bytes.strip_prefix(CACHE_MAGIC) else {
+    let Some(floats) = bytes.strip_prefix(PARTIAL_MAGIC) else {
         return Vec::new();
     };
     let rows = (floats.len() / (DIM * 4)).min(count);
@@ -475,24 +575,30 @@ mod tests {
         .unwrap()
     }
 
+    /// A partial file of one row of 0.5s, as an embedding cut short after one row leaves.
+    fn save_one_row(cache_file: &Path) {
+        let mut partial = PARTIAL_MAGIC.to_vec();
+        for _ in 0..DIM {
+            partial.extend_from_slice(&0.5f32.to_le_bytes());
+        }
+        std::fs::write(cache_file.with_extension("partial"), partial).unwrap();
+    }
+
     #[test]
     fn an_interrupted_embedding_resumes_from_its_partial_file() {
         let model = test_model();
         let tools = three_tools();
         let dir = tempfile::tempdir().unwrap();
         let cache_file = dir.path().join("corpus-k.vec");
-        let (full, cache) = embed_once(&model, &tools, &cache_file).unwrap();
+        let (full, cache) = embed_once(&model, &tools, &cache_file, Budget::Unlimited).unwrap();
         assert_eq!(cache, CacheUse::Embedded);
         assert!(!cache_file.with_extension("partial").exists());
         assert!(!cache_file.with_extension("lock").exists());
-        // Cut short after one row: the shortest description ("Sends", tool 1) comes first.
+        // Cut short after one row: the description of fewest tokens ("Sends", tool 1) comes
+        // first.
         std::fs::remove_file(&cache_file).unwrap();
-        let mut partial = CACHE_MAGIC.to_vec();
-        for _ in 0..DIM {
-            partial.extend_from_slice(&0.5f32.to_le_bytes());
-        }
-        std::fs::write(cache_file.with_extension("partial"), partial).unwrap();
-        let (resumed, _) = embed_once(&model, &tools, &cache_file).unwrap();
+        save_one_row(&cache_file);
+        let (resumed, _) = embed_once(&model, &tools, &cache_file, Budget::Unlimited).unwrap();
         assert!(
             resumed.row(1).iter().all(|&x| x == 0.5),
             "the saved row is kept"
@@ -521,7 +627,7 @@ mod tests {
                 std::fs::remove_file(cache_file.with_extension("lock")).unwrap();
             })
         };
-        let (got, cache) = embed_once(&model, &tools, &cache_file).unwrap();
+        let (got, cache) = embed_once(&model, &tools, &cache_file, Budget::Unlimited).unwrap();
         writer.join().unwrap();
         assert_eq!((got, cache), (vectors, CacheUse::Disk));
         // A lock nobody has touched for an hour is left by a process that is gone.
@@ -529,8 +635,51 @@ mod tests {
         let lock = std::fs::File::create(cache_file.with_extension("lock")).unwrap();
         lock.set_modified(std::time::SystemTime::now() - Duration::from_secs(3600))
             .unwrap();
-        let (_, cache) = embed_once(&model, &tools, &cache_file).unwrap();
+        let (_, cache) = embed_once(&model, &tools, &cache_file, Budget::Unlimited).unwrap();
         assert_eq!(cache, CacheUse::Embedded);
         assert!(!cache_file.with_extension("lock").exists());
+    }
+
+    #[test]
+    fn past_its_budget_a_check_keeps_what_it_embedded_and_says_what_to_run() {
+        let model = test_model();
+        let tools = three_tools();
+        let dir = tempfile::tempdir().unwrap();
+        let cache_file = dir.path().join("corpus-k.vec");
+        // An earlier check saved one row; this one has no time left.
+        save_one_row(&cache_file);
+        let error =
+            embed_once(&model, &tools, &cache_file, Budget::Until(Instant::now())).unwrap_err();
+        let message = error.message();
+        for needed in [
+            "not embedded yet: 1 of 3 descriptions are cached (0 by this check)",
+            "run `signalint setup`",
+            "check again to continue",
+        ] {
+            assert!(message.contains(needed), "{needed}: {message}");
+        }
+        assert!(!cache_file.exists());
+        assert!(!cache_file.with_extension("lock").exists());
+        assert_eq!(
+            read_partial(&cache_file.with_extension("partial"), 3).len(),
+            DIM
+        );
+        // With time, the next call continues from the saved row.
+        let deadline = Instant::now() + Duration::from_secs(3600);
+        let (vectors, cache) =
+            embed_once(&model, &tools, &cache_file, Budget::Until(deadline)).unwrap();
+        assert_eq!(cache, CacheUse::Embedded);
+        assert!(vectors.row(1).iter().all(|&x| x == 0.5));
+        // Another process holding the lock past the deadline: the check does not wait.
+        std::fs::remove_file(&cache_file).unwrap();
+        std::fs::write(cache_file.with_extension("lock"), b"embedding").unwrap();
+        let error =
+            embed_once(&model, &tools, &cache_file, Budget::Until(Instant::now())).unwrap_err();
+        assert!(
+            error
+                .message()
+                .contains("another process is embedding the corpus"),
+            "{error}"
+        );
     }
 }

@@ -18,34 +18,57 @@ pub mod options;
 pub mod rules;
 pub mod text_cache;
 
+use std::time::{Duration, Instant};
+
 use signalint_plugin_api::{
     AnalyzeOutcome, AnalyzeRequest, Finding, McpSurface, PluginError, PluginManifest, RulePack,
     RulePackInfo,
 };
 
-pub use corpus::EmbeddedCorpus;
+pub use corpus::{Budget, EmbeddedCorpus};
 pub use model::Embedder;
 pub use options::Options;
 
 /// The pack's id in `signalint.toml` (`[rule_packs.semantic]`).
 pub const PACK_ID: &str = "semantic";
 
+/// How long a check may spend embedding a corpus that is not cached: half of the 60 s the host
+/// gives a pack, so that the scanned texts still fit. Past it the pack fails with a status that
+/// says what to run, and the next check continues from what was saved.
+pub const CORPUS_BUDGET: Duration = Duration::from_secs(30);
+
 /// Findings for every surface of the request: loads the model and the corpus (through the
-/// caches), then runs [`analyze_with`].
+/// caches), then runs [`analyze_with`]. A request with no surfaces (what `signalint setup`
+/// sends) only prepares, with no time limit and progress on stderr; otherwise a corpus not yet
+/// cached gets [`CORPUS_BUDGET`].
 pub fn analyze(request: &AnalyzeRequest) -> Result<Vec<Finding>, PluginError> {
+    let started = Instant::now();
     let options = Options::from_json(&request.options)?;
-    let (model, corpus) = prepare(&options)?;
+    let budget = if request.surfaces.is_empty() {
+        Budget::Unlimited
+    } else {
+        Budget::Until(started + CORPUS_BUDGET)
+    };
+    let (model, corpus) = prepare_within(&options, budget)?;
     analyze_with(&request.surfaces, &options, &model, &corpus)
 }
 
-/// The model and the embedded corpus the options call for.
+/// The model and the embedded corpus the options call for, however long embedding takes.
 pub fn prepare(
     options: &Options,
+) -> Result<(std::sync::Arc<Embedder>, EmbeddedCorpus), PluginError> {
+    prepare_within(options, Budget::Unlimited)
+}
+
+/// [`prepare`] within a time budget for the corpus.
+pub fn prepare_within(
+    options: &Options,
+    budget: Budget,
 ) -> Result<(std::sync::Arc<Embedder>, EmbeddedCorpus), PluginError> {
     let (dir, source) = options.model_dir();
     let model = Embedder::shared(&dir, &source)?;
     let tools = corpus::load(options.default_corpus, &options.corpus)?;
-    let corpus = EmbeddedCorpus::new(&model, tools, &options.cache_dir())?;
+    let corpus = EmbeddedCorpus::within(&model, tools, &options.cache_dir(), budget)?;
     Ok((model, corpus))
 }
 

@@ -73,15 +73,82 @@ pub struct Param {
     name: String,
     /// The declared `type` (types joined with `|`), `None` when absent.
     ty: Option<String>,
-    concept: Vec<String>,
+    /// The static normalization of the name, as an index into the surface's concepts.
+    concept: usize,
     text: usize,
 }
 
-/// The parameters of one surface, and the pairs of concepts some tool takes side by side.
+/// The parameters of one surface that some pair may report, and the pairs of concepts some
+/// tool takes side by side.
 #[derive(Debug, Default)]
 pub struct SurfaceParams {
     params: Vec<Param>,
-    together: HashSet<(Vec<String>, Vec<String>)>,
+    together: HashSet<(usize, usize)>,
+}
+
+impl SurfaceParams {
+    /// Whether `a` and `b` are compared at all: two tools, comparable names and types, and
+    /// no tool that takes both.
+    fn candidates(&self, a: &Param, b: &Param) -> bool {
+        a.tool != b.tool && comparable(a, b) && !self.together.contains(&(a.concept, b.concept))
+    }
+
+    /// Which parameters have at least one candidate partner: only those are embedded. Compared
+    /// by kind (name and type), not by parameter, so a name that many tools repeat costs one
+    /// comparison per other kind; a kind's partners matter only through their tools (a
+    /// partner of the parameter's own tool alone is no partner).
+    fn with_partners(&self) -> Vec<bool> {
+        let mut kinds: HashMap<(&str, Option<&str>), usize> = HashMap::new();
+        // Per kind: a parameter of it, and the first two distinct tools of its partners.
+        let mut of_kind: Vec<(usize, [Option<usize>; 2])> = Vec::new();
+        let kind_of: Vec<usize> = self
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                *kinds
+                    .entry((p.name.as_str(), p.ty.as_deref()))
+                    .or_insert_with(|| {
+                        of_kind.push((i, [None; 2]));
+                        of_kind.len() - 1
+                    })
+            })
+            .collect();
+        // The distinct tools of every kind, two at most (more change nothing).
+        let mut tools: Vec<[Option<usize>; 2]> = vec![[None; 2]; of_kind.len()];
+        for (p, &k) in self.params.iter().zip(&kind_of) {
+            add_tool(&mut tools[k], p.tool);
+        }
+        for k in 0..of_kind.len() {
+            for l in k + 1..of_kind.len() {
+                let (a, b) = (&self.params[of_kind[k].0], &self.params[of_kind[l].0]);
+                // Tools aside: the kinds' own tools are checked per parameter below.
+                if !comparable(a, b) || self.together.contains(&(a.concept, b.concept)) {
+                    continue;
+                }
+                for tool in tools[l].into_iter().flatten() {
+                    add_tool(&mut of_kind[k].1, tool);
+                }
+                for tool in tools[k].into_iter().flatten() {
+                    add_tool(&mut of_kind[l].1, tool);
+                }
+            }
+        }
+        self.params
+            .iter()
+            .zip(&kind_of)
+            .map(|(p, &k)| of_kind[k].1.iter().flatten().any(|&t| t != p.tool))
+            .collect()
+    }
+}
+
+/// Adds `tool` to a set that keeps two distinct tools at most.
+fn add_tool(set: &mut [Option<usize>; 2], tool: usize) {
+    match *set {
+        [None, _] => set[0] = Some(tool),
+        [Some(t), None] if t != tool => set[1] = Some(tool),
+        _ => {}
+    }
 }
 
 /// A parameter as embedded: its name in words, then its description.
@@ -122,7 +189,9 @@ pub fn words(name: &str) -> String {
     out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The parameters of every surface (by surface) and the texts they need.
+/// The parameters of every surface (by surface) and the texts they need. A parameter that no
+/// pair can report (no parameter of another tool with a comparable name and type that no tool
+/// takes beside it: a one-tool server has none) is left out before anything is embedded.
 pub fn plan(surfaces: &[McpSurface], texts: &mut Texts) -> Vec<SurfaceParams> {
     let synonyms = Synonyms::builtin();
     let mut interned: HashMap<String, usize> = HashMap::new();
@@ -130,6 +199,9 @@ pub fn plan(surfaces: &[McpSurface], texts: &mut Texts) -> Vec<SurfaceParams> {
         .iter()
         .map(|surface| {
             let mut found = SurfaceParams::default();
+            let mut concepts: HashMap<Vec<String>, usize> = HashMap::new();
+            // The text of each parameter, interned once the parameter is kept.
+            let mut param_texts: Vec<String> = Vec::new();
             for (tool_index, tool) in surface.tools.iter().enumerate() {
                 let Some(tool_name) = tool.get("name").and_then(|v| v.as_str()) else {
                     continue;
@@ -157,26 +229,32 @@ pub fn plan(surfaces: &[McpSurface], texts: &mut Texts) -> Vec<SurfaceParams> {
                         .get("description")
                         .and_then(|v| v.as_str())
                         .unwrap_or("");
-                    let text = text(name, description);
-                    let text = *interned
-                        .entry(text)
-                        .or_insert_with_key(|text| texts.push(text.clone()));
+                    param_texts.push(text(name, description));
+                    let next = concepts.len();
                     found.params.push(Param {
                         tool: tool_index,
                         tool_name: tool_name.to_owned(),
                         name: name.to_owned(),
-                        concept: synonyms.concept(name),
+                        concept: *concepts.entry(synonyms.concept(name)).or_insert(next),
                         ty,
-                        text,
+                        text: usize::MAX,
                     });
                 }
                 let of_tool = &found.params[first..];
                 for a in of_tool {
                     for b in of_tool {
-                        found
-                            .together
-                            .insert((a.concept.clone(), b.concept.clone()));
+                        found.together.insert((a.concept, b.concept));
                     }
+                }
+            }
+            let keep = found.with_partners();
+            let params = std::mem::take(&mut found.params);
+            for ((mut param, text), keep) in params.into_iter().zip(param_texts).zip(keep) {
+                if keep {
+                    param.text = *interned
+                        .entry(text)
+                        .or_insert_with_key(|text| texts.push(text.clone()));
+                    found.params.push(param);
                 }
             }
             found
@@ -203,12 +281,7 @@ pub fn check(
         let mut pairs: Vec<(f32, &Param, &Param)> = Vec::new();
         for (i, a) in params.iter().enumerate() {
             for b in &params[i + 1..] {
-                if a.tool == b.tool
-                    || !comparable(a, b)
-                    || found
-                        .together
-                        .contains(&(a.concept.clone(), b.concept.clone()))
-                {
+                if !found.candidates(a, b) {
                     continue;
                 }
                 let similarity = round2(cosine(vectors.row(a.text), vectors.row(b.text)));
@@ -296,5 +369,61 @@ mod tests {
             text("repoName", "Name of the repository"),
             "repo name: Name of the repository"
         );
+    }
+
+    fn surface(tools: serde_json::Value) -> McpSurface {
+        McpSurface::new("s").with_tools(tools.as_array().unwrap().clone())
+    }
+
+    fn tool(name: &str, params: serde_json::Value) -> serde_json::Value {
+        serde_json::json!({"name": name, "inputSchema": {"type": "object", "properties": params}})
+    }
+
+    #[test]
+    fn parameters_no_pair_can_report_are_not_embedded() {
+        use serde_json::json;
+        let string = |d: &str| json!({"type": "string", "description": d});
+        let number = |d: &str| json!({"type": "number", "description": d});
+        let surfaces = [
+            // One tool: no pair at all.
+            surface(json!([tool(
+                "only",
+                json!({"a": string("A"), "b": string("B")})
+            )])),
+            surface(json!([
+                // `count` (a number) meets strings only; `owner` and `repo` go together.
+                tool(
+                    "one",
+                    json!({"owner": string("Owner"), "repo": string("Repo"),
+                    "count": number("How many")})
+                ),
+                tool(
+                    "two",
+                    json!({"owner": string("Owner"), "repo": string("Repo")})
+                ),
+                // `repository` equals `repo` after the static normalization and a tool takes
+                // `repo` beside `owner`, so it meets only `user`, of its own tool; and taken
+                // beside `repository`, `user` is a counterpart of `repo` too: `repo` is left
+                // with no partner, `owner` and `user` have each other.
+                tool(
+                    "three",
+                    json!({"repository": string("Repo"), "user": string("User")})
+                ),
+            ])),
+        ];
+        let mut texts = Texts::default();
+        let params = plan(&surfaces, &mut texts);
+        assert!(params[0].params.is_empty());
+        let kept: Vec<(&str, &str)> = params[1]
+            .params
+            .iter()
+            .map(|p| (p.tool_name.as_str(), p.name.as_str()))
+            .collect();
+        assert_eq!(
+            kept,
+            [("one", "owner"), ("two", "owner"), ("three", "user")]
+        );
+        // Equal texts once; `count`, `repo`, `repository` and the one-tool server's not at all.
+        assert_eq!(texts.0, ["owner: Owner", "user: User"]);
     }
 }
