@@ -183,6 +183,25 @@ fn finish(map: &mut Map<String, Value>) {
     map.remove("description");
 }
 
+/// The definition a node's `$ref` names, for a local `#/$defs/…` reference.
+fn ref_name(node: &Map<String, Value>) -> Option<&str> {
+    node.get("$ref")?.as_str()?.strip_prefix("#/$defs/")
+}
+
+/// How many times each definition is referred to below `value`.
+fn count_refs(value: &Value, counts: &mut std::collections::HashMap<String, usize>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(name) = ref_name(map) {
+                *counts.entry(name.to_owned()).or_default() += 1;
+            }
+            map.values().for_each(|v| count_refs(v, counts));
+        }
+        Value::Array(items) => items.iter().for_each(|v| count_refs(v, counts)),
+        _ => {}
+    }
+}
+
 /// `{"anyOf": [{"$ref": "#/$defs/R"}], "$defs": {"R": …}}` becomes `R` itself (with the other
 /// definitions), when nothing else refers to `R`.
 fn unwrap_single_result(schema: &mut Map<String, Value>) {
@@ -193,19 +212,15 @@ fn unwrap_single_result(schema: &mut Map<String, Value>) {
     else {
         return;
     };
-    let Some(name) = only
-        .get("$ref")
-        .and_then(Value::as_str)
-        .and_then(|t| t.strip_prefix("#/$defs/"))
-        .map(str::to_owned)
-    else {
+    let Some(name) = only.as_object().and_then(ref_name).map(str::to_owned) else {
         return;
     };
-    let target = format!("\"#/$defs/{name}\"");
-    let Some(Value::Object(defs)) = schema.get("$defs") else {
+    let Some(defs) = schema.get("$defs") else {
         return;
     };
-    if Value::Object(defs.clone()).to_string().contains(&target) {
+    let mut counts = std::collections::HashMap::new();
+    count_refs(defs, &mut counts);
+    if counts.contains_key(&name) {
         return;
     }
     let Some(Value::Object(mut defs)) = schema.remove("$defs") else {
@@ -228,10 +243,7 @@ fn drop_descriptions_beside_refs(schema: &mut Map<String, Value>) {
     fn walk(value: &mut Value, defs: &Map<String, Value>) {
         match value {
             Value::Object(map) => {
-                let described = map
-                    .get("$ref")
-                    .and_then(Value::as_str)
-                    .and_then(|t| t.strip_prefix("#/$defs/"))
+                let described = ref_name(map)
                     .and_then(|name| defs.get(name))
                     .is_some_and(|def| def.get("description").is_some());
                 if described {
@@ -269,28 +281,10 @@ fn lean_output<T: JsonSchema>() -> Map<String, Value> {
 /// once by the definition itself, so `$defs` keeps only the shapes that are shared, and the result shapes (the root's `anyOf`), which
 /// clients and `docs/contract.md` name.
 fn inline_single_use(schema: &mut Map<String, Value>) {
-    fn count(value: &Value, counts: &mut std::collections::HashMap<String, usize>) {
-        match value {
-            Value::Object(map) => {
-                if let Some(Value::String(target)) = map.get("$ref")
-                    && let Some(name) = target.strip_prefix("#/$defs/")
-                {
-                    *counts.entry(name.to_owned()).or_default() += 1;
-                }
-                map.values().for_each(|v| count(v, counts));
-            }
-            Value::Array(items) => items.iter().for_each(|v| count(v, counts)),
-            _ => {}
-        }
-    }
     fn replace(value: &mut Value, name: &str, def: &Value) {
         match value {
             Value::Object(map) => {
-                if map
-                    .get("$ref")
-                    .and_then(Value::as_str)
-                    .and_then(|t| t.strip_prefix("#/$defs/"))
-                    == Some(name)
+                if ref_name(map) == Some(name)
                     && let Value::Object(body) = def
                 {
                     map.remove("$ref");
@@ -307,7 +301,7 @@ fn inline_single_use(schema: &mut Map<String, Value>) {
     }
     loop {
         let mut counts = std::collections::HashMap::new();
-        count(&Value::Object(schema.clone()), &mut counts);
+        count_refs(&Value::Object(schema.clone()), &mut counts);
         let Some(Value::Object(defs)) = schema.get("$defs") else {
             return;
         };
@@ -327,13 +321,13 @@ fn inline_single_use(schema: &mut Map<String, Value>) {
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
-            .filter_map(|v| v.get("$ref")?.as_str()?.strip_prefix("#/$defs/"))
+            .filter_map(|v| v.as_object().and_then(ref_name))
             .collect();
         // A definition that refers to itself is never inlined.
         let single = defs.iter().find(|(name, def)| {
             counts.get(*name) == Some(&1) && !results.contains(&name.as_str()) && {
                 let mut own = std::collections::HashMap::new();
-                count(def, &mut own);
+                count_refs(def, &mut own);
                 !own.contains_key(*name)
             }
         });
