@@ -149,6 +149,8 @@ pub enum CacheUse {
     Disk,
     /// Embedded now (and written to the cache file).
     Embedded,
+    /// Embedded now, but the cache file could not be written: the next process embeds again.
+    Unsaved,
 }
 
 /// The corpus with one unit vector per tool description.
@@ -251,7 +253,9 @@ fn embed_once(
 ) -> Result<(Vectors, CacheUse), PluginError> {
     let lock = cache_file.with_extension("lock");
     let partial = cache_file.with_extension("partial");
-    let _ = std::fs::create_dir_all(cache_file.parent().unwrap_or(Path::new(".")));
+    let dir = cache_file.parent().unwrap_or(Path::new("."));
+    // Why nothing embedded here outlives the process, when the cache cannot be written.
+    let mut unwritable = std::fs::create_dir_all(dir).err().map(|e| e.to_string());
     let locked = loop {
         if let Some(vectors) = read_cache(cache_file, tools.len()) {
             return Ok((vectors, CacheUse::Disk));
@@ -280,38 +284,82 @@ fn embed_once(
                     std::thread::sleep(Duration::from_millis(250));
                 }
             }
-            Err(_) => break false,
+            Err(e) => {
+                unwritable.get_or_insert(e.to_string());
+                break false;
+            }
         }
     };
     let lock_held = locked.then_some(lock.as_path());
-    let result = embed_resuming(model, tools, &partial, lock_held, budget);
-    if let Ok(Embedded::All(vectors)) = &result
-        && write_cache(cache_file, vectors).is_ok()
-    {
-        let _ = std::fs::remove_file(&partial);
-    }
+    let result = embed_resuming(model, tools, cache_file, lock_held, budget);
     if locked {
         let _ = std::fs::remove_file(&lock);
     }
     match result? {
-        Embedded::All(vectors) => Ok((vectors, CacheUse::Embedded)),
-        Embedded::Partly { done, now } => Err(PluginError::new(format!(
-            "semantic: the corpus is not embedded yet: {done} of {} descriptions are cached \
-             ({now} by this check) in {}, and a check waits for no more; run `signalint setup` \
-             once to embed the rest (it shows progress), or check again to continue",
-            tools.len(),
-            cache_file.parent().unwrap_or(Path::new(".")).display()
-        ))),
+        Embedded::All(vectors) => match write_cache(cache_file, &vectors) {
+            Ok(()) => {
+                let _ = std::fs::remove_file(&partial);
+                Ok((vectors, CacheUse::Embedded))
+            }
+            Err(e) => {
+                if budget == Budget::Unlimited {
+                    warn(&format!(
+                        "semantic: the corpus is embedded, but its cache cannot be written to \
+                         {} ({e}), so every new process embeds it again (about a minute); set \
+                         `cache_dir` in `[rule_packs.semantic.options]` to a writable directory",
+                        dir.display()
+                    ));
+                }
+                Ok((vectors, CacheUse::Unsaved))
+            }
+        },
+        Embedded::Partly { done, now, saved } => {
+            let total = tools.len();
+            let dir = dir.display();
+            Err(PluginError::new(if saved {
+                format!(
+                    "semantic: the corpus is not embedded yet: {done} of {total} descriptions are \
+                     cached ({now} by this check) in {dir}, and a check waits for no more; run \
+                     `signalint setup` once to embed the rest (it shows progress), or check \
+                     again to continue"
+                )
+            } else {
+                format!(
+                    "semantic: the corpus is not embedded yet: {done} of {total} descriptions are \
+                     embedded ({now} by this check), but the cache directory {dir} cannot be \
+                     written ({}), so they last only while this process runs; set `cache_dir` \
+                     in `[rule_packs.semantic.options]` to a writable directory and run \
+                     `signalint setup` once",
+                    unwritable
+                        .as_deref()
+                        .unwrap_or("writing the partial file failed")
+                )
+            }))
+        }
     }
+}
+
+/// Rows of corpora whose embedding a check cut short, by cache file: where the partial file
+/// cannot be written, a long-running process (the MCP server) still continues from them.
+fn partial_rows() -> &'static Mutex<HashMap<PathBuf, Vec<f32>>> {
+    static ROWS: OnceLock<Mutex<HashMap<PathBuf, Vec<f32>>>> = OnceLock::new();
+    ROWS.get_or_init(Default::default)
+}
+
+#[allow(clippy::print_stderr)]
+fn warn(message: &str) {
+    eprintln!("{message}");
 }
 
 /// What [`embed_resuming`] got through.
 enum Embedded {
     All(Vectors),
-    /// The budget ran out: `done` rows are saved, `now` of them by this call.
+    /// The budget ran out: `done` rows are embedded, `now` of them by this call; `saved` when
+    /// they are in the partial file too (not only in this process's memory).
     Partly {
         done: usize,
         now: usize,
+        saved: bool,
     },
 }
 
@@ -321,10 +369,11 @@ enum Embedded {
 fn embed_resuming(
     model: &Embedder,
     tools: &[CorpusTool],
-    partial: &Path,
+    cache_file: &Path,
     lock: Option<&Path>,
     budget: Budget,
 ) -> Result<Embedded, PluginError> {
+    let partial = &cache_file.with_extension("partial");
     let descriptions: Vec<&str> = tools.iter().map(|t| t.description.as_str()).collect();
     let tokens = model.token_counts(&descriptions)?;
     let mut order: Vec<usize> = (0..tools.len()).collect();
@@ -334,6 +383,14 @@ fn embed_resuming(
         Some(_) => read_partial(partial, tools.len()),
         None => Vec::new(),
     };
+    if let Some(rows) = partial_rows()
+        .lock()
+        .expect("partial rows")
+        .remove(cache_file)
+        && rows.len() > sorted.len()
+    {
+        sorted = rows;
+    }
     let mut file = lock.and_then(|_| {
         let file = std::fs::OpenOptions::new()
             .create(true)
@@ -354,9 +411,15 @@ fn embed_resuming(
             && Instant::now() >= deadline
         {
             let rows = sorted.len() / DIM;
+            let saved = file.is_some();
+            partial_rows()
+                .lock()
+                .expect("partial rows")
+                .insert(cache_file.to_owned(), sorted);
             return Ok(Embedded::Partly {
                 done: rows,
                 now: rows - done,
+                saved,
             });
         }
         progress.show(sorted.len() / DIM, tools.len(), false);
@@ -606,6 +669,41 @@ mod tests {
         assert_eq!(resumed.row(0), full.row(0));
         assert_eq!(resumed.row(2), full.row(2));
         assert_eq!(read_cache(&cache_file, 3), Some(resumed));
+    }
+
+    #[test]
+    fn an_unwritable_cache_says_so_and_the_process_still_resumes() {
+        let model = test_model();
+        let tools = three_tools();
+        let dir = tempfile::tempdir().unwrap();
+        // A directory that cannot be created, even by root: its parent is a regular file.
+        let blocker = dir.path().join("not-a-dir");
+        std::fs::write(&blocker, b"").unwrap();
+        let cache_file = blocker.join("corpus-k.vec");
+        // An earlier check of this process got one row in.
+        partial_rows()
+            .lock()
+            .unwrap()
+            .insert(cache_file.clone(), vec![0.5; DIM]);
+        let error =
+            embed_once(&model, &tools, &cache_file, Budget::Until(Instant::now())).unwrap_err();
+        let message = error.message();
+        for needed in [
+            "1 of 3 descriptions are embedded (0 by this check)",
+            "cannot be written",
+            "last only while this process runs",
+            "set `cache_dir`",
+        ] {
+            assert!(message.contains(needed), "{needed}: {message}");
+        }
+        assert!(!message.contains("are cached"), "{message}");
+        let (vectors, cache) = embed_once(&model, &tools, &cache_file, Budget::Unlimited).unwrap();
+        assert_eq!(cache, CacheUse::Unsaved);
+        assert!(
+            vectors.row(1).iter().all(|&x| x == 0.5),
+            "the row kept in memory is resumed"
+        );
+        assert!(!partial_rows().lock().unwrap().contains_key(&cache_file));
     }
 
     #[test]
