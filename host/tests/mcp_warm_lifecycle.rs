@@ -352,3 +352,80 @@ async fn edited_files_first(typescript: Option<&str>) {
     assert!(early < finished, "{progress:#?}");
     client.cancel().await.unwrap();
 }
+
+/// A tsserver that counts its starts in the project (its working directory), answers
+/// `configure` and `updateOpen`, and never anything after: a program that takes forever to load.
+const SILENT_TSSERVER: &str = r#"
+const fs = require('fs');
+fs.appendFileSync('tsserver-starts.log', 'started\n');
+let buffered = '';
+process.stdin.on('data', (chunk) => {
+  buffered += chunk;
+  let end;
+  while ((end = buffered.indexOf('\n')) >= 0) {
+    const request = JSON.parse(buffered.slice(0, end));
+    buffered = buffered.slice(end + 1);
+    if (request.command === 'configure' || request.command === 'updateOpen') {
+      const body = JSON.stringify({ seq: 0, type: 'response', command: request.command,
+        request_seq: request.seq, success: true }) + '\n';
+      process.stdout.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    }
+  }
+});
+"#;
+
+/// A project whose TypeScript 5.9.3 has [`SILENT_TSSERVER`] (its `tsc.js` is the real one), and
+/// whose tsc engine times out after `secs`.
+fn silent_tsserver(secs: u64) -> tempfile::TempDir {
+    let dir = project();
+    let root = dir.path();
+    let real = mcp_support::engines().join("typescript-5");
+    let package = root.join("node_modules/typescript");
+    std::fs::create_dir_all(package.join("lib")).unwrap();
+    std::fs::copy(real.join("package.json"), package.join("package.json")).unwrap();
+    for entry in std::fs::read_dir(real.join("lib")).unwrap() {
+        let name = entry.unwrap().file_name();
+        if name != "tsserver.js" && name != "tsc.js" {
+            std::os::unix::fs::symlink(
+                real.join("lib").join(&name),
+                package.join("lib").join(&name),
+            )
+            .unwrap();
+        }
+    }
+    std::fs::write(
+        package.join("lib/tsc.js"),
+        format!("require({:?});\n", real.join("lib/tsc.js")),
+    )
+    .unwrap();
+    std::fs::write(package.join("lib/tsserver.js"), SILENT_TSSERVER).unwrap();
+    std::fs::write(
+        root.join("signalint.toml"),
+        format!("{CONFIG}\n[engines.tsc]\ntimeout_secs = {secs}\n"),
+    )
+    .unwrap();
+    dir
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_first_answer_past_the_timeout_goes_one_shot_at_once_and_says_what_to_raise() {
+    let dir = silent_tsserver(20);
+    let root = dir.path().canonicalize().unwrap();
+    let (client, _) = start(&root, &[]).await;
+    let answer = ok(&call(&client, "check_project", json!({})).await);
+    let message = tsc_message(&answer);
+    assert!(
+        message.contains("first answer") && message.contains("this check ran one-shot"),
+        "{message}"
+    );
+    assert!(
+        message.contains("`timeout_secs` in `[engines.tsc]`"),
+        "{message}"
+    );
+    // The one-shot run answered, and no second session was started to wait as long again.
+    assert_eq!(answer["totalIssues"], 1, "{answer:#}");
+    let starts = std::fs::read_to_string(root.join("tsserver-starts.log")).unwrap();
+    assert_eq!(starts.lines().count(), 1, "{starts}");
+    assert!(wait_for(Duration::from_secs(10), || servers(&root).is_empty()));
+    client.cancel().await.unwrap();
+}

@@ -253,6 +253,7 @@ impl Pool {
                 Some(session) => session.stale(request, &plan),
                 None => Some("started".to_owned()),
             };
+            let fresh = why_new.is_some();
             if let Some(why) = why_new {
                 held.take();
                 match session::Session::start(request, &plan).await {
@@ -277,9 +278,15 @@ impl Pool {
                 () = request.cancel.cancelled() => {
                     return Outcome::OneShot(format!("{} was cancelled", request.engine));
                 }
-                () = tokio::time::sleep(request.timeout) => Err(format!(
-                    "it did not answer within {}s", request.timeout.as_secs()
-                )),
+                () = tokio::time::sleep(request.timeout) => {
+                    // A session's first answer loads and checks the whole program, about what
+                    // a cold run costs: a second session would only take as long again.
+                    if fresh {
+                        held.take();
+                        return Outcome::OneShot(first_answer_too_slow(request));
+                    }
+                    Err(format!("it did not answer within {}s", request.timeout.as_secs()))
+                }
             };
             match answer {
                 Ok(session::Checked::OneShot(reason)) => {
@@ -323,6 +330,17 @@ impl Pool {
         }
         unreachable!("the loop returns on its second attempt")
     }
+}
+
+/// Why a check ran one-shot when a new session's first answer took the whole timeout.
+fn first_answer_too_slow(request: &Request<'_>) -> String {
+    format!(
+        "the persistent {engine}'s first answer (loading and checking the whole program) took \
+         longer than its {secs} s timeout, so this check ran one-shot; a program this large \
+         needs a longer `timeout_secs` in `[engines.{engine}]` to be kept warm",
+        engine = request.engine,
+        secs = request.timeout.as_secs()
+    )
 }
 
 /// A diagnostic with the directory its path is relative to, as `check::invocation` gathers.
