@@ -6,9 +6,10 @@ use signalint_plugin_api::{Finding, McpSurface};
 use crate::context::{Cx, ptr};
 use crate::options::Settings;
 use crate::rules::{
-    ItemKind, SchemaRole, SchemaScan, definition, output, portability, prompts, resources, schema,
-    server_json, tools,
+    ItemKind, SchemaRole, SchemaScan, definition, handler, output, portability, prompts, resources,
+    schema, server_json, source, tools,
 };
+use crate::source_facts;
 use crate::walker;
 
 pub(crate) fn lint_surface(
@@ -40,12 +41,26 @@ pub(crate) fn lint_surface(
         }
     }
     cx.set_tool(None);
+    source_rules(&mut cx, surface);
     definition::name_unique::check(&mut cx, surface);
     tools::app_tool_resource_pairing::check(&mut cx, surface);
     if let Some(doc) = &surface.server_json {
         server_json::check(&mut cx, doc);
     }
-    schema::describe_on_fields::merge_shared(surface, cx.into_findings())
+    let findings = schema::describe_on_fields::merge_shared(surface, cx.into_findings());
+    source_facts::without_placeholder_findings(surface, findings)
+}
+
+/// The rules that read source facts; nothing runs for a surface without them.
+fn source_rules(cx: &mut Cx, surface: &McpSurface) {
+    for def in source_facts::defs(surface) {
+        if def.kind == ItemKind::Tool {
+            cx.set_tool(def.item.get("name").and_then(Json::as_str));
+        }
+        source::check(cx, &def);
+        handler::check(cx, &def);
+        cx.set_tool(None);
+    }
 }
 
 fn tool(cx: &mut Cx, item: &Json, base: &str) {

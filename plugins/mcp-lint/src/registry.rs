@@ -101,6 +101,18 @@ pub static RULES: &[&Rule] = &[
     &rules::server_json::server_json_input_field_type::RULE,
     &rules::server_json::server_json_unknown_field::RULE,
     &rules::server_json::server_json_schema::RULE,
+    &rules::source::handler_required::RULE,
+    &rules::source::generate_required::RULE,
+    &rules::source::auth_type::RULE,
+    &rules::source::auth_scope_format::RULE,
+    &rules::source::template_params_align::RULE,
+    &rules::source::schema_serializable::RULE,
+    &rules::source::source_unresolved::RULE,
+    &rules::source::format_parity_unverified::RULE,
+    &rules::handler::prefer_mcp_error_in_handler::RULE,
+    &rules::handler::prefer_error_factory::RULE,
+    &rules::handler::preserve_cause_on_rethrow::RULE,
+    &rules::handler::no_stringify_upstream_error::RULE,
 ];
 
 /// The rule with this id.
@@ -129,7 +141,7 @@ mod tests {
             let problems = rule.problems();
             assert!(problems.is_empty(), "{}", problems.join("\n"));
         }
-        assert_eq!(RULES.len(), 96);
+        assert_eq!(RULES.len(), 108);
     }
 
     #[test]
