@@ -6,8 +6,8 @@ use signalint_plugin_api::{Finding, McpSurface};
 use crate::context::{Cx, ptr};
 use crate::options::Settings;
 use crate::rules::{
-    ItemKind, SchemaRole, SchemaScan, definition, handler, output, portability, prompts, resources,
-    schema, server_json, source, tools,
+    ItemKind, SchemaRole, SchemaScan, definition, errors, handler, output, portability, prompts,
+    resources, schema, server_json, source, tools,
 };
 use crate::source_facts;
 use crate::walker;
@@ -59,6 +59,7 @@ fn source_rules(cx: &mut Cx, surface: &McpSurface) {
         }
         source::check(cx, &def);
         handler::check(cx, &def);
+        errors::check(cx, &def);
         cx.set_tool(None);
     }
 }

@@ -113,6 +113,22 @@ pub static RULES: &[&Rule] = &[
     &rules::handler::prefer_error_factory::RULE,
     &rules::handler::preserve_cause_on_rethrow::RULE,
     &rules::handler::no_stringify_upstream_error::RULE,
+    &rules::errors::error_contract_type::RULE,
+    &rules::errors::error_contract_empty::RULE,
+    &rules::errors::error_contract_entry_type::RULE,
+    &rules::errors::error_contract_code_type::RULE,
+    &rules::errors::error_contract_code_unknown::RULE,
+    &rules::errors::error_contract_code_unknown_error::RULE,
+    &rules::errors::error_contract_reason_required::RULE,
+    &rules::errors::error_contract_reason_format::RULE,
+    &rules::errors::error_contract_reason_unique::RULE,
+    &rules::errors::error_contract_when_required::RULE,
+    &rules::errors::error_contract_retryable_type::RULE,
+    &rules::errors::error_contract_recovery_required::RULE,
+    &rules::errors::error_contract_recovery_empty::RULE,
+    &rules::errors::error_contract_recovery_min_words::RULE,
+    &rules::errors::error_contract_conformance::RULE,
+    &rules::errors::error_contract_prefer_fail::RULE,
 ];
 
 /// The rule with this id.
@@ -141,7 +157,7 @@ mod tests {
             let problems = rule.problems();
             assert!(problems.is_empty(), "{}", problems.join("\n"));
         }
-        assert_eq!(RULES.len(), 108);
+        assert_eq!(RULES.len(), 124);
     }
 
     #[test]
