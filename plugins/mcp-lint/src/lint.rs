@@ -6,8 +6,8 @@ use signalint_plugin_api::{Finding, McpSurface};
 use crate::context::{Cx, ptr};
 use crate::options::Settings;
 use crate::rules::{
-    ItemKind, SchemaRole, SchemaScan, definition, errors, handler, output, portability, prompts,
-    resources, schema, server_json, source, tools,
+    ItemKind, SchemaRole, SchemaScan, definition, enrichment, errors, handler, output, portability,
+    prompts, resources, schema, server_json, source, tools,
 };
 use crate::source_facts;
 use crate::walker;
@@ -32,7 +32,10 @@ pub(crate) fn lint_surface(
                 continue;
             }
             match kind {
-                ItemKind::Tool => tool(&mut cx, item, &base),
+                ItemKind::Tool => {
+                    let facts = source_facts::facts_of(surface, kind, i);
+                    tool(&mut cx, item, &base, facts)
+                }
                 ItemKind::Resource | ItemKind::ResourceTemplate => {
                     resource(&mut cx, kind, item, &base)
                 }
@@ -60,11 +63,16 @@ fn source_rules(cx: &mut Cx, surface: &McpSurface) {
         source::check(cx, &def);
         handler::check(cx, &def);
         errors::check(cx, &def);
+        if def.kind == ItemKind::Tool {
+            enrichment::check(cx, &def);
+        }
         cx.set_tool(None);
     }
+    source::canvas_consumer_missing::check(cx, surface);
 }
 
-fn tool(cx: &mut Cx, item: &Json, base: &str) {
+/// `facts`: the tool's source facts, when it was read from source.
+fn tool(cx: &mut Cx, item: &Json, base: &str, facts: Option<&Json>) {
     cx.set_tool(item.get("name").and_then(Json::as_str));
     definition::field_name_spelling::check(cx, ItemKind::Tool, item, base);
     definition::name_required::check(cx, ItemKind::Tool, item, base);
@@ -78,7 +86,9 @@ fn tool(cx: &mut Cx, item: &Json, base: &str) {
     tools::meta_ui_resource_uri_scheme::check(cx, item, base);
     schema::schema_is_object::check(cx, item, base);
     output::capped_list_no_truncation::check(cx, item, base);
-    output::enrichment_prefer_block::check(cx, item, base);
+    if facts.is_none_or(|f| f.get("enrichment").is_none()) {
+        output::enrichment_prefer_block::check(cx, item, base);
+    }
     for role in [SchemaRole::Input, SchemaRole::Output] {
         if let Some(root) = item.get(role.key()) {
             scan_schema(cx, root, &ptr(base, role.key()), role);

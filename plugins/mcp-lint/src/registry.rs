@@ -109,6 +109,14 @@ pub static RULES: &[&Rule] = &[
     &rules::source::schema_serializable::RULE,
     &rules::source::source_unresolved::RULE,
     &rules::source::format_parity_unverified::RULE,
+    &rules::source::canvas_consumer_missing::RULE,
+    &rules::enrichment::enrichment_type::RULE,
+    &rules::enrichment::enrichment_empty::RULE,
+    &rules::enrichment::enrichment_field_type::RULE,
+    &rules::enrichment::enrichment_output_collision::RULE,
+    &rules::enrichment::enrichment_trailer_render::RULE,
+    &rules::enrichment::enrichment_trailer_orphan::RULE,
+    &rules::enrichment::enrichment_trailer_unknown_field::RULE,
     &rules::handler::prefer_mcp_error_in_handler::RULE,
     &rules::handler::prefer_error_factory::RULE,
     &rules::handler::preserve_cause_on_rethrow::RULE,
@@ -157,7 +165,7 @@ mod tests {
             let problems = rule.problems();
             assert!(problems.is_empty(), "{}", problems.join("\n"));
         }
-        assert_eq!(RULES.len(), 124);
+        assert_eq!(RULES.len(), 132);
     }
 
     #[test]

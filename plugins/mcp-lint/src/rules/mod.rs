@@ -3,6 +3,7 @@
 use signalint_plugin_api::Json;
 
 pub mod definition;
+pub mod enrichment;
 pub mod errors;
 pub mod handler;
 pub mod output;

@@ -1,10 +1,12 @@
 //! Definitions read from source: whether the handler (or `generate`) is written, the
 //! framework `auth` field, resource `params` against the URI template, and what the reader
-//! could not convert (`unserializable`) or resolve (`unresolved`). Every rule here reads
+//! could not convert (`unserializable`) or resolve (`unresolved`), and the DataCanvas
+//! consumer pairing of mcp-ts-core servers. Every rule here reads
 //! [`source_facts`](crate::source_facts) and is silent on manifests and live servers.
 
 pub mod auth_scope_format;
 pub mod auth_type;
+pub mod canvas_consumer_missing;
 pub mod format_parity_unverified;
 pub mod generate_required;
 pub mod handler_required;
