@@ -132,6 +132,11 @@ impl<'a> Def<'a> {
         }
     }
 
+    /// How messages start: ``tool `search` ``.
+    pub fn subject(&self) -> String {
+        format!("{} `{}`", self.noun(), self.name())
+    }
+
     /// Whether the definition is written with the official SDK (`framework: "mcp-sdk"`),
     /// which has neither the mcp-ts-core error factories nor its framework fields.
     pub fn is_sdk(&self) -> bool {

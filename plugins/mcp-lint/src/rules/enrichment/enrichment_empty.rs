@@ -1,8 +1,6 @@
 use crate::context::Cx;
 use crate::source_facts::Def;
 
-use super::subject;
-
 declare_rule! {
     /// ## What it does
     /// Flags an mcp-ts-core tool, read from source, that declares `enrichment: {}`.
@@ -39,7 +37,7 @@ pub fn report(cx: &mut Cx, def: &Def) {
         format!(
             "{} declares an empty `enrichment: {{}}` block — a no-op. Drop the field, or declare \
              the agent-facing fields ctx.enrich() will populate",
-            subject(def)
+            def.subject()
         ),
     );
 }

@@ -3,7 +3,7 @@ use signalint_plugin_api::Json;
 use crate::context::Cx;
 use crate::source_facts::{Def, known};
 
-use super::{member_ptr, subject};
+use super::report_member;
 
 declare_rule! {
     /// ## What it does
@@ -40,14 +40,7 @@ pub fn check(cx: &mut Cx, def: &Def, key: &str, value: &Json) {
     if known(value).is_none() {
         return;
     }
-    cx.report(
-        &RULE,
-        member_ptr(def, key),
-        format!(
-            "{} enrichment field `{key}` must be a Zod schema",
-            subject(def)
-        ),
-    );
+    report_member(cx, &RULE, def, key, "must be a Zod schema");
 }
 
 #[cfg(test)]

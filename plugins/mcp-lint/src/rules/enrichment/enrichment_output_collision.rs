@@ -3,7 +3,7 @@ use signalint_plugin_api::Json;
 use crate::context::Cx;
 use crate::source_facts::Def;
 
-use super::{member_ptr, subject};
+use super::report_member;
 
 declare_rule! {
     /// ## What it does
@@ -46,15 +46,14 @@ pub fn check(cx: &mut Cx, def: &Def, key: &str) {
     if !output.iter().any(|k| k.as_str() == Some(key)) {
         return;
     }
-    cx.report(
+    report_member(
+        cx,
         &RULE,
-        member_ptr(def, key),
-        format!(
-            "{} enrichment field `{key}` collides with an `output` field of the same name. The \
+        def,
+        key,
+        "collides with an `output` field of the same name. The \
              effective output schema is output.extend(enrichment); a collision silently overrides \
              the output field. Rename one so enrichment keys are disjoint from output keys",
-            subject(def)
-        ),
     );
 }
 

@@ -1,8 +1,6 @@
 use crate::context::Cx;
 use crate::source_facts::Def;
 
-use super::subject;
-
 declare_rule! {
     /// ## What it does
     /// Flags an mcp-ts-core tool, read from source, that declares `enrichmentTrailer` but no
@@ -44,7 +42,7 @@ pub fn check(cx: &mut Cx, def: &Def) {
         format!(
             "{} declares `enrichmentTrailer` without an `enrichment` block. Trailer config only \
              renders enrichment fields — add the block or drop the config",
-            subject(def)
+            def.subject()
         ),
     );
 }

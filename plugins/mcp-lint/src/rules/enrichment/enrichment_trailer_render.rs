@@ -4,7 +4,7 @@ use crate::context::Cx;
 use crate::source_facts::{Def, Static, classify, known};
 use crate::walker::types;
 
-use super::{member_ptr, subject};
+use super::report_member;
 
 declare_rule! {
     /// ## What it does
@@ -59,16 +59,17 @@ pub fn check(cx: &mut Cx, def: &Def, key: &str, value: &Json) {
     if !non_scalar || is_delta(core) || has_renderer(def, key) {
         return;
     }
-    cx.report(
+    report_member(
+        cx,
         &RULE,
-        member_ptr(def, key),
+        def,
+        key,
         format!(
-            "{} enrichment field `{key}` holds a non-scalar (object/array) value, which renders \
+            "holds a non-scalar (object/array) value, which renders \
              as a one-line JSON blob in the content[] trailer (structuredContent keeps the full \
              value). Supply a markdown renderer — enrichmentTrailer: {{ {key}: {{ render: (v) => ... }} }} \
              — use ctx.enrich.delta() for before/after state, or opt into JSON explicitly with \
-             render: (v) => JSON.stringify(v)",
-            subject(def)
+             render: (v) => JSON.stringify(v)"
         ),
     );
 }

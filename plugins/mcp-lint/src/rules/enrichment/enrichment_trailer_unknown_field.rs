@@ -3,8 +3,6 @@ use signalint_plugin_api::Object;
 use crate::context::{Cx, ptr};
 use crate::source_facts::{Def, known};
 
-use super::subject;
-
 declare_rule! {
     /// ## What it does
     /// Flags a key of an mcp-ts-core tool's `enrichmentTrailer`, read from source, that names
@@ -55,7 +53,7 @@ pub fn check(cx: &mut Cx, def: &Def, members: &Object) {
             format!(
                 "{} enrichmentTrailer references `{key}`, which is not a declared enrichment \
                  field. Trailer keys must match enrichment field names",
-                subject(def)
+                def.subject()
             ),
         );
     }

@@ -1,8 +1,6 @@
 use crate::context::Cx;
 use crate::source_facts::{Def, known};
 
-use super::subject;
-
 declare_rule! {
     /// ## What it does
     /// Flags an mcp-ts-core tool, read from source, whose `enrichment` field is written but
@@ -48,7 +46,7 @@ pub fn check(cx: &mut Cx, def: &Def) -> bool {
         def.facts_ptr("enrichment"),
         format!(
             "{} `enrichment` must be an object mapping field names to Zod schemas (a ZodRawShape)",
-            subject(def)
+            def.subject()
         ),
     );
     false

@@ -14,15 +14,13 @@ pub mod enrichment_trailer_render;
 pub mod enrichment_trailer_unknown_field;
 pub mod enrichment_type;
 
+use std::fmt::Display;
+
 use signalint_plugin_api::{Json, Object};
 
 use crate::context::{Cx, ptr};
+use crate::rule::Rule;
 use crate::source_facts::{Def, known};
-
-/// The start of every message: `tool `search``.
-pub fn subject(def: &Def) -> String {
-    format!("{} `{}`", def.noun(), def.name())
-}
 
 /// The block's members when `enrichment` is a literal object (not an array).
 pub fn block<'a>(def: &Def<'a>) -> Option<&'a Object> {
@@ -34,6 +32,15 @@ pub fn block<'a>(def: &Def<'a>) -> Option<&'a Object> {
 /// Pointer of a member of the block.
 pub fn member_ptr(def: &Def, key: &str) -> String {
     ptr(&def.facts_ptr("enrichment"), key)
+}
+
+/// Reports `rule` at a member of the block, saying `tool `search` enrichment field `key` <text>`.
+pub fn report_member(cx: &mut Cx, rule: &Rule, def: &Def, key: &str, text: impl Display) {
+    cx.report(
+        rule,
+        member_ptr(def, key),
+        format!("{} enrichment field `{key}` {text}", def.subject()),
+    );
 }
 
 /// Runs the group's rules on one tool.

@@ -1,7 +1,7 @@
 use crate::context::Cx;
 use crate::source_facts::Def;
 
-use super::{Code, Entry, subject};
+use super::{Code, Entry};
 
 declare_rule! {
     /// ## What it does
@@ -37,14 +37,12 @@ declare_rule! {
 
 pub fn check(cx: &mut Cx, def: &Def, entry: &Entry) {
     if matches!(entry.code(), Code::Missing | Code::WrongType(_)) {
-        cx.report(
+        entry.report(
+            cx,
             &RULE,
-            entry.at("code"),
-            format!(
-                "{} {}.code must be a JsonRpcErrorCode value (number)",
-                subject(def),
-                entry.label()
-            ),
+            def,
+            "code",
+            "must be a JsonRpcErrorCode value (number)",
         );
     }
 }

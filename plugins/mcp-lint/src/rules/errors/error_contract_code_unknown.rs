@@ -1,7 +1,7 @@
 use crate::context::Cx;
 use crate::source_facts::Def;
 
-use super::{Code, Entry, subject};
+use super::{Code, Entry};
 
 declare_rule! {
     /// ## What it does
@@ -40,14 +40,12 @@ pub fn check(cx: &mut Cx, def: &Def, entry: &Entry) {
         Code::NotInEnum(member) => member.to_owned(),
         _ => return,
     };
-    cx.report(
+    entry.report(
+        cx,
         &RULE,
-        entry.at("code"),
-        format!(
-            "{} {}.code is {shown}, which is not a valid JsonRpcErrorCode. Use the enum import",
-            subject(def),
-            entry.label()
-        ),
+        def,
+        "code",
+        format!("is {shown}, which is not a valid JsonRpcErrorCode. Use the enum import"),
     );
 }
 

@@ -2,7 +2,7 @@ use crate::context::Cx;
 use crate::error_codes::UNKNOWN_ERROR;
 use crate::source_facts::Def;
 
-use super::{Code, Entry, subject};
+use super::{Code, Entry};
 
 declare_rule! {
     /// ## What it does
@@ -39,16 +39,14 @@ pub fn check(cx: &mut Cx, def: &Def, entry: &Entry) {
     if entry.code() != Code::Member(UNKNOWN_ERROR) {
         return;
     }
-    cx.report(
+    entry.report(
+        cx,
         &RULE,
-        entry.at("code"),
-        format!(
-            "{} {}.code is JsonRpcErrorCode.UnknownError. This is the framework's giveup-fallback \
+        def,
+        "code",
+        "is JsonRpcErrorCode.UnknownError. This is the framework's giveup-fallback \
              code — it conveys no useful information to clients. Pick a more specific code \
              (e.g. InternalError, ServiceUnavailable) or remove the entry",
-            subject(def),
-            entry.label()
-        ),
     );
 }
 

@@ -4,7 +4,7 @@ use crate::context::Cx;
 use crate::error_codes::BASELINE;
 use crate::source_facts::{Def, Handler};
 
-use super::{Entry, reasons_by_code, subject, thrown_codes};
+use super::{Entry, reasons_by_code, thrown_codes};
 
 declare_rule! {
     /// ## What it does
@@ -70,7 +70,7 @@ pub fn check(cx: &mut Cx, def: &Def, entries: &[Entry], every_code_known: bool) 
                      stable reason) so `tools/list` accurately advertises this failure mode. \
                      Baseline codes (InternalError, ServiceUnavailable, Timeout, ValidationError, \
                      SerializationError) are auto-allowed — only domain-specific codes need declaring",
-                    subject(def),
+                    def.subject(),
                     names.join(", ")
                 ),
             );
@@ -102,7 +102,7 @@ pub fn check(cx: &mut Cx, def: &Def, entries: &[Entry], every_code_known: bool) 
             format!(
                 "{} handler calls ctx.fail(`{reason}`, …) but errors[] declares no such reason \
                  (declared: {}). Add the entry or use a declared reason",
-                subject(def),
+                def.subject(),
                 reasons.join(", ")
             ),
         );

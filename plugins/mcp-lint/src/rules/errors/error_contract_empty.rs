@@ -1,8 +1,6 @@
 use crate::context::Cx;
 use crate::source_facts::Def;
 
-use super::subject;
-
 declare_rule! {
     /// ## What it does
     /// Flags an mcp-ts-core tool or resource, read from source, that declares `errors: []`.
@@ -42,7 +40,7 @@ pub fn report(cx: &mut Cx, def: &Def) {
             "{} declares an empty `errors: []` contract. An empty contract is a no-op — drop the \
              field entirely, or declare the actual failure modes. Empty contracts give clients no \
              useful failure-surface preview",
-            subject(def)
+            def.subject()
         ),
     );
 }

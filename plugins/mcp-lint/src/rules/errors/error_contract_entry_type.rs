@@ -1,8 +1,6 @@
 use crate::context::Cx;
 use crate::source_facts::Def;
 
-use super::subject;
-
 declare_rule! {
     /// ## What it does
     /// Flags an entry of an mcp-ts-core `errors` contract, read from source, that is not an
@@ -40,7 +38,7 @@ pub fn report(cx: &mut Cx, def: &Def, index: usize, pointer: &str) {
         pointer,
         format!(
             "{} errors[{index}] must be an object with {{ code, reason, when, recovery }}",
-            subject(def)
+            def.subject()
         ),
     );
 }

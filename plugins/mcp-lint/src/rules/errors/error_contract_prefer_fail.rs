@@ -2,7 +2,7 @@ use crate::context::Cx;
 use crate::error_codes::BASELINE;
 use crate::source_facts::Def;
 
-use super::{Entry, reasons_by_code, subject, thrown_codes};
+use super::{Entry, reasons_by_code, thrown_codes};
 
 declare_rule! {
     /// ## What it does
@@ -66,7 +66,7 @@ pub fn check(cx: &mut Cx, def: &Def, entries: &[Entry]) {
                 "{} throws {code} directly, but the contract declares this code as reason {hint}. \
                  Consider routing through `ctx.fail({hint}, …)` so observers see consistent \
                  `data.reason` values and the failure is correlated with the contract entry",
-                subject(def)
+                def.subject()
             ),
         );
     }

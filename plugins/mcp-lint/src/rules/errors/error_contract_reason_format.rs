@@ -1,7 +1,7 @@
 use crate::context::Cx;
 use crate::source_facts::Def;
 
-use super::{Entry, subject};
+use super::Entry;
 
 declare_rule! {
     /// ## What it does
@@ -41,14 +41,14 @@ pub fn check(cx: &mut Cx, def: &Def, entry: &Entry) {
     if is_snake_case(reason) {
         return;
     }
-    cx.report(
+    entry.report(
+        cx,
         &RULE,
-        entry.at("reason"),
+        def,
+        "reason",
         format!(
-            "{} {}.reason `{reason}` should be snake_case (start with a lowercase letter, then \
-             lowercase letters/digits/underscores). Treat reasons like API constants",
-            subject(def),
-            entry.label()
+            "`{reason}` should be snake_case (start with a lowercase letter, then \
+             lowercase letters/digits/underscores). Treat reasons like API constants"
         ),
     );
 }

@@ -1,7 +1,7 @@
 use crate::context::Cx;
 use crate::source_facts::Def;
 
-use super::{Entry, subject};
+use super::Entry;
 
 declare_rule! {
     /// ## What it does
@@ -38,15 +38,7 @@ pub fn check(cx: &mut Cx, def: &Def, entry: &Entry) {
     if entry.reason().is_some() || entry.unevaluated("reason") {
         return;
     }
-    cx.report(
-        &RULE,
-        entry.at("reason"),
-        format!(
-            "{} {}.reason must be a non-empty string",
-            subject(def),
-            entry.label()
-        ),
-    );
+    entry.report(cx, &RULE, def, "reason", "must be a non-empty string");
 }
 
 #[cfg(test)]

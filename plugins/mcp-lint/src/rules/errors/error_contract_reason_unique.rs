@@ -1,7 +1,7 @@
 use crate::context::Cx;
 use crate::source_facts::Def;
 
-use super::{Entry, subject};
+use super::Entry;
 
 declare_rule! {
     /// ## What it does
@@ -45,7 +45,7 @@ pub fn check(cx: &mut Cx, def: &Def, entries: &[Entry]) {
                 entry.at("reason"),
                 format!(
                     "{} has duplicate reason `{reason}` in errors[]. Reasons must be unique within a contract",
-                    subject(def)
+                    def.subject()
                 ),
             );
         } else {

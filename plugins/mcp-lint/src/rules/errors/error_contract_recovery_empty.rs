@@ -1,7 +1,7 @@
 use crate::context::Cx;
 use crate::source_facts::Def;
 
-use super::{Entry, subject};
+use super::Entry;
 
 declare_rule! {
     /// ## What it does
@@ -38,14 +38,12 @@ pub fn check(cx: &mut Cx, def: &Def, entry: &Entry) {
         return;
     };
     if recovery.trim().is_empty() {
-        cx.report(
+        entry.report(
+            cx,
             &RULE,
-            entry.at("recovery"),
-            format!(
-                "{} {}.recovery is empty. Provide actionable guidance for the agent",
-                subject(def),
-                entry.label()
-            ),
+            def,
+            "recovery",
+            "is empty. Provide actionable guidance for the agent",
         );
     }
 }

@@ -1,7 +1,7 @@
 use crate::context::Cx;
 use crate::source_facts::Def;
 
-use super::{Entry, subject};
+use super::Entry;
 
 declare_rule! {
     /// ## What it does
@@ -44,14 +44,14 @@ pub fn check(cx: &mut Cx, def: &Def, entry: &Entry) {
     if words == 0 || words >= MIN_WORDS {
         return;
     }
-    cx.report(
+    entry.report(
+        cx,
         &RULE,
-        entry.at("recovery"),
+        def,
+        "recovery",
         format!(
-            "{} {}.recovery has {words} word(s); minimum is {MIN_WORDS}. Specific guidance \
-             (\"Try X with Y\") beats placeholders (\"Try again.\", \"Check input.\")",
-            subject(def),
-            entry.label()
+            "has {words} word(s); minimum is {MIN_WORDS}. Specific guidance \
+             (\"Try X with Y\") beats placeholders (\"Try again.\", \"Check input.\")"
         ),
     );
 }

@@ -1,7 +1,7 @@
 use crate::context::Cx;
 use crate::source_facts::Def;
 
-use super::{Entry, subject};
+use super::Entry;
 
 declare_rule! {
     /// ## What it does
@@ -38,15 +38,13 @@ pub fn check(cx: &mut Cx, def: &Def, entry: &Entry) {
     if entry.unevaluated("recovery") || entry.literal("recovery").is_some_and(|r| r.is_string()) {
         return;
     }
-    cx.report(
+    entry.report(
+        cx,
         &RULE,
-        entry.at("recovery"),
-        format!(
-            "{} {}.recovery must be a non-empty string describing what the agent should do \
+        def,
+        "recovery",
+        "must be a non-empty string describing what the agent should do \
              when this failure occurs",
-            subject(def),
-            entry.label()
-        ),
     );
 }
 

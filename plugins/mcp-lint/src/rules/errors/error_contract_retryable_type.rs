@@ -1,7 +1,7 @@
 use crate::context::Cx;
 use crate::source_facts::Def;
 
-use super::{Entry, subject};
+use super::Entry;
 
 declare_rule! {
     /// ## What it does
@@ -41,14 +41,12 @@ pub fn check(cx: &mut Cx, def: &Def, entry: &Entry) {
     if retryable.is_boolean() {
         return;
     }
-    cx.report(
+    entry.report(
+        cx,
         &RULE,
-        entry.at("retryable"),
-        format!(
-            "{} {}.retryable should be a boolean when present",
-            subject(def),
-            entry.label()
-        ),
+        def,
+        "retryable",
+        "should be a boolean when present",
     );
 }
 

@@ -1,8 +1,6 @@
 use crate::context::Cx;
 use crate::source_facts::Def;
 
-use super::subject;
-
 declare_rule! {
     /// ## What it does
     /// Flags an mcp-ts-core tool or resource, read from source, whose `errors` field is written
@@ -40,7 +38,7 @@ pub fn report(cx: &mut Cx, def: &Def) {
     cx.report(
         &RULE,
         def.facts_ptr("errors"),
-        format!("{} has `errors` but it is not an array", subject(def)),
+        format!("{} has `errors` but it is not an array", def.subject()),
     );
 }
 

@@ -1,7 +1,7 @@
 use crate::context::Cx;
 use crate::source_facts::Def;
 
-use super::{Entry, subject};
+use super::Entry;
 
 declare_rule! {
     /// ## What it does
@@ -43,14 +43,12 @@ pub fn check(cx: &mut Cx, def: &Def, entry: &Entry) {
     {
         return;
     }
-    cx.report(
+    entry.report(
+        cx,
         &RULE,
-        entry.at("when"),
-        format!(
-            "{} {}.when must be a non-empty human-readable description",
-            subject(def),
-            entry.label()
-        ),
+        def,
+        "when",
+        "must be a non-empty human-readable description",
     );
 }
 

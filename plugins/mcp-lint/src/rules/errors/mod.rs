@@ -23,10 +23,13 @@ pub mod error_contract_retryable_type;
 pub mod error_contract_type;
 pub mod error_contract_when_required;
 
+use std::fmt::Display;
+
 use signalint_plugin_api::{Json, Object};
 
 use crate::context::{Cx, ptr};
 use crate::error_codes::{self, MemberRef};
+use crate::rule::Rule;
 use crate::rules::ItemKind;
 use crate::source_facts::{Def, Static, classify, known};
 
@@ -52,6 +55,16 @@ impl Entry<'_> {
         } else {
             self.pointer.clone()
         }
+    }
+
+    /// Reports `rule` at field `key` of the entry (at the entry when the field is missing),
+    /// saying `tool `search` errors[2].key <text>`.
+    pub fn report(&self, cx: &mut Cx, rule: &Rule, def: &Def, key: &str, text: impl Display) {
+        cx.report(
+            rule,
+            self.at(key),
+            format!("{} {}.{key} {text}", def.subject(), self.label()),
+        );
     }
 
     /// A field that is written as a literal (`None` when missing or not evaluated).
@@ -108,11 +121,6 @@ pub enum Code<'a> {
     BadNumber(String),
     /// A literal that is not a number.
     WrongType(&'a Json),
-}
-
-/// The start of every message: `tool `search``.
-pub fn subject(def: &Def) -> String {
-    format!("{} `{}`", def.noun(), def.name())
 }
 
 /// Runs the group's rules on one tool or resource.

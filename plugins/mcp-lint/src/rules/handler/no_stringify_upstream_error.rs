@@ -44,11 +44,10 @@ pub fn check(cx: &mut Cx, def: &Def, throws: &[Throw]) {
         &RULE,
         def.throw_ptr(first),
         format!(
-            "{} `{}` throws a message containing JSON.stringify(...). Stringifying caught or \
+            "{} throws a message containing JSON.stringify(...). Stringifying caught or \
              upstream error blobs into the message risks leaking internal traces to clients. \
              Sanitize first, or attach the raw blob to the McpError's `data` payload — never the message",
-            def.noun(),
-            def.name()
+            def.subject()
         ),
     );
 }

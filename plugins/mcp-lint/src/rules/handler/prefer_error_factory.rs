@@ -44,20 +44,26 @@ pub fn check(cx: &mut Cx, def: &Def, throws: &[Throw]) {
         if !t.constructs("McpError") {
             return None;
         }
-        let member = error_codes::thrown_member(t.code?)?;
-        Some((t, member, error_codes::factory_for(member)?))
+        let code = t.code?;
+        let member = error_codes::thrown_member(code)?;
+        Some((t, code, member, error_codes::factory_for(member)?))
     });
-    let Some((throw, member, factory)) = found else {
+    let Some((throw, code, member, factory)) = found else {
         return;
+    };
+    // As written: the member, or the numeric literal.
+    let written = if code == member {
+        format!("JsonRpcErrorCode.{member}")
+    } else {
+        code.to_owned()
     };
     cx.report(
         &RULE,
         def.throw_ptr(throw),
         format!(
-            "{} `{}` uses `new McpError(JsonRpcErrorCode.{member}, …)`. Prefer the factory \
+            "{} uses `new McpError({written}, …)`. Prefer the factory \
              `{factory}(…)` from @cyanheads/mcp-ts-core/errors for consistency and readability",
-            def.noun(),
-            def.name()
+            def.subject()
         ),
     );
 }
@@ -81,6 +87,11 @@ mod tests {
                 {"framework": "mcp-sdk", "handler": {"throws": [{"kind": "new", "callee": "McpError", "code": "InvalidParams"}]}}]}}"#,
         );
         assert_eq!(f.len(), 1, "{f:?}");
-        assert!(f[0].message.contains("`forbidden(…)`"), "{}", f[0].message);
+        assert!(
+            f[0].message
+                .contains("`new McpError(-32005, …)`. Prefer the factory `forbidden(…)`"),
+            "{}",
+            f[0].message
+        );
     }
 }

@@ -45,11 +45,10 @@ pub fn check(cx: &mut Cx, def: &Def, throws: &[Throw]) {
         &RULE,
         def.throw_ptr(first),
         format!(
-            "{} `{}` throws a plain Error. Use McpError or a factory (e.g. notFound(), \
+            "{} throws a plain Error. Use McpError or a factory (e.g. notFound(), \
              serviceUnavailable(), serializationError()) so the framework returns a specific \
              JSON-RPC error code instead of the generic InternalError fallback",
-            def.noun(),
-            def.name()
+            def.subject()
         ),
     );
 }

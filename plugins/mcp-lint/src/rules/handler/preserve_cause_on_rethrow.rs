@@ -55,11 +55,10 @@ pub fn check(cx: &mut Cx, def: &Def, throws: &[Throw]) {
         &RULE,
         def.throw_ptr(throw),
         format!(
-            "{} `{}` wraps caught `{var}` in McpError without {{ cause: {var} }}. Pass the cause \
+            "{} wraps caught `{var}` in McpError without {{ cause: {var} }}. Pass the cause \
              via the 4th constructor arg (or factory options) to preserve the error chain — \
              observability platforms and pino-pretty surface causes automatically",
-            def.noun(),
-            def.name()
+            def.subject()
         ),
     );
 }

@@ -51,9 +51,8 @@ pub fn check(cx: &mut Cx, def: &Def) {
             &RULE,
             ptr(&base, i.to_string()),
             format!(
-                "{} `{}` auth[{i}] must be a non-empty string, got {got}",
-                def.noun(),
-                def.name()
+                "{} auth[{i}] must be a non-empty string, got {got}",
+                def.subject()
             ),
         );
     }

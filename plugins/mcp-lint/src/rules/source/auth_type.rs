@@ -42,11 +42,7 @@ pub fn check(cx: &mut Cx, def: &Def) {
         cx.report(
             &RULE,
             def.facts_ptr("auth"),
-            format!(
-                "{} `{}` auth must be an array of scope strings",
-                def.noun(),
-                def.name()
-            ),
+            format!("{} auth must be an array of scope strings", def.subject()),
         );
     }
 }

@@ -47,7 +47,11 @@ pub fn check(cx: &mut Cx, def: &Def) {
             .get("construct")
             .and_then(Json::as_str)
             .unwrap_or("a construct");
-        let pointer = match entry.get("pointer").and_then(Json::as_str) {
+        let pointer = match entry
+            .get("pointer")
+            .and_then(Json::as_str)
+            .filter(|p| p.starts_with('/'))
+        {
             Some(p) => p.to_owned(),
             None => format!("{}/unserializable/{i}", def.facts_base),
         };
@@ -66,10 +70,9 @@ pub fn check(cx: &mut Cx, def: &Def) {
             &RULE,
             pointer.clone(),
             format!(
-                "{} `{}` {field} cannot be converted to JSON Schema: `{construct}`{at} has no JSON Schema form. \
+                "{} {field} cannot be converted to JSON Schema: `{construct}`{at} has no JSON Schema form. \
                  Replace non-serializable types (z.custom(), z.date(), z.transform(), z.bigint(), etc.) with structural Zod types",
-                def.noun(),
-                def.name()
+                def.subject()
             ),
         );
     }

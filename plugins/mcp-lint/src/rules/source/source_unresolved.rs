@@ -46,7 +46,11 @@ pub fn check(cx: &mut Cx, def: &Def) {
     }
     let mut listed = Vec::new();
     for (i, entry) in def.list("unresolved") {
-        let pointer = match entry.get("pointer").and_then(Json::as_str) {
+        let pointer = match entry
+            .get("pointer")
+            .and_then(Json::as_str)
+            .filter(|p| p.starts_with('/'))
+        {
             Some(p) => p.to_owned(),
             None => format!("{}/unresolved/{i}", def.facts_base),
         };
@@ -87,10 +91,9 @@ fn report(cx: &mut Cx, def: &Def, pointer: &str, reason: &str) {
         &RULE,
         pointer,
         format!(
-            "{} `{}`: `{what}` was not read from source ({reason}); the checks that need it were skipped, \
+            "{}: `{what}` was not read from source ({reason}); the checks that need it were skipped, \
              the definition's other checks ran without it",
-            def.noun(),
-            def.name()
+            def.subject()
         ),
     );
 }
