@@ -16,6 +16,8 @@
 //! Findings point into `/sourceFacts/<list>/<i>/…` (a throw, an `errors` entry) or into the
 //! definition itself; the host maps either to the source line.
 
+use std::collections::HashSet;
+
 use signalint_plugin_api::{Finding, Json, McpSurface};
 
 use crate::context::ptr;
@@ -257,7 +259,7 @@ pub fn without_placeholder_findings(
     mut findings: Vec<Finding>,
 ) -> Vec<Finding> {
     let defs = defs(surface);
-    let placeholders: Vec<&str> = defs
+    let placeholders: HashSet<&str> = defs
         .iter()
         .flat_map(|d| d.list("unresolved").chain(d.list("unserializable")))
         .filter_map(|(_, entry)| entry.get("pointer").and_then(Json::as_str))
@@ -266,16 +268,16 @@ pub fn without_placeholder_findings(
     if placeholders.is_empty() {
         return findings;
     }
+    // The pointer itself or one of its ancestors (each cut at a `/`) is a placeholder.
+    let on_placeholder = |at: &str| {
+        placeholders.contains(at)
+            || at
+                .match_indices('/')
+                .any(|(i, _)| i > 0 && placeholders.contains(&at[..i]))
+    };
     findings.retain(|f| {
-        let from_source =
-            crate::registry::find(&f.code).is_some_and(|r| r.meta.group.reads_source());
-        from_source
-            || !f.pointer.as_deref().is_some_and(|at| {
-                placeholders.iter().any(|p| {
-                    at.strip_prefix(p)
-                        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
-                })
-            })
+        !f.pointer.as_deref().is_some_and(on_placeholder)
+            || crate::registry::find(&f.code).is_some_and(|r| r.meta.group.reads_source())
     });
     findings
 }

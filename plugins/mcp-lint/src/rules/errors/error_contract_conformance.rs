@@ -4,7 +4,7 @@ use crate::context::Cx;
 use crate::error_codes::BASELINE;
 use crate::source_facts::{Def, Handler};
 
-use super::{Entry, reasons_by_code, thrown_codes};
+use super::{Entry, reasons_by_code};
 
 declare_rule! {
     /// ## What it does
@@ -45,8 +45,15 @@ declare_rule! {
     }
 }
 
+/// `thrown`: the codes the handler throws directly, each at its first throw;
 /// `every_code_known`: each entry is an object whose code is resolved (or plainly missing).
-pub fn check(cx: &mut Cx, def: &Def, entries: &[Entry], every_code_known: bool) {
+pub fn check(
+    cx: &mut Cx,
+    def: &Def,
+    entries: &[Entry],
+    thrown: &[(&str, String)],
+    every_code_known: bool,
+) {
     let Handler::Body(body) = def.handler() else {
         return;
     };
@@ -55,8 +62,8 @@ pub fn check(cx: &mut Cx, def: &Def, entries: &[Entry], every_code_known: bool) 
     }
     let declared = reasons_by_code(entries);
     if every_code_known {
-        let undeclared: Vec<_> = thrown_codes(def)
-            .into_iter()
+        let undeclared: Vec<_> = thrown
+            .iter()
             .filter(|(code, _)| !BASELINE.contains(code))
             .filter(|(code, _)| !declared.iter().any(|(d, _)| d == code))
             .collect();

@@ -2,7 +2,7 @@ use crate::context::Cx;
 use crate::error_codes::BASELINE;
 use crate::source_facts::Def;
 
-use super::{Entry, reasons_by_code, thrown_codes};
+use super::{Entry, reasons_by_code};
 
 declare_rule! {
     /// ## What it does
@@ -37,12 +37,13 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &mut Cx, def: &Def, entries: &[Entry]) {
+/// `thrown`: the codes the handler throws directly, each at its first throw.
+pub fn check(cx: &mut Cx, def: &Def, entries: &[Entry], thrown: &[(&str, String)]) {
     if !cx.on(&RULE) {
         return;
     }
     let declared = reasons_by_code(entries);
-    for (code, at) in thrown_codes(def) {
+    for &(code, ref at) in thrown {
         if BASELINE.contains(&code) {
             continue;
         }
@@ -61,7 +62,7 @@ pub fn check(cx: &mut Cx, def: &Def, entries: &[Entry]) {
         };
         cx.report(
             &RULE,
-            at,
+            at.clone(),
             format!(
                 "{} throws {code} directly, but the contract declares this code as reason {hint}. \
                  Consider routing through `ctx.fail({hint}, …)` so observers see consistent \

@@ -170,8 +170,9 @@ pub fn check(cx: &mut Cx, def: &Def) {
     error_contract_reason_unique::check(cx, def, &entries);
     let every_code_known =
         items.len() == entries.len() && entries.iter().all(|e| e.code() != Code::Unknown);
-    error_contract_conformance::check(cx, def, &entries, every_code_known);
-    error_contract_prefer_fail::check(cx, def, &entries);
+    let thrown = thrown_codes(def);
+    error_contract_conformance::check(cx, def, &entries, &thrown, every_code_known);
+    error_contract_prefer_fail::check(cx, def, &entries, &thrown);
 }
 
 /// The members the handler throws directly (`new McpError(JsonRpcErrorCode.X, …)` or a
