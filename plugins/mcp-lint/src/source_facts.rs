@@ -18,7 +18,7 @@
 
 use std::collections::HashSet;
 
-use signalint_plugin_api::{Finding, Json, McpSurface};
+use signalint_plugin_api::{Finding, Json, McpSurface, Object};
 
 use crate::context::ptr;
 use crate::rules::{ItemKind, display_name};
@@ -61,6 +61,18 @@ pub fn classify(value: &Json) -> Static<'_> {
     }
     Static::Known(value)
 }
+
+/// The reason some members of a literal object were not read: the reader writes a member
+/// `"$unresolved": why` into an object it read only in part (`{ ...base, a: 1 }`). A key such
+/// an object lacks may be among those members, so a missing key tells nothing.
+pub fn partial(object: &Object) -> Option<&str> {
+    object
+        .get(UNREAD_MEMBERS)
+        .map(|why| why.as_str().unwrap_or("not evaluated"))
+}
+
+/// The member of a partly read object that says why the rest was not read.
+pub const UNREAD_MEMBERS: &str = "$unresolved";
 
 /// Whether a value is a literal (not a marker).
 pub fn known(value: &Json) -> Option<&Json> {

@@ -1,7 +1,7 @@
 use signalint_plugin_api::Json;
 
 use crate::context::Cx;
-use crate::source_facts::{Def, Static, classify, known};
+use crate::source_facts::{Def, Static, classify, known, partial};
 use crate::walker::types;
 
 use super::report_member;
@@ -105,14 +105,15 @@ fn has_renderer(def: &Def, key: &str) -> bool {
     let Static::Known(trailer) = classify(trailer) else {
         return true;
     };
+    let may_hold = |object: &Json| object.as_object().and_then(partial).is_some();
     let Some(entry) = trailer.get(key) else {
-        return false;
+        return may_hold(trailer);
     };
     let Static::Known(entry) = classify(entry) else {
         return true;
     };
     match entry.get("render") {
-        None => false,
+        None => may_hold(entry),
         Some(render) => !matches!(classify(render), Static::Known(_)),
     }
 }

@@ -1,13 +1,13 @@
 use signalint_plugin_api::Object;
 
 use crate::context::{Cx, ptr};
-use crate::source_facts::{Def, known};
+use crate::source_facts::{Def, UNREAD_MEMBERS, known, partial};
 
 declare_rule! {
     /// ## What it does
     /// Flags a key of an mcp-ts-core tool's `enrichmentTrailer`, read from source, that names
     /// no field of the tool's `enrichment` block. Nothing is judged when either is not a
-    /// literal object.
+    /// literal object, or when the block was read only in part (a spread).
     ///
     /// ## Why is this bad?
     /// Trailer entries render enrichment fields by name; an entry for a field that does not
@@ -35,6 +35,9 @@ declare_rule! {
 }
 
 pub fn check(cx: &mut Cx, def: &Def, members: &Object) {
+    if partial(members).is_some() {
+        return;
+    }
     let Some(trailer) = def
         .field("enrichmentTrailer")
         .and_then(known)
@@ -44,7 +47,7 @@ pub fn check(cx: &mut Cx, def: &Def, members: &Object) {
     };
     let base = def.facts_ptr("enrichmentTrailer");
     for key in trailer.keys() {
-        if members.get(key).is_some() {
+        if key == UNREAD_MEMBERS || members.get(key).is_some() {
             continue;
         }
         cx.report(
@@ -66,5 +69,24 @@ mod tests {
     #[test]
     fn examples() {
         crate::testing::check_examples(&RULE);
+    }
+
+    #[test]
+    fn a_spread_hides_the_keys_it_adds() {
+        let run = |enrichment: &str, trailer: &str| {
+            crate::testing::findings_of(
+                &RULE,
+                &format!(
+                    r#"{{"tools": [{{"name": "t"}}], "sourceFacts": {{"tools": [{{"handler": null,
+                        "enrichment": {enrichment}, "enrichmentTrailer": {trailer}}}]}}}}"#
+                ),
+            )
+            .len()
+        };
+        let a = r#"{"a": {"$unresolved": "a call"}, "$unresolved": "a spread"}"#;
+        assert_eq!(run(a, r#"{"b": {"label": "B"}}"#), 0);
+        let a = r#"{"a": {"$unresolved": "a call"}}"#;
+        assert_eq!(run(a, r#"{"$unresolved": "a spread", "a": {}}"#), 0);
+        assert_eq!(run(a, r#"{"$unresolved": "a spread", "b": {}}"#), 1);
     }
 }

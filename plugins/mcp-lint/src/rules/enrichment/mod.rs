@@ -20,7 +20,7 @@ use signalint_plugin_api::{Json, Object};
 
 use crate::context::{Cx, ptr};
 use crate::rule::Rule;
-use crate::source_facts::{Def, known};
+use crate::source_facts::{Def, UNREAD_MEMBERS, known};
 
 /// The block's members when `enrichment` is a literal object (not an array).
 pub fn block<'a>(def: &Def<'a>) -> Option<&'a Object> {
@@ -59,7 +59,7 @@ pub fn check(cx: &mut Cx, def: &Def) {
         enrichment_empty::report(cx, def);
         return;
     }
-    for (key, value) in members.iter() {
+    for (key, value) in members.iter().filter(|(key, _)| *key != UNREAD_MEMBERS) {
         enrichment_field_type::check(cx, def, key, value);
         enrichment_output_collision::check(cx, def, key);
         enrichment_trailer_render::check(cx, def, key, value);

@@ -31,7 +31,7 @@ use crate::context::{Cx, ptr};
 use crate::error_codes::{self, MemberRef};
 use crate::rule::Rule;
 use crate::rules::ItemKind;
-use crate::source_facts::{Def, Static, classify, known};
+use crate::source_facts::{Def, Static, classify, known, partial};
 
 /// One object entry of the contract.
 #[derive(Debug)]
@@ -72,17 +72,23 @@ impl Entry<'_> {
         self.fields.get(key).and_then(known)
     }
 
-    /// Whether a field is written but could not be evaluated.
+    /// Whether a field could not be evaluated, or may be among members the reader could not
+    /// read (a spread into the entry).
     pub fn unevaluated(&self, key: &str) -> bool {
-        self.fields
-            .get(key)
-            .is_some_and(|v| !matches!(classify(v), Static::Known(_)))
+        match self.fields.get(key) {
+            Some(value) => !matches!(classify(value), Static::Known(_)),
+            None => partial(self.fields).is_some(),
+        }
     }
 
     /// The entry's `code`, resolved.
     pub fn code(&self) -> Code<'_> {
         let Some(value) = self.fields.get("code") else {
-            return Code::Missing;
+            return if partial(self.fields).is_some() {
+                Code::Unknown
+            } else {
+                Code::Missing
+            };
         };
         match classify(value) {
             Static::Unresolved(_) => Code::Unknown,
@@ -209,4 +215,30 @@ pub fn reasons_by_code<'a>(entries: &'a [Entry]) -> Vec<(&'static str, Vec<&'a s
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+
+    #[test]
+    fn a_spread_into_an_entry_hides_the_fields_it_may_add() {
+        let surface = crate::testing::surface(
+            &super::error_contract_code_type::RULE,
+            r#"{"tools": [{"name": "t"}], "sourceFacts": {"tools": [{"handler": {"throws": [
+                {"kind": "call", "callee": "conflict"}]},
+                "errors": [{"$unresolved": "a spread", "reason": "stale_item"}]}]}}"#,
+        );
+        let findings = crate::lint_surfaces(&[surface], &serde_json::Value::Null).unwrap();
+        let errors: Vec<_> = findings
+            .iter()
+            .filter(|f| f.code.starts_with("error-contract-"))
+            .collect();
+        assert!(errors.is_empty(), "{errors:#?}");
+        let unresolved: Vec<_> = findings
+            .iter()
+            .filter(|f| f.code == "source-unresolved")
+            .filter_map(|f| f.pointer.as_deref())
+            .collect();
+        assert_eq!(unresolved, ["/sourceFacts/tools/0/errors/0"]);
+    }
 }

@@ -1,15 +1,15 @@
 use signalint_plugin_api::Json;
 
 use crate::context::{Cx, ptr};
-use crate::source_facts::{Def, Static, classify};
+use crate::source_facts::{Def, Static, UNREAD_MEMBERS, classify, partial};
 
 declare_rule! {
     /// ## What it does
     /// Reports each part of a definition the source reader could not read statically: a
     /// schema imported from a package, a spread, a computed key, a call it does not know
     /// (the `unresolved` facts), and a framework field (`auth`, an `errors` entry, the
-    /// `enrichment` block) whose value it could not evaluate. The message says what was not
-    /// read and why.
+    /// `enrichment` block) whose value it could not evaluate, or an object of them it read only
+    /// in part (a spread). The message says what was not read and why.
     ///
     /// ## Why is this bad?
     /// Nothing is wrong with the code itself; the finding says that a check did not run. The
@@ -70,9 +70,15 @@ pub fn check(cx: &mut Cx, def: &Def) {
     // Only the blocks themselves: enrichment members are Zod schemas and trailer renderers
     // are functions, which are never static values.
     for key in ["enrichment", "enrichmentTrailer"] {
-        if let Some(Static::Unresolved(why)) = def.field(key).map(classify) {
-            markers.push((def.facts_ptr(key), why));
-        }
+        let why = match def.field(key).map(classify) {
+            Some(Static::Unresolved(why)) => why,
+            Some(Static::Known(Json::Object(members))) => match partial(members) {
+                Some(why) => why,
+                None => continue,
+            },
+            _ => continue,
+        };
+        markers.push((def.facts_ptr(key), why));
     }
     for (pointer, reason) in markers {
         if !listed.contains(&pointer) {
@@ -112,7 +118,10 @@ fn markers_in<'a>(value: &'a Json, at: &str, depth: usize, out: &mut Vec<(String
             }
         }
         Static::Known(Json::Object(members)) => {
-            for (key, item) in members.iter() {
+            if let Some(why) = partial(members) {
+                out.push((at.to_owned(), why));
+            }
+            for (key, item) in members.iter().filter(|(key, _)| *key != UNREAD_MEMBERS) {
                 markers_in(item, &ptr(at, key), depth + 1, out);
             }
         }
