@@ -104,7 +104,8 @@ pub struct Throw<'a> {
     pub callee: Option<&'a str>,
     /// The code of `new McpError(JsonRpcErrorCode.X, …)`: `X`, or a numeric literal's text.
     pub code: Option<&'a str>,
-    /// The binding of the innermost enclosing `catch`; `""` for `catch {}`.
+    /// The binding of the innermost enclosing `catch`; `""` for `catch {}`, something that is
+    /// not an identifier (the reader writes `{…}`) for a destructuring `catch ({ message })`.
     pub in_catch: Option<&'a str>,
     pub keeps_cause: bool,
     pub stringifies: bool,

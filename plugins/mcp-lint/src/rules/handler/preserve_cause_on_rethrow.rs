@@ -7,7 +7,8 @@ declare_rule! {
     /// Flags an mcp-ts-core handler, read from source, where a `throw` inside `catch (e)`
     /// builds a structured error (`new McpError(…)` or a factory such as
     /// `serviceUnavailable(…)`) without passing `{ cause: e }`. Only the throws inside that
-    /// catch block count, and a `catch {}` without a binding has no cause to pass. Reported
+    /// catch block count, and a `catch {}` without a binding or a destructuring
+    /// `catch ({ message })` has no error object to pass. Reported
     /// once per definition, at the first such `throw`.
     ///
     /// ## Why is this bad?
@@ -43,7 +44,8 @@ pub fn check(cx: &mut Cx, def: &Def, throws: &[Throw]) {
         return;
     }
     let found = throws.iter().find_map(|t| {
-        let var = t.in_catch.filter(|v| !v.is_empty())?;
+        // A binding to pass as the cause: not `catch {}`, nor a destructuring `catch ({ message })`.
+        let var = t.in_catch.filter(|v| is_identifier(v))?;
         let structured = t.constructs("McpError")
             || (t.kind == "call" && t.callee.and_then(error_codes::factory_code).is_some());
         (structured && !t.keeps_cause).then_some((t, var))
@@ -63,6 +65,14 @@ pub fn check(cx: &mut Cx, def: &Def, throws: &[Throw]) {
     );
 }
 
+/// A JavaScript identifier (ASCII letters, digits, `_`, `$`; not starting with a digit).
+fn is_identifier(name: &str) -> bool {
+    name.bytes().next().is_some_and(|b| !b.is_ascii_digit())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,6 +84,7 @@ mod tests {
             r#"{"tools": [{"name": "t"}], "sourceFacts": {"tools": [{"handler": {"throws": [
                 {"kind": "call", "callee": "notFound", "inCatch": null, "keepsCause": false},
                 {"kind": "call", "callee": "notFound", "inCatch": "", "keepsCause": false},
+                {"kind": "call", "callee": "notFound", "inCatch": "{…}", "keepsCause": false},
                 {"kind": "new", "callee": "Error", "inCatch": "e", "keepsCause": false},
                 {"kind": "call", "callee": "notFound", "inCatch": "e", "keepsCause": true},
                 {"kind": "new", "callee": "McpError", "code": "NotFound", "inCatch": "e2", "keepsCause": false},
@@ -82,7 +93,7 @@ mod tests {
         assert_eq!(f.len(), 1, "{f:?}");
         assert_eq!(
             f[0].pointer.as_deref(),
-            Some("/sourceFacts/tools/0/handler/throws/4")
+            Some("/sourceFacts/tools/0/handler/throws/5")
         );
         assert!(f[0].message.contains("caught `e2`"), "{}", f[0].message);
     }
