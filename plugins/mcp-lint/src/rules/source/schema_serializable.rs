@@ -11,6 +11,12 @@ declare_rule! {
     /// one of them. The finding points at the schema node that holds it (an empty `{}` in the
     /// advertised schema).
     ///
+    /// `.transform(…)`, `.pipe(…)` and `z.preprocess(…)` in an input schema (`inputSchema`,
+    /// prompt arguments, resource `params`) are left alone: input schemas are converted by
+    /// their input side, so they list fine. The recorded `tools/list` of real servers shows
+    /// it: git-mcp-server's `git_commit` advertises its `.transform`ed `message` as a string,
+    /// and sequential-thinking lists its `z.preprocess`ed booleans.
+    ///
     /// ## Why is this bad?
     /// The SDK converts every schema to JSON Schema for `tools/list`. A construct that cannot
     /// be converted makes that conversion throw, so listing the server's tools fails for every
@@ -55,6 +61,9 @@ pub fn check(cx: &mut Cx, def: &Def) {
             Some(p) => p.to_owned(),
             None => format!("{}/unserializable/{i}", def.facts_base),
         };
+        if parses_input_side(construct) && is_input(def, &pointer) {
+            continue;
+        }
         let place = pointer
             .strip_prefix(&def.base)
             .or_else(|| pointer.strip_prefix(&def.facts_base))
@@ -78,6 +87,26 @@ pub fn check(cx: &mut Cx, def: &Def) {
     }
 }
 
+/// A construct that only changes the parsed value, so the input side still converts.
+fn parses_input_side(construct: &str) -> bool {
+    [".transform", ".pipe", "z.preprocess"]
+        .iter()
+        .any(|c| construct.starts_with(c))
+}
+
+/// Whether a pointer lies in one of the definition's input schemas.
+fn is_input(def: &Def, pointer: &str) -> bool {
+    ["inputSchema", "arguments"]
+        .iter()
+        .map(|key| format!("{}/{key}", def.base))
+        .chain(std::iter::once(def.facts_ptr("params")))
+        .any(|base| {
+            pointer
+                .strip_prefix(&base)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -85,6 +114,26 @@ mod tests {
     #[test]
     fn examples() {
         crate::testing::check_examples(&RULE);
+    }
+
+    #[test]
+    fn value_changes_in_input_schemas_convert_by_their_input_side() {
+        let f = crate::testing::findings_of(
+            &RULE,
+            r#"{"tools": [{"name": "t"}], "sourceFacts": {"tools": [{"handler": null, "unserializable": [
+                {"pointer": "/tools/0/inputSchema/properties/a", "construct": ".transform(…)"},
+                {"pointer": "/tools/0/inputSchema/properties/b", "construct": "z.preprocess()"},
+                {"pointer": "/tools/0/inputSchema/properties/c", "construct": "z.date()"},
+                {"pointer": "/tools/0/outputSchema/properties/d", "construct": ".transform(…)"}]}]}}"#,
+        );
+        let pointers: Vec<_> = f.iter().filter_map(|f| f.pointer.as_deref()).collect();
+        assert_eq!(
+            pointers,
+            [
+                "/tools/0/inputSchema/properties/c",
+                "/tools/0/outputSchema/properties/d"
+            ]
+        );
     }
 
     #[test]
