@@ -62,6 +62,10 @@ pub struct McpSurface {
     pub prompts: Vec<Json>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub server_json: Option<Json>,
+    /// What only the source of a definition shows (handler throws, framework fields), for
+    /// surfaces read from source; absent for manifests and live servers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_facts: Option<Json>,
 }
 
 impl McpSurface {

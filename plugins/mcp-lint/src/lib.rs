@@ -45,12 +45,14 @@ macro_rules! declare_rule {
 }
 
 pub mod context;
+pub mod error_codes;
 mod lint;
 pub mod options;
 pub mod registry;
 pub mod registry_schema;
 pub mod rule;
 pub mod rules;
+pub mod source_facts;
 pub mod testing;
 pub mod uri_template;
 pub mod walker;

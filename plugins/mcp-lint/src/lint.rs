@@ -6,9 +6,10 @@ use signalint_plugin_api::{Finding, McpSurface};
 use crate::context::{Cx, ptr};
 use crate::options::Settings;
 use crate::rules::{
-    ItemKind, SchemaRole, SchemaScan, definition, output, portability, prompts, resources, schema,
-    server_json, tools,
+    ItemKind, SchemaRole, SchemaScan, definition, enrichment, errors, handler, output, portability,
+    prompts, resources, schema, server_json, source, tools,
 };
+use crate::source_facts;
 use crate::walker;
 
 pub(crate) fn lint_surface(
@@ -31,7 +32,10 @@ pub(crate) fn lint_surface(
                 continue;
             }
             match kind {
-                ItemKind::Tool => tool(&mut cx, item, &base),
+                ItemKind::Tool => {
+                    let facts = source_facts::facts_of(surface, kind, i);
+                    tool(&mut cx, item, &base, facts)
+                }
                 ItemKind::Resource | ItemKind::ResourceTemplate => {
                     resource(&mut cx, kind, item, &base)
                 }
@@ -40,15 +44,35 @@ pub(crate) fn lint_surface(
         }
     }
     cx.set_tool(None);
+    source_rules(&mut cx, surface);
     definition::name_unique::check(&mut cx, surface);
     tools::app_tool_resource_pairing::check(&mut cx, surface);
     if let Some(doc) = &surface.server_json {
         server_json::check(&mut cx, doc);
     }
-    schema::describe_on_fields::merge_shared(surface, cx.into_findings())
+    let findings = schema::describe_on_fields::merge_shared(surface, cx.into_findings());
+    source_facts::without_placeholder_findings(surface, findings)
 }
 
-fn tool(cx: &mut Cx, item: &Json, base: &str) {
+/// The rules that read source facts; nothing runs for a surface without them.
+fn source_rules(cx: &mut Cx, surface: &McpSurface) {
+    for def in source_facts::defs(surface) {
+        if def.kind == ItemKind::Tool {
+            cx.set_tool(def.item.get("name").and_then(Json::as_str));
+        }
+        source::check(cx, &def);
+        handler::check(cx, &def);
+        errors::check(cx, &def);
+        if def.kind == ItemKind::Tool {
+            enrichment::check(cx, &def);
+        }
+        cx.set_tool(None);
+    }
+    source::canvas_consumer_missing::check(cx, surface);
+}
+
+/// `facts`: the tool's source facts, when it was read from source.
+fn tool(cx: &mut Cx, item: &Json, base: &str, facts: Option<&Json>) {
     cx.set_tool(item.get("name").and_then(Json::as_str));
     definition::field_name_spelling::check(cx, ItemKind::Tool, item, base);
     definition::name_required::check(cx, ItemKind::Tool, item, base);
@@ -62,7 +86,9 @@ fn tool(cx: &mut Cx, item: &Json, base: &str) {
     tools::meta_ui_resource_uri_scheme::check(cx, item, base);
     schema::schema_is_object::check(cx, item, base);
     output::capped_list_no_truncation::check(cx, item, base);
-    output::enrichment_prefer_block::check(cx, item, base);
+    if facts.is_none_or(|f| f.get("enrichment").is_none()) {
+        output::enrichment_prefer_block::check(cx, item, base);
+    }
     for role in [SchemaRole::Input, SchemaRole::Output] {
         if let Some(root) = item.get(role.key()) {
             scan_schema(cx, root, &ptr(base, role.key()), role);

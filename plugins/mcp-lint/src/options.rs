@@ -33,6 +33,16 @@ struct RawOptions {
     format_allowlist: Option<Vec<String>>,
     #[serde(default, alias = "truncationAllowlist")]
     truncation_allowlist: Option<Vec<String>>,
+    #[serde(default, alias = "canvasConsumers")]
+    canvas_consumers: Option<CanvasConsumers>,
+}
+
+/// `canvas_consumers`: more consumer tool names, or `false` to turn the rule off.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum CanvasConsumers {
+    Off(bool),
+    Names(Vec<String>),
 }
 
 /// Resolved options: which rules run, at which severity, and the rule settings.
@@ -45,6 +55,9 @@ pub struct Settings {
     pub format_allowlist: Vec<String>,
     /// Tool names exempt from `capped-list-no-truncation`.
     pub truncation_allowlist: Vec<String>,
+    /// Tool names that consume a canvas besides `*_dataframe_query`; `None` when
+    /// `canvas_consumers = false` turned `canvas-consumer-missing` off.
+    pub canvas_consumers: Option<Vec<String>>,
 }
 
 impl Default for Settings {
@@ -98,8 +111,20 @@ impl Settings {
             };
             levels.insert(rule.id, level);
         }
+        let canvas_consumers = match raw.canvas_consumers {
+            None => Some(Vec::new()),
+            Some(CanvasConsumers::Off(false)) => None,
+            Some(CanvasConsumers::Off(true)) => {
+                return Err(
+                    "invalid mcp-lint option `canvas_consumers = true`: expected a list of tool names or false"
+                        .to_owned(),
+                );
+            }
+            Some(CanvasConsumers::Names(names)) => Some(names),
+        };
         Ok(Self {
             levels,
+            canvas_consumers,
             strict,
             format_allowlist: raw.format_allowlist.unwrap_or_else(|| {
                 DEFAULT_FORMAT_ALLOWLIST
@@ -165,5 +190,16 @@ mod tests {
         assert!(Settings::from_options(&json!({"rules": {"name-format": "loud"}})).is_err());
         assert!(Settings::from_options(&json!({"portability": "lax"})).is_err());
         assert!(Settings::from_options(&json!({"colour": true})).is_err());
+        assert!(Settings::from_options(&json!({"canvas_consumers": true})).is_err());
+        assert!(Settings::from_options(&json!({"canvas_consumers": "q"})).is_err());
+    }
+
+    #[test]
+    fn canvas_consumers_take_names_or_false() {
+        let s = Settings::from_options(&json!({"canvasConsumers": ["sql_query"]})).unwrap();
+        assert_eq!(s.canvas_consumers, Some(vec!["sql_query".to_owned()]));
+        let s = Settings::from_options(&json!({"canvas_consumers": false})).unwrap();
+        assert_eq!(s.canvas_consumers, None);
+        assert_eq!(Settings::default().canvas_consumers, Some(Vec::new()));
     }
 }

@@ -101,6 +101,42 @@ pub static RULES: &[&Rule] = &[
     &rules::server_json::server_json_input_field_type::RULE,
     &rules::server_json::server_json_unknown_field::RULE,
     &rules::server_json::server_json_schema::RULE,
+    &rules::source::handler_required::RULE,
+    &rules::source::generate_required::RULE,
+    &rules::source::auth_type::RULE,
+    &rules::source::auth_scope_format::RULE,
+    &rules::source::template_params_align::RULE,
+    &rules::source::schema_serializable::RULE,
+    &rules::source::source_unresolved::RULE,
+    &rules::source::format_parity_unverified::RULE,
+    &rules::source::canvas_consumer_missing::RULE,
+    &rules::enrichment::enrichment_type::RULE,
+    &rules::enrichment::enrichment_empty::RULE,
+    &rules::enrichment::enrichment_field_type::RULE,
+    &rules::enrichment::enrichment_output_collision::RULE,
+    &rules::enrichment::enrichment_trailer_render::RULE,
+    &rules::enrichment::enrichment_trailer_orphan::RULE,
+    &rules::enrichment::enrichment_trailer_unknown_field::RULE,
+    &rules::handler::prefer_mcp_error_in_handler::RULE,
+    &rules::handler::prefer_error_factory::RULE,
+    &rules::handler::preserve_cause_on_rethrow::RULE,
+    &rules::handler::no_stringify_upstream_error::RULE,
+    &rules::errors::error_contract_type::RULE,
+    &rules::errors::error_contract_empty::RULE,
+    &rules::errors::error_contract_entry_type::RULE,
+    &rules::errors::error_contract_code_type::RULE,
+    &rules::errors::error_contract_code_unknown::RULE,
+    &rules::errors::error_contract_code_unknown_error::RULE,
+    &rules::errors::error_contract_reason_required::RULE,
+    &rules::errors::error_contract_reason_format::RULE,
+    &rules::errors::error_contract_reason_unique::RULE,
+    &rules::errors::error_contract_when_required::RULE,
+    &rules::errors::error_contract_retryable_type::RULE,
+    &rules::errors::error_contract_recovery_required::RULE,
+    &rules::errors::error_contract_recovery_empty::RULE,
+    &rules::errors::error_contract_recovery_min_words::RULE,
+    &rules::errors::error_contract_conformance::RULE,
+    &rules::errors::error_contract_prefer_fail::RULE,
 ];
 
 /// The rule with this id.
@@ -129,7 +165,7 @@ mod tests {
             let problems = rule.problems();
             assert!(problems.is_empty(), "{}", problems.join("\n"));
         }
-        assert_eq!(RULES.len(), 96);
+        assert_eq!(RULES.len(), 132);
     }
 
     #[test]

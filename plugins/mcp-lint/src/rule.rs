@@ -20,9 +20,26 @@ pub enum Group {
     Prompts,
     /// `server.json` (registry metadata); examples are `server.json` documents.
     ServerJson,
+    /// Definitions read from source: handler presence, framework fields, what the reader
+    /// could not convert or resolve. Runs only when the surface has source facts.
+    Source,
+    /// Error handling in handler bodies (their `throw`s), from source facts.
+    Handler,
+    /// The declarative `errors` contract of mcp-ts-core definitions, from source facts.
+    Errors,
+    /// The `enrichment` block of mcp-ts-core tools, from source facts.
+    Enrichment,
 }
 
 impl Group {
+    /// Whether the group's rules read source facts (and so run only on source surfaces).
+    pub fn reads_source(self) -> bool {
+        matches!(
+            self,
+            Group::Source | Group::Handler | Group::Errors | Group::Enrichment
+        )
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Group::Definition => "definition",
@@ -33,6 +50,10 @@ impl Group {
             Group::Resources => "resources",
             Group::Prompts => "prompts",
             Group::ServerJson => "server-json",
+            Group::Source => "source",
+            Group::Handler => "handler",
+            Group::Errors => "errors",
+            Group::Enrichment => "enrichment",
         }
     }
 }

@@ -138,3 +138,42 @@ fn the_boundary_call_works_and_rejects_bad_options() {
     let err = call_rule_pack(&McpLint::new(), "analyze", &bad.to_string()).unwrap_err();
     assert!(err.message().contains("no-such-rule"), "{}", err.message());
 }
+
+#[test]
+fn odd_source_facts_never_panic() {
+    let odd_facts = json!([
+        null, 1, "x", [], {},
+        {"handler": 5, "errors": 5, "auth": "x", "enrichment": [], "enrichmentTrailer": 5, "outputFields": {"a": 1},
+         "params": [], "unresolved": 5, "unserializable": {"pointer": 1}, "format": 3},
+        {"handler": {"throws": 5, "failCalls": {"x": 1}}, "errors": {}, "auth": [null, [], {"$unresolved": 3}, {"$member": 4}],
+         "enrichment": {}, "params": {"properties": 5}},
+        {"handler": {"throws": [null, 1, {"kind": 3, "callee": [], "code": 7, "inCatch": 4, "keepsCause": "yes", "stringifies": 1}],
+                     "failCalls": [null, {"reason": 3}, {"reason": "r"}]},
+         "errors": [null, 1, {"code": "x", "reason": [], "when": 3, "recovery": {}, "retryable": "y"},
+                    {"code": {"$member": 5}}, {"code": {"$unresolved": 3}}, {"code": 1.5, "reason": "a"}, {"code": -1e300}],
+         "enrichment": {"a": 5, "b": {"$unresolved": null}}, "enrichmentFields": 3, "enrichmentTrailer": {"a": 5, "c": []},
+         "unresolved": [1, {"pointer": 3}, {"pointer": "", "reason": 4}], "unserializable": [{"pointer": "", "construct": 1}, {}]},
+        {"enrichment": {"a": {"$unresolved": "z"}}, "enrichmentFields": {"a": {"anyOf": [5, {"type": "null"}]}},
+         "enrichmentTrailer": {"a": {"render": 5}}, "outputFields": [1, "a"]}
+    ]);
+    let items = json!([null, {}, {"name": 3, "uriTemplate": "x://{a}{"}, {"name": "t", "outputSchema": {"properties": {"canvasId": 1}}}]);
+    for facts in [
+        Value::Null,
+        json!(3),
+        json!({"tools": 5, "prompts": {}}),
+        json!({"tools": odd_facts, "resources": odd_facts, "resourceTemplates": odd_facts, "prompts": odd_facts}),
+    ] {
+        let surface: McpSurface = serde_json::from_value(json!({
+            "server": "odd", "tools": items, "resources": items, "resourceTemplates": items, "prompts": items,
+            "sourceFacts": facts
+        }))
+        .unwrap();
+        let findings = lint_surfaces(&[surface], &Value::Null).unwrap();
+        for f in &findings {
+            assert!(
+                f.pointer.as_deref().is_some_and(|p| p.starts_with('/')),
+                "{f:?}"
+            );
+        }
+    }
+}

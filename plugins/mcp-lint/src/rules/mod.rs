@@ -3,12 +3,16 @@
 use signalint_plugin_api::Json;
 
 pub mod definition;
+pub mod enrichment;
+pub mod errors;
+pub mod handler;
 pub mod output;
 pub mod portability;
 pub mod prompts;
 pub mod resources;
 pub mod schema;
 pub mod server_json;
+pub mod source;
 pub mod tools;
 
 /// The kind of definition an item of a surface is.

@@ -8,6 +8,10 @@ declare_rule! {
     /// Flags a root-level `outputSchema` property named `notice`, `effectiveQuery` or
     /// `queryEcho` (any case).
     ///
+    /// On a tool read from source that declares an mcp-ts-core `enrichment` block the rule
+    /// is silent: the advertised `outputSchema` is `output.extend(enrichment)`, so these
+    /// fields may be the block's own.
+    ///
     /// ## Why is this bad?
     /// These fields carry commentary about the call (a warning, the query actually run), not
     /// result data. Mixed into the result they are easy for the model to miss and for
@@ -61,6 +65,23 @@ mod tests {
     #[test]
     fn examples() {
         crate::testing::check_examples(&RULE);
+    }
+
+    #[test]
+    fn silent_when_the_source_declares_an_enrichment_block() {
+        let tool = r#"{"name": "t", "inputSchema": {"type": "object"}, "outputSchema": {"type": "object", "properties": {"notice": {}}}}"#;
+        let with = |facts: &str| {
+            crate::testing::findings_of(
+                &RULE,
+                &format!(r#"{{"tools": [{tool}], "sourceFacts": {{"tools": [{facts}]}}}}"#),
+            )
+            .len()
+        };
+        assert_eq!(with(r#"{"handler": null}"#), 1);
+        assert_eq!(
+            with(r#"{"handler": null, "enrichment": {"notice": {"$unresolved": "z"}}}"#),
+            0
+        );
     }
 
     #[test]
