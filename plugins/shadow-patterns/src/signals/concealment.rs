@@ -83,6 +83,10 @@ pattern!(
     r"\b(?:they|user|users|he|she|we|i|people|customer|customers|participant|participants|to|can|will|would|may|might)$"
 );
 pattern!(
+    UNLESS_ASKED,
+    r"\bunless (?:they|the user|the person|you are|asked|explicitly asked)\b(?: [a-z]+)?"
+);
+pattern!(
     TELL_TO,
     r"\b(?:tell|telling|inform|notify|show) (?:the user|them|users?) (?:to|how)\b"
 );
@@ -116,6 +120,11 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             score -= 3;
         }
         if TELL_TO.is_match(&text[m.start()..to]) {
+            score -= 3;
+        }
+        // "Don't bother telling the user the IDs unless they ask": the user can still learn
+        // it by asking, so it is brevity, not secrecy.
+        if UNLESS_ASKED.is_match(rest) {
             score -= 3;
         }
         if rest.trim_start().starts_with(['\'', '"']) || rest.contains(" '") {
@@ -154,13 +163,19 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         }
         consider(Hit::new(
             &SIGNAL,
-            5,
+            if minimises_report(text, m.start(), m.as_str()) {
+                2
+            } else {
+                5
+            },
             (m.start(), m.end()),
             "an order to keep an action hidden",
         ));
     }
     for m in ADVERB.find_iter(text) {
-        if negated_before(text, m.start(), 16) || cited(text, m.start(), m.end()) {
+        // "The email will silently fail to send": a failure is described, nothing is done.
+        let fails = m.as_str().split(' ').any(|w| w.starts_with("fail"));
+        if fails || negated_before(text, m.start(), 16) || cited(text, m.start(), m.end()) {
             continue;
         }
         consider(Hit::new(
@@ -224,6 +239,18 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
 /// "Invisible to" and "hidden from" are concealment when what is kept out of view is kept from
 /// the user or the conversation; "hidden from public WHOIS" and a visibility option "invisible
 /// to anyone" describe the product's own privacy settings.
+/// "It is not for bugs in the user's app — keep that out of the report": what is kept out of
+/// a report the tool files elsewhere is the user's own work. Leaving it out protects the
+/// user; it hides nothing from them.
+fn minimises_report(text: &str, start: usize, phrase: &str) -> bool {
+    if !phrase.ends_with("report") {
+        return false;
+    }
+    let (from, _) = clause(text, start, start);
+    let before = &text[from..start];
+    before.contains("user's") || before.contains("your own") || before.contains("their own")
+}
+
 fn hidden_from_the_user(text: &str, phrase: &str, end: usize) -> bool {
     static AUDIENCE: std::sync::LazyLock<crate::lexicon::Regex> = std::sync::LazyLock::new(|| {
         crate::lexicon::rx(&format!(

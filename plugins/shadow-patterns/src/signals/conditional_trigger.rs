@@ -127,7 +127,11 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         ));
     }
     for m in ALSO.find_iter(text) {
-        if negated_before(text, m.start(), 12) || cited(text, m.start(), m.end()) {
+        // "unless `reveal: true` is also set": a passive "also" states a condition of a flag.
+        let passive = [" is", " are", " was", " were", " be"]
+            .iter()
+            .any(|w| text[..m.start()].trim_end().ends_with(w));
+        if passive || negated_before(text, m.start(), 12) || cited(text, m.start(), m.end()) {
             continue;
         }
         consider(Hit::new(

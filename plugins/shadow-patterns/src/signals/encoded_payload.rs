@@ -532,7 +532,17 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             });
         }
     }
-    if let Some(m) = DECODE_ORDER.find(text) {
+    // "Decode the hints from knip-run": a verb that is part of a tool's name orders nothing.
+    let in_name = |m: &crate::lexicon::Match<'_>| {
+        let last = m
+            .as_str()
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .next()
+            .unwrap_or("");
+        let at = m.end() - last.len();
+        text[..at].ends_with(['-', '_']) || text[m.end()..].starts_with(['-', '_'])
+    };
+    if let Some(m) = DECODE_ORDER.find_iter(text).find(|m| !in_name(m)) {
         out.push(Hit::new(
             &SIGNAL,
             3,

@@ -3,7 +3,9 @@
 //! Declared as [`SIGNAL`], whose documentation says what it finds and why.
 
 use super::{Hit, Unit, UnitKind};
-use crate::lexicon::{cited, clause, negated_before, pattern, sensitivity, used_as_noun};
+use crate::lexicon::{
+    cited, clause, negated_before, pattern, sensitive_phrase, sensitivity, used_as_noun,
+};
 
 signalint_plugin_api::declare_rule! {
     /// ## What it does
@@ -79,7 +81,7 @@ pattern!(
 );
 pattern!(
     PLACEHOLDER,
-    r"\b(?:any value|dummy|placeholder|e\.g\.|for example|fake|sample|test value|ignored)\b"
+    r"\b(?:any value|dummy|placeholder|e\.g\.|for example|fake|sample|test value|ignored)\b|<[a-z][a-z ]{0,30}>"
 );
 pattern!(SCOPE, r"\b(?:all|every|whole|entire|full|including any)\b");
 
@@ -177,6 +179,17 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         if own_subject(unit.tool, object) {
             score -= 3;
         }
+        // The tool has a field for that very data ("the user's message" for `user_message`,
+        // "the user prompt" for `prompt`): its API takes it by name. Only for the user's own
+        // words, never for history, keys or files.
+        if weight < 3 && sensitive_phrase(object).is_some_and(|p| own_field(unit.params, p)) {
+            score -= 3;
+        }
+        // "Pass an explicit Authorization only when every step above misses": a last resort
+        // the text discourages, not an order.
+        if object.contains("only when") || object.contains("only if") {
+            score -= 2;
+        }
         if best.as_ref().is_none_or(|b| score > b.score) {
             best = Some(Hit::new(
                 &SIGNAL,
@@ -189,6 +202,24 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     if let Some(hit) = best.filter(|h| h.score > 0) {
         out.push(hit);
     }
+}
+
+/// Whether the head word of a sensitive phrase ("message" of "the user's message") is a word
+/// of one of the tool's parameter names.
+fn own_field(params: &[String], phrase: &str) -> bool {
+    let head = phrase
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .find(|w| !w.is_empty())
+        .unwrap_or("");
+    let head = head
+        .strip_suffix('s')
+        .filter(|h| h.len() >= 5)
+        .unwrap_or(head);
+    head.len() >= 5
+        && params.iter().any(|p| {
+            p.split(['_', '-', '.'])
+                .any(|w| w == head || w == format!("{head}s"))
+        })
 }
 
 /// Whether the sensitive thing named in `object` is also what the tool's name is about.

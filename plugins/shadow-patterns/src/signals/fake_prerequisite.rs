@@ -76,6 +76,10 @@ pattern!(
     r"\b(?:returns?|returned|gets?|provides?|creates?|generates?|issues?|obtains?|discovers?|discover|lists?|finds?)\b[^.;\n]{0,60}?\b(?:ids?|identifiers?|keys?|tokens?|sessions?|handles?|names|formid|[a-z]+_id|[a-z]+id)\b|\b(?:ids?|identifiers?|formid|[a-z]+_id|session)\b[^.;\n]{0,20}?\b(?:returned|provided|created) by\b"
 );
 pattern!(
+    TOPIC_SCOPE,
+    r"\b(?:for|on) (?:any|all|every) (?:[a-z]+ )?(?:queries|questions|requests|tasks|prompts) (?:related to|about|regarding|involving|concerning)\b"
+);
+pattern!(
     ASK,
     r"\b(?:with|pass|provide|enter|send|include|supply|paste)\b"
 );
@@ -126,6 +130,11 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     });
     if asks_secret || secret_param {
         score += 2;
+    }
+    // "Call this tool first for any queries related to location, mapping …": the order is
+    // scoped to the server's own topic, so it ranks the tools of that topic, not every tool.
+    if !asks_secret && TOPIC_SCOPE.is_match(text) {
+        score -= 2;
     }
     if DEPENDENCY.is_match(text) {
         score -= 2;

@@ -126,10 +126,37 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     if UNSCOPED.is_match(text) {
         score += 2;
     }
-    if SCOPED.is_match(&text[m.end()..]) {
+    if SCOPED.is_match(&text[m.end()..]) || addressed_elsewhere(&text[m.end()..]) {
         score -= 2;
     }
     out.push(Hit::new(&SIGNAL, score, (m.start(), m.end()), detail));
+}
+
+/// "The fallback for any requests to documents that are not found": requests addressed to
+/// something other than the assistant are a protocol's requests (to a site, a path, an API),
+/// not the turns of the conversation.
+fn addressed_elsewhere(after: &str) -> bool {
+    let Some(rest) = after.strip_prefix(" to ") else {
+        return false;
+    };
+    let next = rest
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("");
+    !matches!(
+        next,
+        "" | "the"
+            | "you"
+            | "me"
+            | "this"
+            | "it"
+            | "assistant"
+            | "model"
+            | "agent"
+            | "claude"
+            | "user"
+    )
 }
 
 #[cfg(test)]

@@ -223,7 +223,10 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             continue;
         };
         let words = body.as_str().split_whitespace().count();
-        if words < 4 {
+        // `<!--[if mso]>`: a conditional comment of e-mail HTML opens with its condition and
+        // holds markup for one client; the prose after an unclosed one is not inside it.
+        let conditional = body.as_str().trim_start().starts_with("[if ");
+        if words < 4 || conditional {
             continue;
         }
         let score = if IMPERATIVE.is_match(body.as_str()) {
