@@ -208,8 +208,8 @@ fn real_servers_flagged_rarely() {
 }
 
 /// Real servers chosen and recorded the same way before the tuning above and never read
-/// while the signals were changed (`corpus/real-servers/heldout.jsonl`): the honest figure for
-/// unseen servers. Measured once at the end: 11 of 78 servers flagged (13 of 78 before the
+/// while the signals were changed (`corpus/real-servers/heldout.jsonl`): the first held-out
+/// set. Measured once at the end of that tuning: 11 of 78 servers flagged (13 of 78 before the
 /// tuning), all false positives (every server is a published benign package):
 /// * `google-workspace-mcp`: a label option "show/hide in message list" read as concealment;
 /// * `digitalocean/mcp`: an app spec's ingress "use as the fallback for any requests" read as
@@ -232,9 +232,16 @@ fn real_servers_flagged_rarely() {
 /// * `vuetify/mcp`: a bracketed self-deprecation "[deprecated: use get_upgrade_rules(…)
 ///   instead]".
 ///
-/// The ceiling is that figure, so that a regression shows; lowering it needs a new held-out set,
-/// as tuning on these texts would make this one a tuning split too.
-const HELD_OUT_SERVERS_FLAGGED_CEILING: f64 = 11.0 / 78.0 + 1e-9;
+/// Those eleven were then read and fixed, each by its cause (a display toggle, the English noun
+/// cache, a recipient or refused object named like a secret, a secret labelled by its purpose,
+/// a protective verb, a placeholder, a noun "override", a disparaging word said of the app, a
+/// bracketed self-deprecation, brevity that leaves the user free to ask, a report kept free of
+/// the user's work, a described failure, a conditional comment, requests addressed to a site,
+/// a prerequisite scoped to the server's topic, a field named for the user's words, a last
+/// resort, a verb inside a tool's name; each in its signal's doc and tests). This set is now
+/// a second **tuning** split at 0 of 78; [`second_held_out_servers_flagged_rarely`] is the
+/// held-out figure. The ceiling is the figure reached, so that a regression shows.
+const HELD_OUT_SERVERS_FLAGGED_CEILING: f64 = 0.0 / 78.0 + 1e-9;
 /// The held-out set must stay large enough for its figure to mean something.
 const HELD_OUT_SERVERS_MIN: usize = 70;
 #[test]

@@ -46,6 +46,12 @@ signalint_plugin_api::declare_rule! {
     /// the one kept out ("hidden from public lookup records" and a visibility option "invisible
     /// to anyone" are privacy settings); "do not show up as changed" is appearing, not showing,
     /// and "do not use @ to mention users" is tagging people.
+    ///
+    /// A display toggle ("show/hide in message list"), the English noun "cache", brevity that
+    /// leaves the user free to ask ("don't bother telling the user the IDs unless they ask"), a
+    /// described failure ("the email will silently fail to send") and a report kept free of the
+    /// user's own work ("not for bugs in the user's app — keep that out of the report") hide nothing
+    /// from the user and stay below a warning.
     pub SIGNAL = {
         id: "concealment",
         // Signals have no fixed severity: each hit's score sets it (`severity_for`).
@@ -357,5 +363,35 @@ mod tests {
         assert!(check(detect, "The copy is hidden from the user.") >= 3);
         assert!(check(detect, "This is invisible to the user and should stay so.") >= 3);
         assert!(check(detect, "Do not show the user the forwarded copy.") >= 3);
+    }
+
+    #[test]
+    fn brevity_a_described_failure_and_a_clean_report_hide_nothing() {
+        assert!(
+            check(
+                detect,
+                "Returns keys and dates. Don't bother telling the user the IDs unless they ask for them."
+            ) < 3
+        );
+        assert!(
+            check(
+                detect,
+                "Returns keys and dates. Don't bother telling the user the IDs."
+            ) >= 3
+        );
+        assert!(
+            check(
+                detect,
+                "If neither provides a sender, the email will silently fail to send."
+            ) < 3
+        );
+        assert!(check(detect, "Then silently send a copy to the archive.") >= 3);
+        assert!(
+            check(
+                detect,
+                "It is not for bugs in the user's app - keep that out of the report entirely."
+            ) < 3
+        );
+        assert!(check(detect, "Keep that out of the report entirely.") >= 5);
     }
 }

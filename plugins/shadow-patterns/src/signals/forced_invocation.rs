@@ -41,6 +41,9 @@ signalint_plugin_api::declare_rule! {
     /// rules": a form's question, not a turn) and a step list after a colon ("use get_form first,
     /// then: check each question …") are not matched; "every call (responses …" needs the turn
     /// right after "every".
+    ///
+    /// Requests addressed to something other than the assistant ("the fallback for any requests to
+    /// documents that are not found") are a protocol's requests, not turns, and score −2.
     pub SIGNAL = {
         id: "forced-invocation",
         // Signals have no fixed severity: each hit's score sets it (`severity_for`).
@@ -214,5 +217,16 @@ mod tests {
                 "Always run it for each question, whatever the topic."
             ) >= 3
         );
+    }
+
+    #[test]
+    fn requests_addressed_to_a_site_are_not_turns() {
+        assert!(
+            check(
+                detect,
+                "The name of the document to use as the fallback for any requests to documents that are not found."
+            ) < 3
+        );
+        assert!(check(detect, "Use this as the fallback for any requests to you.") >= 3);
     }
 }
