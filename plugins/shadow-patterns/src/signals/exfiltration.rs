@@ -385,22 +385,13 @@ mod tests {
     }
 
     fn with_params(text: &str, params: &[&str]) -> i32 {
-        use crate::normalize::Folded;
-        use crate::siblings::Siblings;
-        let folded = Folded::new(text);
-        let siblings = Siblings::new(["run_eval".to_owned()]);
-        let params: Vec<String> = params.iter().map(|p| p.to_string()).collect();
-        let unit = Unit {
-            raw: text,
-            folded: &folded,
-            kind: UnitKind::ParamDescription,
-            tool: "run_eval",
-            siblings: &siblings,
-            params: &params,
-        };
-        let mut out = Vec::new();
-        detect(&unit, &mut out);
-        out.iter().map(|h| h.score).max().unwrap_or(0)
+        super::super::check_with(
+            detect,
+            text,
+            UnitKind::ParamDescription,
+            &["run_eval"],
+            params,
+        )
     }
 
     #[test]
