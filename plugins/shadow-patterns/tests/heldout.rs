@@ -254,9 +254,8 @@ fn held_out_servers_flagged_rarely() {
 }
 
 /// A second held-out set (`corpus/real-servers/heldout2.jsonl`): 83 servers (2,844 tools)
-/// chosen and recorded the same way after the first set had become tuning data, fixed and
-/// recorded before any rule was run on it, and measured once, after the tuning above was
-/// committed: **10 of 83 flagged** (0.12, against a target of 1 in 50), every one a false
+/// chosen and recorded the same way, its list committed before the tuning above began, no
+/// recording read until that tuning was committed, then measured once: **10 of 83 flagged** (0.12, against a target of 1 in 50), every one a false
 /// positive (each is a published benign package):
 const SECOND_HELD_OUT_FLAGGED: &[(&str, &str)] = &[
     (
