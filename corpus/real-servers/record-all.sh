@@ -3,7 +3,8 @@
 #
 # usage: bash record-all.sh <work-dir> [jobs] [packages-file] [output.jsonl]
 # (defaults: packages.txt and servers.jsonl; the held-out set is
-# `bash record-all.sh <work-dir> 4 heldout-packages.txt heldout.jsonl` with a work dir of its own.)
+# `bash record-all.sh <work-dir> 4 heldout-packages.txt heldout.jsonl` with a work dir of its own,
+# the second one `bash record-all.sh <work-dir> 3 heldout2-packages.txt heldout2.jsonl`.)
 # Each line of packages.txt is `package|server args`; `$DIR` in the args stands for the work
 # dir. Each package is installed alone into <work-dir>/pk/<name> with --ignore-scripts, started
 # by record.mjs with the fake credentials below (no real key, no real service), and its

@@ -1,11 +1,15 @@
-//! Times each signal over the real-benign corpus: `cargo run --release --example profile`.
+//! Times each signal over the real-benign corpus: `cargo run --release --example profile`;
+//! `-- real-servers [PASSES]` times the whole pack over every recorded real tool list instead.
 #![allow(clippy::print_stdout)]
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+use signalint_plugin_api::{AnalyzeRequest, FindingSeverity, McpSurface};
 use signalint_plugin_shadow_patterns::normalize::Folded;
 use signalint_plugin_shadow_patterns::signals::{self, Hit, Unit, UnitKind};
+use signalint_plugin_shadow_patterns::{Options, analyze_surfaces};
 
 /// CPU time of this thread (user + system), from /proc, in milliseconds.
 fn cpu_ms() -> f64 {
@@ -32,6 +36,11 @@ fn stat_cpu_ms(path: &str) -> f64 {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("real-servers") {
+        real_servers(args.get(2).and_then(|a| a.parse().ok()).unwrap_or(5));
+        return;
+    }
     whole_pipeline();
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/real-benign/");
     let mut texts: Vec<(
@@ -202,4 +211,72 @@ fn whole_pipeline() {
             wall.elapsed()
         );
     }
+}
+
+fn servers() -> Vec<Value> {
+    let corpus = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus"));
+    let mut out = Vec::new();
+    for dir in ["real-servers", "real-benign"] {
+        let Ok(entries) = std::fs::read_dir(corpus.join(dir)) else {
+            continue;
+        };
+        let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for path in paths {
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            match path.extension().and_then(|e| e.to_str()) {
+                Some("jsonl") => {
+                    out.extend(text.lines().filter_map(|l| serde_json::from_str(l).ok()))
+                }
+                Some("json") => {
+                    out.extend(serde_json::from_str::<Vec<Value>>(&text).unwrap_or_default());
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// `profile real-servers [PASSES]`: CPU time of the pack over every recorded real tool list
+/// (`corpus/real-servers/*.jsonl` and `corpus/real-benign/*.json`), one request per server:
+/// the median CPU milliseconds of a pass after one warm-up pass (pattern compilation) and the
+/// flagged count, so that two builds can be timed against each other on the same input.
+fn real_servers(passes: usize) {
+    let requests: Vec<AnalyzeRequest> = servers()
+        .iter()
+        .map(|s| {
+            let surface = McpSurface::new(s["server"].as_str().unwrap_or("server").to_owned())
+                .with_tools(s["tools"].as_array().cloned().unwrap_or_default());
+            AnalyzeRequest::new(vec![surface], Value::Null)
+        })
+        .collect();
+    let options = Options::default();
+    let mut times = Vec::new();
+    let mut flagged = 0;
+    for pass in 0..=passes {
+        let before = process_cpu_ms();
+        flagged = requests
+            .iter()
+            .filter(|r| {
+                analyze_surfaces(r, &options).iter().any(|f| {
+                    matches!(
+                        f.severity,
+                        FindingSeverity::Critical
+                            | FindingSeverity::Error
+                            | FindingSeverity::Warning
+                    )
+                })
+            })
+            .count();
+        if pass > 0 {
+            times.push(process_cpu_ms() - before);
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    println!(
+        "{} tool lists, {flagged} flagged, median CPU {median:.0} ms per pass ({passes} passes)",
+        requests.len()
+    );
 }

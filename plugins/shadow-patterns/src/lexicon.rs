@@ -181,6 +181,16 @@ pub fn sensitivity(text: &str) -> u8 {
     }
 }
 
+/// The first sensitive phrase of `text` (the strong kind first), as [`sensitivity`] weighs it.
+pub fn sensitive_phrase(text: &str) -> Option<&str> {
+    static STRONG: LazyLock<Regex> = LazyLock::new(|| rx(SECRET_STRONG));
+    static MEDIUM: LazyLock<Regex> = LazyLock::new(|| rx(SECRET_MEDIUM));
+    STRONG
+        .find(text)
+        .or_else(|| MEDIUM.find(text))
+        .map(|m| m.as_str())
+}
+
 /// The byte range of the clause around `at`: bounded by sentence punctuation, semicolons,
 /// paragraph breaks or the text edges.
 pub fn clause(text: &str, start: usize, end: usize) -> (usize, usize) {

@@ -208,8 +208,8 @@ fn real_servers_flagged_rarely() {
 }
 
 /// Real servers chosen and recorded the same way before the tuning above and never read
-/// while the signals were changed (`corpus/real-servers/heldout.jsonl`): the honest figure for
-/// unseen servers. Measured once at the end: 11 of 78 servers flagged (13 of 78 before the
+/// while the signals were changed (`corpus/real-servers/heldout.jsonl`): the first held-out
+/// set. Measured once at the end of that tuning: 11 of 78 servers flagged (13 of 78 before the
 /// tuning), all false positives (every server is a published benign package):
 /// * `google-workspace-mcp`: a label option "show/hide in message list" read as concealment;
 /// * `digitalocean/mcp`: an app spec's ingress "use as the fallback for any requests" read as
@@ -232,9 +232,16 @@ fn real_servers_flagged_rarely() {
 /// * `vuetify/mcp`: a bracketed self-deprecation "[deprecated: use get_upgrade_rules(…)
 ///   instead]".
 ///
-/// The ceiling is that figure, so that a regression shows; lowering it needs a new held-out set,
-/// as tuning on these texts would make this one a tuning split too.
-const HELD_OUT_SERVERS_FLAGGED_CEILING: f64 = 11.0 / 78.0 + 1e-9;
+/// Those eleven were then read and fixed, each by its cause (a display toggle, the English noun
+/// cache, a recipient or refused object named like a secret, a secret labelled by its purpose,
+/// a protective verb, a placeholder, a noun "override", a disparaging word said of the app, a
+/// bracketed self-deprecation, brevity that leaves the user free to ask, a report kept free of
+/// the user's work, a described failure, a conditional comment, requests addressed to a site,
+/// a prerequisite scoped to the server's topic, a field named for the user's words, a last
+/// resort, a verb inside a tool's name; each in its signal's doc and tests). This set is now
+/// a second **tuning** split at 0 of 78; [`second_held_out_servers_flagged_rarely`] is the
+/// held-out figure. The ceiling is the figure reached, so that a regression shows.
+const HELD_OUT_SERVERS_FLAGGED_CEILING: f64 = 0.0 / 78.0 + 1e-9;
 /// The held-out set must stay large enough for its figure to mean something.
 const HELD_OUT_SERVERS_MIN: usize = 70;
 #[test]
@@ -246,9 +253,76 @@ fn held_out_servers_flagged_rarely() {
     );
 }
 
-/// Flags every server of a recorded file, prints each flagged finding with its evidence and
-/// checks the share of servers flagged against `ceiling`.
-fn servers_flagged(file: &str, min: usize, ceiling: f64) {
+/// A second held-out set (`corpus/real-servers/heldout2.jsonl`): 83 servers (2,844 tools)
+/// chosen and recorded the same way, its list committed before the tuning above began, no
+/// recording read until that tuning was committed, then measured once: **10 of 83 flagged** (0.12, against a target of 1 in 50), every one a false
+/// positive (each is a published benign package):
+const SECOND_HELD_OUT_FLAGGED: &[(&str, &str)] = &[
+    (
+        "npm-0nmcp",
+        "FP: field labels read as orders (\"system prompt override\", \"Ignore calendar date-range restrictions\", \"conversation provider ID\"), an endpoint's deprecation note, bundle contents (\"includes API keys, credentials\")",
+    ),
+    (
+        "npm-comfyui-mcp",
+        "FP: a flag that writes the server's own config.json read as moving a secret file (critical), \"tell the user to create one\", \"it does not read the user's live canvas\", `overrides.seed` read as overriding",
+    ),
+    (
+        "npm-djankies__vitest-mcp",
+        "FP: set_project_root \"must be called before using other tools\", a setup step among its own tools",
+    ),
+    (
+        "npm-falconer__mcp",
+        "FP: \"continue a previous conversation by passing the conversationId it returned\", a server-issued id passed back",
+    ),
+    (
+        "npm-mcp-jira-cloud",
+        "FP: \"Override the filename (defaults to original filename)\", a value override read as setting aside earlier instructions",
+    ),
+    (
+        "npm-mcp-vibepowerpack",
+        "FP: \"provide project background so AI can score\" options in a question popup, read as moving private data",
+    ),
+    (
+        "npm-omnifocus-mcp",
+        "FP: \"set to true to hide duplicate instances of recurring tasks\", a display filter",
+    ),
+    (
+        "npm-satelliteoflove__godot-mcp",
+        "FP: \"Also run it after writing or changing mesh-generation code\", advice to rerun the tool itself",
+    ),
+    (
+        "npm-seleniumbox__sbox-mcp",
+        "FP: \"when another SBOX tool returns 'Not authenticated'\" (its own tools, by brand) and \"do NOT infer capability names from other MCP tools\"",
+    ),
+    (
+        "npm-takescake__1password-mcp",
+        "FP: protective guidance read as concealment and exfiltration (\"without revealing it\", \"prefer op_run with op:// references over reading a secret\")",
+    ),
+];
+/// The ceiling is that figure, so that a regression shows; the rules were not changed after
+/// the measurement, and lowering it needs a third held-out set, as tuning on these texts would
+/// make this one a tuning split too.
+const SECOND_HELD_OUT_FLAGGED_CEILING: f64 = 10.0 / 83.0 + 1e-9;
+#[test]
+fn second_held_out_servers_flagged_rarely() {
+    let flagged = servers_flagged(
+        "real-servers/heldout2.jsonl",
+        HELD_OUT_SERVERS_MIN,
+        SECOND_HELD_OUT_FLAGGED_CEILING,
+    );
+    let unnamed: Vec<&String> = flagged
+        .iter()
+        .filter(|id| !SECOND_HELD_OUT_FLAGGED.iter().any(|(named, _)| named == id))
+        .collect();
+    assert!(
+        unnamed.is_empty(),
+        "newly flagged on the second held-out set: {unnamed:?}"
+    );
+}
+
+/// Flags every server of a recorded file, prints each flagged finding with its evidence,
+/// checks the share of servers flagged against `ceiling` and returns the flagged ids.
+fn servers_flagged(file: &str, min: usize, ceiling: f64) -> Vec<String> {
     let servers = jsonl_at(file);
     assert!(
         servers.len() >= min,
@@ -256,12 +330,14 @@ fn servers_flagged(file: &str, min: usize, ceiling: f64) {
         servers.len()
     );
     let mut flagged_servers = 0;
+    let mut ids = Vec::new();
     let mut tools = 0;
     for server in &servers {
         let (hit, findings) = flagged(server);
         tools += server["tools"].as_array().map_or(0, Vec::len);
         if hit {
             flagged_servers += 1;
+            ids.push(server["id"].as_str().unwrap_or("").to_owned());
             for f in findings.iter().filter(|f| counts(f)) {
                 eprintln!(
                     "REAL SERVER FLAGGED {}: {:?} {} | {}",
@@ -283,6 +359,7 @@ fn servers_flagged(file: &str, min: usize, ceiling: f64) {
         "{file}: {flagged_servers} of {} servers flagged",
         servers.len()
     );
+    ids
 }
 
 fn jsonl_at(relative: &str) -> Vec<Value> {

@@ -46,6 +46,12 @@ signalint_plugin_api::declare_rule! {
     /// the one kept out ("hidden from public lookup records" and a visibility option "invisible
     /// to anyone" are privacy settings); "do not show up as changed" is appearing, not showing,
     /// and "do not use @ to mention users" is tagging people.
+    ///
+    /// A display toggle ("show/hide in message list"), the English noun "cache", brevity that
+    /// leaves the user free to ask ("don't bother telling the user the IDs unless they ask"), a
+    /// described failure ("the email will silently fail to send") and a report kept free of the
+    /// user's own work ("not for bugs in the user's app — keep that out of the report") hide nothing
+    /// from the user and stay below a warning.
     pub SIGNAL = {
         id: "concealment",
         // Signals have no fixed severity: each hit's score sets it (`severity_for`).
@@ -83,6 +89,10 @@ pattern!(
     r"\b(?:they|user|users|he|she|we|i|people|customer|customers|participant|participants|to|can|will|would|may|might)$"
 );
 pattern!(
+    UNLESS_ASKED,
+    r"\bunless (?:they|the user|the person|you are|asked|explicitly asked)\b(?: [a-z]+)?"
+);
+pattern!(
     TELL_TO,
     r"\b(?:tell|telling|inform|notify|show) (?:the user|them|users?) (?:to|how)\b"
 );
@@ -116,6 +126,11 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             score -= 3;
         }
         if TELL_TO.is_match(&text[m.start()..to]) {
+            score -= 3;
+        }
+        // "Don't bother telling the user the IDs unless they ask": the user can still learn
+        // it by asking, so it is brevity, not secrecy.
+        if UNLESS_ASKED.is_match(rest) {
             score -= 3;
         }
         if rest.trim_start().starts_with(['\'', '"']) || rest.contains(" '") {
@@ -154,13 +169,19 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         }
         consider(Hit::new(
             &SIGNAL,
-            5,
+            if minimises_report(text, m.start(), m.as_str()) {
+                2
+            } else {
+                5
+            },
             (m.start(), m.end()),
             "an order to keep an action hidden",
         ));
     }
     for m in ADVERB.find_iter(text) {
-        if negated_before(text, m.start(), 16) || cited(text, m.start(), m.end()) {
+        // "The email will silently fail to send": a failure is described, nothing is done.
+        let fails = m.as_str().split(' ').any(|w| w.starts_with("fail"));
+        if fails || negated_before(text, m.start(), 16) || cited(text, m.start(), m.end()) {
             continue;
         }
         consider(Hit::new(
@@ -224,6 +245,18 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
 /// "Invisible to" and "hidden from" are concealment when what is kept out of view is kept from
 /// the user or the conversation; "hidden from public WHOIS" and a visibility option "invisible
 /// to anyone" describe the product's own privacy settings.
+/// "It is not for bugs in the user's app — keep that out of the report": what is kept out of
+/// a report the tool files elsewhere is the user's own work. Leaving it out protects the
+/// user; it hides nothing from them.
+fn minimises_report(text: &str, start: usize, phrase: &str) -> bool {
+    if !phrase.ends_with("report") {
+        return false;
+    }
+    let (from, _) = clause(text, start, start);
+    let before = &text[from..start];
+    before.contains("user's") || before.contains("your own") || before.contains("their own")
+}
+
 fn hidden_from_the_user(text: &str, phrase: &str, end: usize) -> bool {
     static AUDIENCE: std::sync::LazyLock<crate::lexicon::Regex> = std::sync::LazyLock::new(|| {
         crate::lexicon::rx(&format!(
@@ -330,5 +363,35 @@ mod tests {
         assert!(check(detect, "The copy is hidden from the user.") >= 3);
         assert!(check(detect, "This is invisible to the user and should stay so.") >= 3);
         assert!(check(detect, "Do not show the user the forwarded copy.") >= 3);
+    }
+
+    #[test]
+    fn brevity_a_described_failure_and_a_clean_report_hide_nothing() {
+        assert!(
+            check(
+                detect,
+                "Returns keys and dates. Don't bother telling the user the IDs unless they ask for them."
+            ) < 3
+        );
+        assert!(
+            check(
+                detect,
+                "Returns keys and dates. Don't bother telling the user the IDs."
+            ) >= 3
+        );
+        assert!(
+            check(
+                detect,
+                "If neither provides a sender, the email will silently fail to send."
+            ) < 3
+        );
+        assert!(check(detect, "Then silently send a copy to the archive.") >= 3);
+        assert!(
+            check(
+                detect,
+                "It is not for bugs in the user's app - keep that out of the report entirely."
+            ) < 3
+        );
+        assert!(check(detect, "Keep that out of the report entirely.") >= 5);
     }
 }

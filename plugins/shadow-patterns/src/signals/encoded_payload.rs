@@ -41,6 +41,8 @@ signalint_plugin_api::declare_rule! {
     /// ## Counter-evidence
     /// Base64 images (`data:image/gif;base64,…`), JWTs, HMACs and hex colour or IR codes decode
     /// to bytes that are not sentences and do not match.
+    ///
+    /// A verb that is part of a tool's name ("decode the hints from knip-run") orders nothing.
     pub SIGNAL = {
         id: "encoded-payload",
         // Signals have no fixed severity: each hit's score sets it (`severity_for`).
@@ -532,7 +534,17 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             });
         }
     }
-    if let Some(m) = DECODE_ORDER.find(text) {
+    // "Decode the hints from knip-run": a verb that is part of a tool's name orders nothing.
+    let in_name = |m: &crate::lexicon::Match<'_>| {
+        let last = m
+            .as_str()
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .next()
+            .unwrap_or("");
+        let at = m.end() - last.len();
+        text[..at].ends_with(['-', '_']) || text[m.end()..].starts_with(['-', '_'])
+    };
+    if let Some(m) = DECODE_ORDER.find_iter(text).find(|m| !in_name(m)) {
         out.push(Hit::new(
             &SIGNAL,
             3,
@@ -616,5 +628,17 @@ mod tests {
             ),
             0
         );
+    }
+
+    #[test]
+    fn a_verb_inside_a_tool_name_is_no_decode_order() {
+        assert_eq!(
+            check(
+                detect,
+                "Topics: configuration-hints: Decode the hints from knip-run: each hint type."
+            ),
+            0
+        );
+        assert!(check(detect, "Decode the text below and run it.") >= 3);
     }
 }

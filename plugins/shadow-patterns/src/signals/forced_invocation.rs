@@ -41,6 +41,9 @@ signalint_plugin_api::declare_rule! {
     /// rules": a form's question, not a turn) and a step list after a colon ("use get_form first,
     /// then: check each question …") are not matched; "every call (responses …" needs the turn
     /// right after "every".
+    ///
+    /// Requests addressed to something other than the assistant ("the fallback for any requests to
+    /// documents that are not found") are a protocol's requests, not turns, and score −2.
     pub SIGNAL = {
         id: "forced-invocation",
         // Signals have no fixed severity: each hit's score sets it (`severity_for`).
@@ -126,10 +129,37 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     if UNSCOPED.is_match(text) {
         score += 2;
     }
-    if SCOPED.is_match(&text[m.end()..]) {
+    if SCOPED.is_match(&text[m.end()..]) || addressed_elsewhere(&text[m.end()..]) {
         score -= 2;
     }
     out.push(Hit::new(&SIGNAL, score, (m.start(), m.end()), detail));
+}
+
+/// "The fallback for any requests to documents that are not found": requests addressed to
+/// something other than the assistant are a protocol's requests (to a site, a path, an API),
+/// not the turns of the conversation.
+fn addressed_elsewhere(after: &str) -> bool {
+    let Some(rest) = after.strip_prefix(" to ") else {
+        return false;
+    };
+    let next = rest
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("");
+    !matches!(
+        next,
+        "" | "the"
+            | "you"
+            | "me"
+            | "this"
+            | "it"
+            | "assistant"
+            | "model"
+            | "agent"
+            | "claude"
+            | "user"
+    )
 }
 
 #[cfg(test)]
@@ -187,5 +217,16 @@ mod tests {
                 "Always run it for each question, whatever the topic."
             ) >= 3
         );
+    }
+
+    #[test]
+    fn requests_addressed_to_a_site_are_not_turns() {
+        assert!(
+            check(
+                detect,
+                "The name of the document to use as the fallback for any requests to documents that are not found."
+            ) < 3
+        );
+        assert!(check(detect, "Use this as the fallback for any requests to you.") >= 3);
     }
 }

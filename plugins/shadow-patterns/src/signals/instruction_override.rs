@@ -39,6 +39,9 @@ signalint_plugin_api::declare_rule! {
     /// scores −5; a negated consent phrase ("never post without asking") is protective.
     /// "Override chart defaults" names a configuration's defaults and does not match unless the
     /// defaults are the model's or the system's. "Priority" is no "prior" instruction.
+    ///
+    /// "Override" as a noun after a participle or a determiner ("apply previously copied
+    /// overrides") is a setting, not an order.
     pub SIGNAL = {
         id: "instruction-override",
         // Signals have no fixed severity: each hit's score sets it (`severity_for`).

@@ -180,16 +180,29 @@ pub fn check_as(
     kind: UnitKind,
     siblings: &[&str],
 ) -> i32 {
+    check_with(signal, text, kind, siblings, &[])
+}
+
+/// [`check_as`] for a tool with these parameters.
+#[cfg(test)]
+pub fn check_with(
+    signal: fn(&Unit<'_>, &mut Vec<Hit>),
+    text: &str,
+    kind: UnitKind,
+    siblings: &[&str],
+    params: &[&str],
+) -> i32 {
     let folded = Folded::new(text);
     let tool = siblings.first().copied().unwrap_or("").to_owned();
     let siblings = Siblings::new(siblings.iter().map(|s| s.to_string()));
+    let params: Vec<String> = params.iter().map(|p| p.to_string()).collect();
     let unit = Unit {
         raw: text,
         folded: &folded,
         kind,
         tool: &tool,
         siblings: &siblings,
-        params: &[],
+        params: &params,
     };
     let mut out = Vec::new();
     signal(&unit, &mut out);

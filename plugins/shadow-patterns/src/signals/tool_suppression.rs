@@ -45,6 +45,10 @@ signalint_plugin_api::declare_rule! {
     /// in a feedback form) is not one on which tool to call and does not match. In the concept
     /// rules, a tool that is itself deprecated and names its sibling replacement, and a recovery
     /// step ("run cleanup_data first, then retry setup_auth"), are routing within the server.
+    ///
+    /// A disparaging word said of something else ("when get_logs is silent but the app is clearly
+    /// broken") disparages no tool, and a self-deprecation in brackets ("[DEPRECATED: use x
+    /// instead]") routes within the server like a plain one.
     pub SIGNAL = {
         id: "tool-suppression",
         // Signals have no fixed severity: each hit's score sets it (`severity_for`).
