@@ -351,7 +351,7 @@ fn without_mcp_sources_built_in_packs_rest_and_a_missing_configured_pack_is_an_e
         assert_eq!(packs[id]["status"], "disabled", "{json:#}");
         assert_eq!(
             packs[id]["message"],
-            "no MCP manifests or servers configured ([mcp] in signalint.toml)",
+            "no MCP manifests, servers or source definitions configured ([mcp] in signalint.toml)",
             "{json:#}"
         );
     }
@@ -596,7 +596,8 @@ fn a_check_skips_the_libraries_of_engines_turned_off_yet_finds_the_same_toolchai
         std::path::Path::new("signalint.toml"),
     )
     .unwrap();
-    let wanted = signalint::check::plugin_ids(&config);
+    let project = tempfile::tempdir().unwrap();
+    let wanted = signalint::check::plugin_ids(&config, project.path());
     assert_eq!(
         wanted,
         ids(&["oxlint"]),

@@ -29,7 +29,8 @@ enum ToolsCommand {
 #[derive(Debug, Args)]
 struct ScanArgs {
     /// Tools manifests (tools array, {"tools": [...]}, a tools/list response), server.json
-    /// files or files of several servers; all are checked together.
+    /// files, files of several servers, or TypeScript/JavaScript source (a directory or a
+    /// file) whose MCP definitions are read statically; all are checked together.
     #[arg(
         value_name = "FILE",
         required_unless_present = "server",
@@ -133,6 +134,17 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
             let mut surfaces = Vec::new();
             for file in files {
                 let display = file.to_string_lossy().into_owned();
+                if mcp_sources::is_source_target(file) {
+                    match scan_source(file, &display, &limits) {
+                        Ok((surface, errors)) => {
+                            surfaces.push(surface);
+                            unreadable.extend(errors);
+                        }
+                        Err(e) if files.len() == 1 => return usage_error(e),
+                        Err(e) => unreadable.push(e),
+                    }
+                    continue;
+                }
                 // Named on the command line: a symbolic link is the user's own choice.
                 match mcp_sources::load_file_surfaces(
                     file,
@@ -195,6 +207,31 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
         exit::ENGINE_FAILED
     } else {
         exit::CLEAN
+    }
+}
+
+/// Definitions read from a source directory or file: the surface and the files that could
+/// not be read.
+fn scan_source(
+    target: &std::path::Path,
+    display: &str,
+    limits: &mcp_sources::Limits,
+) -> Result<(LoadedSurface, Vec<String>), String> {
+    let root = mcp_sources::project_root_of(target);
+    let files = mcp_sources::source_files(target, limits.manifest_bytes);
+    let scan = mcp_sources::load_source(&root, &files, display, limits);
+    match scan.surface {
+        Some(surface) => Ok((surface, scan.errors)),
+        None => {
+            let mut why = format!(
+                "{display}: no MCP definitions found in {} source files (looked for *.tool.ts, *.resource.ts, *.prompt.ts, *.app-tool.ts, *.app-resource.ts and files that import @modelcontextprotocol/sdk or @cyanheads/mcp-ts-core)",
+                files.len()
+            );
+            for error in scan.errors {
+                why.push_str(&format!("; {error}"));
+            }
+            Err(why)
+        }
     }
 }
 
@@ -325,16 +362,23 @@ fn to_scan_finding(
     pack: &str,
     surfaces: &[LoadedSurface],
     finding: Finding,
-    place: Option<(u32, u32)>,
+    place: Option<(String, u32, u32)>,
 ) -> ScanFinding {
     let surface = surfaces.get(finding.surface);
+    let (file, place) = match place {
+        Some((file, line, col)) => (Some(file), Some((line, col))),
+        None => (
+            surface
+                .filter(|s| s.text.is_some() || s.places.is_some())
+                .map(|s| s.display_path.clone()),
+            None,
+        ),
+    };
     ScanFinding {
         server: surface
             .map(|s| s.surface.server.clone())
             .unwrap_or_default(),
-        file: surface
-            .filter(|s| s.text.is_some())
-            .map(|s| s.display_path.clone()),
+        file,
         // A severity from a newer pack counts as a warning, as in `check`.
         severity: match finding.severity {
             FindingSeverity::Unknown => FindingSeverity::Warning,
