@@ -8,6 +8,7 @@ mod support;
 
 use std::collections::BTreeSet;
 use std::path::Path;
+use std::process::Command;
 
 use serde_json::Value;
 use signalint::mcp_sources::source_files;
@@ -159,4 +160,52 @@ fn every_recorded_tool_is_found_in_source_with_the_same_inputs() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `code tool pointer` of every finding `tools scan` prints for `target`.
+fn scan_findings(target: &Path) -> BTreeSet<String> {
+    support::library_dir();
+    let output = Command::new(env!("CARGO_BIN_EXE_signalint"))
+        .args(["tools", "scan"])
+        .arg(target)
+        .args(["--format", "json"])
+        .env_remove("SIGNALINT_PLUGIN_PATH")
+        .env("SIGNALINT_NO_INSTALL", "1")
+        .output()
+        .unwrap();
+    let report = support::stdout_json(&output);
+    assert!(report.get("errors").is_none(), "{report}");
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| format!("{} {} {}", f["code"], f["tool"], f["pointer"]))
+        .collect()
+}
+
+/// Reading the source finds what scanning the recording finds: the same codes on the same
+/// tools at the same pointers, for every server.
+#[test]
+fn the_source_scan_finds_what_the_recorded_listing_scan_finds() {
+    let scratch = tempfile::tempdir().unwrap();
+    for server in SERVERS {
+        let dir = support::workspace_root()
+            .join("corpus/mcp-source-servers")
+            .join(server.dir);
+        let manifest = scratch.path().join(format!("{}.json", server.dir));
+        let tools = recording(server.recording)["tools"].clone();
+        std::fs::write(&manifest, serde_json::json!({ "tools": tools }).to_string()).unwrap();
+        let (source, recorded) = (scan_findings(&dir), scan_findings(&manifest));
+        assert!(
+            !source.is_empty(),
+            "{}: the real servers all have findings",
+            server.dir
+        );
+        assert_eq!(
+            source.symmetric_difference(&recorded).collect::<Vec<_>>(),
+            Vec::<&String>::new(),
+            "{}: only in one of the two scans",
+            server.dir
+        );
+    }
 }

@@ -461,8 +461,14 @@ impl<'a> Zod<'_, 'a> {
                 return node;
             }
             "custom" | "date" | "bigint" | "symbol" | "void" | "undefined" | "map" | "set"
-            | "function" | "nan" | "instanceof" | "promise" | "file" | "preprocess" => {
+            | "function" | "nan" | "instanceof" | "promise" | "file" => {
                 Kind::Unserializable(format!("z.{name}()"))
+            }
+            // zod 4 lists the schema a preprocess feeds (its input side is `unknown`).
+            "preprocess" => {
+                let mut node = sub(1);
+                node.loc = loc;
+                return node;
             }
             "lazy" => Kind::Unresolved("z.lazy(…) is not followed".into()),
             other => Kind::Unresolved(format!("z.{other}(…) is not a Zod constructor it knows")),

@@ -319,7 +319,7 @@ fn exported_definition_objects_in_definition_files() {
     let def = r#"import { z } from 'zod';
 import { PathSchema } from '../schemas/common.js';
 const TOOL_NAME = 'git_status';
-const InputSchema = z.object({ path: PathSchema, all: z.boolean().default(true).describe('All') }).strict();
+const InputSchema = z.object({ path: PathSchema, all: z.boolean().default(true).describe('All'), n: z.preprocess((v) => Number(v), z.number()).optional() }).strict();
 export const gitStatusTool: ToolDefinition<typeof InputSchema> = {
   name: TOOL_NAME,
   title: 'Git Status',
@@ -346,7 +346,8 @@ export const gitStatusTool: ToolDefinition<typeof InputSchema> = {
         tool["inputSchema"],
         json!({"type": "object", "properties": {
             "path": {"type": "string", "default": ".", "description": "Path"},
-            "all": {"type": "boolean", "default": true, "description": "All"}
+            "all": {"type": "boolean", "default": true, "description": "All"},
+            "n": {"type": "number"}
         }, "additionalProperties": false})
     );
     assert_eq!(surface["sourceFacts"]["tools"][0]["handler"], Value::Null);
