@@ -18,22 +18,9 @@ fn fixture_project() -> tempfile::TempDir {
     mcp_support::build_plugins();
     let dir = tempfile::tempdir().unwrap();
     let fixture = mcp_support::workspace_root().join("host/tests/fixtures/mcp-source-server");
-    copy(&fixture, dir.path());
+    mcp_support::copy_dir(&fixture, dir.path());
     std::fs::write(dir.path().join("signalint.toml"), CONFIG).unwrap();
     dir
-}
-
-fn copy(from: &Path, to: &Path) {
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
-            copy(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 fn signalint(root: &Path) -> std::process::Command {

@@ -302,7 +302,7 @@ fn a_source_directory_is_read_and_findings_land_on_the_source_line() {
     let human = scan(&[source_fixture().to_str().unwrap()]);
     let text = String::from_utf8_lossy(&human.stdout);
     assert!(text.contains("notes-mcp-server: 3 tools"), "{text}");
-    assert!(text.contains("add_note 22:5"), "{text}");
+    assert!(text.contains("add_note src/index.ts:22:5"), "{text}");
 }
 
 #[test]

@@ -305,13 +305,7 @@ impl<'p, 'a> Reader<'p, 'a> {
         }
         for key in ["annotations", "_meta"] {
             if let Some((expr, at)) = found.fields.get(key) {
-                let pointer = format!("{base}/{key}");
-                self.rec.put(&pointer, module.loc(at));
-                let value = Values {
-                    project: self.project,
-                    rec: &mut self.rec,
-                }
-                .value(module, expr, &pointer, 0);
+                let value = self.static_field(module, expr, at, &format!("{base}/{key}"));
                 entries.push((key, value));
             }
         }
@@ -336,13 +330,7 @@ impl<'p, 'a> Reader<'p, 'a> {
         }
         for key in ["auth", "errors", "enrichment"] {
             if let Some((expr, at)) = found.fields.get(key) {
-                let pointer = format!("{facts_base}/{key}");
-                self.rec.put(&pointer, module.loc(at));
-                let value = Values {
-                    project: self.project,
-                    rec: &mut self.rec,
-                }
-                .value(module, expr, &pointer, 0);
+                let value = self.static_field(module, expr, at, &format!("{facts_base}/{key}"));
                 facts.push((key, value));
             }
         }
@@ -364,6 +352,22 @@ impl<'p, 'a> Reader<'p, 'a> {
         facts.push(("unresolved", Json::from(gaps.unresolved)));
         self.lists[slot].push(obj(entries));
         self.facts[slot].push(obj(facts));
+    }
+
+    /// A member's static value, its members and elements placed under `pointer`.
+    fn static_field(
+        &mut self,
+        module: &Rc<Module<'a>>,
+        expr: &Expression<'a>,
+        at: u32,
+        pointer: &str,
+    ) -> Json {
+        self.rec.put(pointer, module.loc(at));
+        Values {
+            project: self.project,
+            rec: &mut self.rec,
+        }
+        .value(module, expr, pointer, 0)
     }
 
     fn string_field(&self, module: &Rc<Module<'a>>, expr: &Expression<'a>) -> Option<String> {

@@ -71,6 +71,10 @@ struct ScanFinding {
     col: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     evidence: Option<String>,
+    /// Read from source: the human report names the file of each finding, as a server's
+    /// definitions span many files.
+    #[serde(skip)]
+    from_source: bool,
 }
 
 /// The scan report (`--format json`).
@@ -393,6 +397,7 @@ fn to_scan_finding(
         line: place.map(|p| p.0),
         col: place.map(|p| p.1),
         evidence: finding.evidence,
+        from_source: surface.is_some_and(|s| s.places.is_some()),
     }
 }
 
@@ -416,8 +421,11 @@ fn human(report: &ScanReport) -> String {
             .ok()
             .and_then(|v| v.as_str().map(str::to_owned))
             .unwrap_or_default();
-        let place = match (finding.line, finding.col) {
-            (Some(line), Some(col)) => format!(" {line}:{col}"),
+        let place = match (finding.line, finding.col, &finding.file) {
+            (Some(line), Some(col), Some(file)) if finding.from_source => {
+                format!(" {file}:{line}:{col}")
+            }
+            (Some(line), Some(col), _) => format!(" {line}:{col}"),
             _ => String::new(),
         };
         out.push_str(&format!(
