@@ -120,7 +120,7 @@ fn load_and_analyse(text: &str) -> Vec<usize> {
             .zip(positions(&surfaces, outcome.findings.iter()))
         {
             assert!(finding.surface < surfaces.len(), "{finding:?}");
-            if let Some((line, col)) = place {
+            if let Some((_, line, col)) = place {
                 assert!(
                     line >= 1 && col >= 1,
                     "{}: {finding:?} at {line}:{col}",

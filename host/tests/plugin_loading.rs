@@ -183,7 +183,7 @@ fn expected_refusals(
             wrong_abi.display()
         ),
         format!(
-            "{}: built against signalint-plugin-api 1.0.0, this signalint uses 0.3.0; rebuild the \
+            "{}: built against signalint-plugin-api 1.0.0, this signalint uses 0.3.1; rebuild the \
              plugin against signalint-plugin-api 0.3.x",
             api_next.display()
         ),
@@ -206,7 +206,7 @@ fn unusable_libraries_are_refused_by_name_and_the_rest_load() {
     dir.add("signalint_plugin_oxlint", "oxlint");
 
     // The host's version is the one these messages are written for.
-    assert_eq!(PLUGIN_API_VERSION, "0.3.0");
+    assert_eq!(PLUGIN_API_VERSION, "0.3.1");
     let [abi_message, api_message, not_plugin_message] =
         expected_refusals(&wrong_abi, &api_next, &not_a_plugin);
 
@@ -351,7 +351,7 @@ fn without_mcp_sources_built_in_packs_rest_and_a_missing_configured_pack_is_an_e
         assert_eq!(packs[id]["status"], "disabled", "{json:#}");
         assert_eq!(
             packs[id]["message"],
-            "no MCP manifests or servers configured ([mcp] in signalint.toml)",
+            "no MCP manifests, servers or source definitions configured ([mcp] in signalint.toml)",
             "{json:#}"
         );
     }
@@ -596,7 +596,8 @@ fn a_check_skips_the_libraries_of_engines_turned_off_yet_finds_the_same_toolchai
         std::path::Path::new("signalint.toml"),
     )
     .unwrap();
-    let wanted = signalint::check::plugin_ids(&config);
+    let project = tempfile::tempdir().unwrap();
+    let wanted = signalint::check::plugin_ids(&config, project.path());
     assert_eq!(
         wanted,
         ids(&["oxlint"]),

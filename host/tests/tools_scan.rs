@@ -263,3 +263,88 @@ fn the_config_of_the_directory_scanned_from_is_used_without_config() {
         "{after:?}"
     );
 }
+
+/// The committed fixture server: SDK `registerTool` calls in `src/index.ts`, a schema imported
+/// from `./schemas.js`, and an exported definition object in `src/tools/list.tool.ts`. One
+/// description carries a deliberate `<IMPORTANT>` poisoning block.
+fn source_fixture() -> std::path::PathBuf {
+    support::workspace_root().join("host/tests/fixtures/mcp-source-server")
+}
+
+#[test]
+fn a_source_directory_is_read_and_findings_land_on_the_source_line() {
+    let output = scan(&[source_fixture().to_str().unwrap(), "--format", "json"]);
+    let report = support::stdout_json(&output);
+    assert_eq!(report["server"], "notes-mcp-server", "{report}");
+    assert_eq!(report["toolCount"], 3, "{report}");
+    assert!(report.get("errors").is_none(), "{report}");
+    let findings = report["findings"].as_array().unwrap();
+    let poisoned = findings
+        .iter()
+        .find(|f| f["code"] == "SHADOW_PATTERN" && f["severity"] == "critical")
+        .unwrap_or_else(|| panic!("the <IMPORTANT> block is critical: {report}"));
+    assert_eq!(poisoned["tool"], "add_note");
+    assert_eq!(poisoned["file"], "src/index.ts");
+    assert_eq!(
+        (poisoned["line"].as_u64(), poisoned["col"].as_u64()),
+        (Some(22), Some(5)),
+        "the description property in the source: {poisoned}"
+    );
+    assert_eq!(output.status.code(), Some(1), "a critical finding fails");
+    // The clean tools are not blamed.
+    assert!(
+        findings
+            .iter()
+            .all(|f| f["tool"] != "list_notes" || f["file"] == "src/tools/list.tool.ts"),
+        "{report}"
+    );
+
+    let human = scan(&[source_fixture().to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&human.stdout);
+    assert!(text.contains("notes-mcp-server: 3 tools"), "{text}");
+    assert!(text.contains("add_note src/index.ts:22:5"), "{text}");
+}
+
+#[test]
+fn a_source_directory_without_definitions_says_what_was_looked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.ts"), "export const x = 1;\n").unwrap();
+    let output = scan(&[dir.path().to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("no MCP definitions found"), "{stderr}");
+    assert!(stderr.contains("*.tool.ts"), "{stderr}");
+}
+
+#[test]
+fn a_source_file_that_does_not_parse_is_an_error_and_the_rest_is_scanned() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("package.json"),
+        r#"{"name": "broken", "dependencies": {"@modelcontextprotocol/sdk": "1"}}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("bad.tool.ts"),
+        "export const t = { name: 'x', inputSchema: {;\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("server.ts"),
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nserver.tool('ping', 'Check that the server answers.', {}, async () => ({ content: [] }));\n",
+    )
+    .unwrap();
+    let output = scan(&[dir.path().to_str().unwrap(), "--format", "json"]);
+    let report = support::stdout_json(&output);
+    assert_eq!(report["toolCount"], 1, "{report}");
+    let errors = report["errors"]
+        .as_array()
+        .expect("the parse error is reported");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.as_str().unwrap().starts_with("bad.tool.ts:1:")
+                && e.as_str().unwrap().contains("does not parse")),
+        "{report}"
+    );
+}

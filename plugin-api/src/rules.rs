@@ -32,6 +32,10 @@ pub enum SurfaceOrigin {
     File { path: String },
     /// A live server started over stdio.
     Live { command: String },
+    /// Definitions read from TypeScript/JavaScript source, statically (never run); `root` is
+    /// the directory they were read under. Added in 0.3.1: an older pack reads it as
+    /// [`Unknown`](Self::Unknown).
+    Source { root: String },
     /// An origin this version does not know (sent by a newer host).
     #[serde(other)]
     Unknown,
@@ -62,8 +66,12 @@ pub struct McpSurface {
     pub prompts: Vec<Json>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub server_json: Option<Json>,
-    /// What only the source of a definition shows (handler throws, framework fields), for
-    /// surfaces read from source; absent for manifests and live servers.
+    /// What only the source knows, for surfaces read from source (serialized `sourceFacts`):
+    /// `{"tools": [Facts], "resources": [..], "resourceTemplates": [..], "prompts": [..]}`,
+    /// each list parallel to the surface's own, each `Facts` holding the definition's
+    /// framework, kind, file, handler facts (`throws`, `failCalls`), framework fields and the
+    /// schema parts that could not be read (`unresolved`, `unserializable`). Absent for
+    /// manifests and live servers. Added in 0.3.1; `docs/mcp-source.md` gives the shape.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_facts: Option<Json>,
 }
@@ -109,6 +117,12 @@ impl McpSurface {
     /// The server's `server.json` document.
     pub fn with_server_json(mut self, document: impl Into<Json>) -> Self {
         self.server_json = Some(document.into());
+        self
+    }
+
+    /// What the source says beyond the listing (see [`McpSurface::source_facts`]).
+    pub fn with_source_facts(mut self, facts: impl Into<Json>) -> Self {
+        self.source_facts = Some(facts.into());
         self
     }
 

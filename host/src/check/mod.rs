@@ -92,7 +92,7 @@ pub fn engine_plugin_ids(config: &Config) -> BTreeSet<String> {
 /// packs when the config lists MCP sources (built-in and configured). Without sources no pack
 /// runs, and only a configured pack is looked up, so that one missing from the plugin path is
 /// still reported.
-pub fn plugin_ids(config: &Config) -> BTreeSet<String> {
+pub fn plugin_ids(config: &Config, root: &std::path::Path) -> BTreeSet<String> {
     let mut ids: BTreeSet<String> = engine_table(config)
         .into_iter()
         .filter(|(id, _)| !turned_off(config, id))
@@ -102,7 +102,7 @@ pub fn plugin_ids(config: &Config) -> BTreeSet<String> {
         .rule_packs
         .iter()
         .map(|(id, pack)| pack.plugin.clone().unwrap_or_else(|| id.clone()));
-    if config.mcp.manifests.is_empty() && config.mcp.servers.is_empty() {
+    if !config.mcp.has_sources(root) {
         ids.extend(packs.filter(|id| !BUILTIN_RULE_PACKS.contains(&id.as_str())));
     } else {
         ids.extend(BUILTIN_RULE_PACKS.iter().map(|id| (*id).to_owned()));

@@ -27,7 +27,8 @@ use crate::plugins::{BUILTIN_RULE_PACKS, CallError, PluginHandle};
 pub const SOURCES_STATUS: &str = "mcp-sources";
 
 /// Why the packs did not run.
-const NO_SOURCES: &str = "no MCP manifests or servers configured ([mcp] in signalint.toml)";
+const NO_SOURCES: &str =
+    "no MCP manifests, servers or source definitions configured ([mcp] in signalint.toml)";
 
 /// How long one pack may take over all surfaces.
 const PACK_TIMEOUT: Duration = Duration::from_secs(60);
@@ -84,6 +85,25 @@ pub async fn load_surfaces(context: &Context) -> (Vec<LoadedSurface>, Vec<String
         match result {
             Ok(surface) => surfaces.push(surface),
             Err(e) => errors.push(e.to_string()),
+        }
+    }
+    // Definitions read from source: every definition file of the server, so rules across
+    // definitions see them all.
+    let globs = mcp.source_globs(&context.root);
+    if !globs.is_empty() {
+        match mcp_sources::configured_files(&context.root, &globs, limits.manifest_bytes) {
+            Ok(files) if !files.is_empty() => {
+                let display = if context.root.join("package.json").is_file() {
+                    "package.json"
+                } else {
+                    "."
+                };
+                let scan = mcp_sources::load_source(&context.root, &files, display, &limits);
+                surfaces.extend(scan.surface);
+                errors.extend(scan.errors);
+            }
+            Ok(_) => {}
+            Err(e) => errors.push(e),
         }
     }
     // Past a cap the surface is still checked as far as it was kept; the cap is an error.
@@ -162,7 +182,7 @@ pub(crate) async fn run(
         );
     }
     let mcp = &context.config.mcp;
-    let has_sources = !mcp.manifests.is_empty() || !mcp.servers.is_empty();
+    let has_sources = mcp.has_sources(&context.root);
     let packs = select(context, has_sources, &mut statuses);
     if surfaces.is_empty() {
         for (id, _) in packs {
@@ -285,12 +305,13 @@ impl SharedSurfaces {
     }
 }
 
-/// Where each finding's JSON value starts (1-based line, UTF-16 column), in finding order;
-/// `None` for live servers and findings without a pointer.
+/// Where each finding's JSON value starts (file, 1-based line, UTF-16 column), in finding
+/// order; `None` for live servers and findings without a pointer. The file is the surface's,
+/// except for definitions read from source, where each finding has its own.
 pub fn positions<'f>(
     surfaces: &[LoadedSurface],
     findings: impl IntoIterator<Item = &'f Finding>,
-) -> Vec<Option<(u32, u32)>> {
+) -> Vec<Option<(String, u32, u32)>> {
     let mut places = Places::default();
     findings
         .into_iter()
@@ -298,7 +319,7 @@ pub fn positions<'f>(
             let surface = surfaces.get(finding.surface)?;
             places
                 .resolve(surface, finding.pointer.as_deref()?)
-                .map(|(line, col, _)| (line, col))
+                .map(|(file, line, col, _)| (file.to_owned(), line, col))
         })
         .collect()
 }
@@ -311,19 +332,44 @@ struct Places<'s> {
 }
 
 impl<'s> Places<'s> {
-    /// Line, column and line text of a surface pointer; `None` for live servers.
+    /// File, line, column and line text of a surface pointer; `None` for live servers.
     fn resolve(
         &mut self,
         surface: &'s LoadedSurface,
         pointer: &str,
-    ) -> Option<(u32, u32, &'s str)> {
+    ) -> Option<(&'s str, u32, u32, &'s str)> {
+        if let Some(table) = surface.places.as_deref() {
+            let (file, place) = table.lookup(pointer)?;
+            return Some((
+                file.path.as_str(),
+                place.line,
+                place.col,
+                line_at(&file.text, place.offset as usize),
+            ));
+        }
         let text = surface.text.as_deref()?;
         let (columns, locator) = self
             .files
             .entry(surface.display_path.as_str())
             .or_insert_with(|| (Columns::new(text), Locator::new(text)));
         let byte = locator.locate(&surface.document_pointer(pointer).unwrap_or_default());
-        Some(columns.resolve(byte))
+        let (line, col, line_text) = columns.resolve(byte);
+        Some((surface.display_path.as_str(), line, col, line_text))
+    }
+}
+
+/// The line of `text` that holds `byte`, without its line break.
+fn line_at(text: &str, byte: usize) -> &str {
+    let byte = floor_char_boundary(text, byte);
+    let start = text[..byte].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let end = text[byte..]
+        .find(['\n', '\r'])
+        .map_or(text.len(), |i| byte + i);
+    let line = &text[start..end];
+    if line.len() > Columns::QUOTED_LINE {
+        &text[byte..floor_char_boundary(text, (byte + Columns::QUOTED_LINE).min(end))]
+    } else {
+        line
     }
 }
 
@@ -450,12 +496,14 @@ pub fn to_issues(
                 _ => IssueSeverity::Warning,
             };
             let surface = surfaces.get(finding.surface)?;
-            let (line, col, line_text) = match (&surface.text, &finding.pointer) {
-                (Some(_), Some(pointer)) => match places.resolve(surface, pointer) {
-                    Some((line, col, text)) => (line, col, text.trim().to_owned()),
-                    None => (0, 0, String::new()),
+            let placed = surface.text.is_some() || surface.places.is_some();
+            let (file, line, col, line_text) = match (placed, &finding.pointer) {
+                (true, Some(pointer)) => match places.resolve(surface, pointer) {
+                    Some((file, line, col, text)) => (file, line, col, text.trim().to_owned()),
+                    None => (surface.display_path.as_str(), 0, 0, String::new()),
                 },
                 _ => (
+                    surface.display_path.as_str(),
                     0,
                     0,
                     format!(
@@ -465,7 +513,7 @@ pub fn to_issues(
                     ),
                 ),
             };
-            let message = match (&finding.tool, surface.text.is_none()) {
+            let message = match (&finding.tool, !placed) {
                 // A live server has no file to point at: name the tool in the message.
                 (Some(tool), true) if !finding.message.contains(tool.as_str()) => {
                     format!("{tool}: {}", finding.message)
@@ -477,7 +525,7 @@ pub fn to_issues(
                 output_schema_label(finding.pointer.as_deref())
             );
             Some(IssueInput {
-                file: surface.display_path.clone(),
+                file: file.to_owned(),
                 line,
                 col,
                 end_line: None,
@@ -523,6 +571,7 @@ mod tests {
         let surfaces = [LoadedSurface {
             surface: McpSurface::new("s"),
             text: None,
+            places: None,
             display_path: "mcp:s".to_owned(),
             bases: Default::default(),
             notes: Vec::new(),
@@ -575,6 +624,7 @@ mod tests {
         let surfaces = [LoadedSurface {
             surface: McpSurface::new("s"),
             text: Some(Arc::from(text.as_str())),
+            places: None,
             display_path: "m.json".to_owned(),
             bases: crate::mcp_sources::Bases {
                 tools: Some(String::new()),
@@ -614,6 +664,7 @@ mod tests {
         let surfaces = [LoadedSurface {
             surface: McpSurface::new("s"),
             text: None,
+            places: None,
             display_path: "mcp:s".to_owned(),
             bases: Default::default(),
             notes: Vec::new(),
@@ -656,6 +707,7 @@ mod tests {
             surface: McpSurface::new(server)
                 .with_tools(vec![serde_json::json!({"name": "t", "description": "d"})]),
             text: None,
+            places: None,
             display_path: format!("mcp:{server}"),
             bases: Default::default(),
             notes: Vec::new(),

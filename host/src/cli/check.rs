@@ -309,7 +309,7 @@ pub(super) fn context_loading(
             (registry, toolchain)
         }
         Load::ForCheck => {
-            let registry = Registry::load_for(&dirs, &crate::check::plugin_ids(&config));
+            let registry = Registry::load_for(&dirs, &crate::check::plugin_ids(&config, &root));
             let toolchain = ManagedToolchain::for_check(
                 &registry,
                 crate::check::engine_plugin_ids(&config),

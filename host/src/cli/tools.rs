@@ -29,7 +29,8 @@ enum ToolsCommand {
 #[derive(Debug, Args)]
 struct ScanArgs {
     /// Tools manifests (tools array, {"tools": [...]}, a tools/list response), server.json
-    /// files or files of several servers; all are checked together.
+    /// files, files of several servers, or TypeScript/JavaScript source (a directory or a
+    /// file) whose MCP definitions are read statically; all are checked together.
     #[arg(
         value_name = "FILE",
         required_unless_present = "server",
@@ -70,6 +71,10 @@ struct ScanFinding {
     col: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     evidence: Option<String>,
+    /// Read from source: the human report names the file of each finding, as a server's
+    /// definitions span many files.
+    #[serde(skip)]
+    from_source: bool,
 }
 
 /// The scan report (`--format json`).
@@ -133,6 +138,17 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
             let mut surfaces = Vec::new();
             for file in files {
                 let display = file.to_string_lossy().into_owned();
+                if mcp_sources::is_source_target(file) {
+                    match scan_source(file, &display, &limits) {
+                        Ok((surface, errors)) => {
+                            surfaces.push(surface);
+                            unreadable.extend(errors);
+                        }
+                        Err(e) if files.len() == 1 => return usage_error(e),
+                        Err(e) => unreadable.push(e),
+                    }
+                    continue;
+                }
                 // Named on the command line: a symbolic link is the user's own choice.
                 match mcp_sources::load_file_surfaces(
                     file,
@@ -195,6 +211,31 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
         exit::ENGINE_FAILED
     } else {
         exit::CLEAN
+    }
+}
+
+/// Definitions read from a source directory or file: the surface and the files that could
+/// not be read.
+fn scan_source(
+    target: &std::path::Path,
+    display: &str,
+    limits: &mcp_sources::Limits,
+) -> Result<(LoadedSurface, Vec<String>), String> {
+    let root = mcp_sources::project_root_of(target);
+    let files = mcp_sources::source_files(target, limits.manifest_bytes);
+    let scan = mcp_sources::load_source(&root, &files, display, limits);
+    match scan.surface {
+        Some(surface) => Ok((surface, scan.errors)),
+        None => {
+            let mut why = format!(
+                "{display}: no MCP definitions found in {} source files (looked for *.tool.ts, *.resource.ts, *.prompt.ts, *.app-tool.ts, *.app-resource.ts and files that import @modelcontextprotocol/sdk or @cyanheads/mcp-ts-core)",
+                files.len()
+            );
+            for error in scan.errors {
+                why.push_str(&format!("; {error}"));
+            }
+            Err(why)
+        }
     }
 }
 
@@ -325,16 +366,23 @@ fn to_scan_finding(
     pack: &str,
     surfaces: &[LoadedSurface],
     finding: Finding,
-    place: Option<(u32, u32)>,
+    place: Option<(String, u32, u32)>,
 ) -> ScanFinding {
     let surface = surfaces.get(finding.surface);
+    let (file, place) = match place {
+        Some((file, line, col)) => (Some(file), Some((line, col))),
+        None => (
+            surface
+                .filter(|s| s.text.is_some() || s.places.is_some())
+                .map(|s| s.display_path.clone()),
+            None,
+        ),
+    };
     ScanFinding {
         server: surface
             .map(|s| s.surface.server.clone())
             .unwrap_or_default(),
-        file: surface
-            .filter(|s| s.text.is_some())
-            .map(|s| s.display_path.clone()),
+        file,
         // A severity from a newer pack counts as a warning, as in `check`.
         severity: match finding.severity {
             FindingSeverity::Unknown => FindingSeverity::Warning,
@@ -349,6 +397,7 @@ fn to_scan_finding(
         line: place.map(|p| p.0),
         col: place.map(|p| p.1),
         evidence: finding.evidence,
+        from_source: surface.is_some_and(|s| s.places.is_some()),
     }
 }
 
@@ -372,8 +421,11 @@ fn human(report: &ScanReport) -> String {
             .ok()
             .and_then(|v| v.as_str().map(str::to_owned))
             .unwrap_or_default();
-        let place = match (finding.line, finding.col) {
-            (Some(line), Some(col)) => format!(" {line}:{col}"),
+        let place = match (finding.line, finding.col, &finding.file) {
+            (Some(line), Some(col), Some(file)) if finding.from_source => {
+                format!(" {file}:{line}:{col}")
+            }
+            (Some(line), Some(col), _) => format!(" {line}:{col}"),
             _ => String::new(),
         };
         out.push_str(&format!(

@@ -194,6 +194,13 @@ pub struct McpSection {
     /// Live servers started over stdio.
     #[serde(default)]
     pub servers: Vec<McpServerConfig>,
+    /// Globs (relative to the root) of TypeScript/JavaScript files whose MCP definitions are
+    /// read statically (`docs/mcp-source.md`). Unset: the definition files (`**/*.tool.ts`,
+    /// `*.resource.ts`, `*.prompt.ts`, `*.app-tool.ts`, `*.app-resource.ts`) and
+    /// `src/**/*.{ts,mts,js,mjs}` files that import a framework, when `package.json` depends on
+    /// `@modelcontextprotocol/sdk` or `@cyanheads/mcp-ts-core`. `[]` turns source reading off.
+    #[serde(default)]
+    pub sources: Option<Vec<String>>,
     /// Largest manifest file read, in MiB; a larger one is an error for that manifest.
     #[serde(default = "default_max_manifest_mib")]
     pub max_manifest_mib: u64,
@@ -214,12 +221,62 @@ impl Default for McpSection {
         Self {
             manifests: Vec::new(),
             servers: Vec::new(),
+            sources: None,
             max_manifest_mib: default_max_manifest_mib(),
             max_tools: default_max_tools(),
             max_pages: default_max_pages(),
             max_listing_mib: default_max_listing_mib(),
         }
     }
+}
+
+/// The source globs read when `[mcp] sources` is not set.
+pub const DEFAULT_MCP_SOURCES: [&str; 6] = [
+    "**/*.tool.ts",
+    "**/*.resource.ts",
+    "**/*.prompt.ts",
+    "**/*.app-tool.ts",
+    "**/*.app-resource.ts",
+    "src/**/*.{ts,mts,js,mjs}",
+];
+
+impl McpSection {
+    /// The source globs that apply in `root`: the configured ones, or the defaults when the
+    /// project depends on an MCP framework, else none.
+    pub fn source_globs(&self, root: &Path) -> Vec<String> {
+        match &self.sources {
+            Some(globs) => globs.clone(),
+            None if depends_on_a_framework(root) => DEFAULT_MCP_SOURCES
+                .iter()
+                .map(|g| (*g).to_owned())
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Whether any surface is configured: manifests, servers, or source read in `root`.
+    pub fn has_sources(&self, root: &Path) -> bool {
+        !self.manifests.is_empty()
+            || !self.servers.is_empty()
+            || !self.source_globs(root).is_empty()
+    }
+}
+
+/// Whether `root/package.json` lists the SDK or mcp-ts-core among its dependencies.
+fn depends_on_a_framework(root: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(root.join("package.json")) else {
+        return false;
+    };
+    let Ok(manifest) = serde_json::from_str::<serde_json::Value>(&text) else {
+        return false;
+    };
+    ["dependencies", "devDependencies", "peerDependencies"]
+        .iter()
+        .filter_map(|key| manifest.get(*key)?.as_object())
+        .any(|deps| {
+            deps.contains_key("@modelcontextprotocol/sdk")
+                || deps.contains_key("@cyanheads/mcp-ts-core")
+        })
 }
 
 /// Real `tools/list` answers are well under 1 MiB and the largest registry dumps a few MiB;

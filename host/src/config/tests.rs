@@ -189,3 +189,29 @@ fn an_engine_compiler_is_read_and_refused_beside_a_tool() {
     assert_eq!(err.line(), Some(3));
     assert!(err.to_string().contains("[engines.tsc] sets both"), "{err}");
 }
+
+#[test]
+fn mcp_sources_default_to_the_frameworks_a_project_depends_on() {
+    let project = tempfile::tempdir().unwrap();
+    let default = parse("").unwrap().mcp;
+    // No package.json, or one without a framework: no source is read.
+    assert!(default.source_globs(project.path()).is_empty());
+    assert!(!default.has_sources(project.path()));
+    std::fs::write(
+        project.path().join("package.json"),
+        r#"{"dependencies": {"@modelcontextprotocol/sdk": "^1.29.0"}}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        default.source_globs(project.path()),
+        DEFAULT_MCP_SOURCES.map(str::to_owned)
+    );
+    assert!(default.has_sources(project.path()));
+    // `sources = []` turns it off; a list replaces the defaults.
+    let off = parse("[mcp]\nsources = []\n").unwrap().mcp;
+    assert!(off.source_globs(project.path()).is_empty());
+    let some = parse("[mcp]\nsources = [\"server/**/*.ts\"]\n")
+        .unwrap()
+        .mcp;
+    assert_eq!(some.source_globs(project.path()), ["server/**/*.ts"]);
+}

@@ -213,6 +213,7 @@ pub async fn list_live_server(server: &LiveServer) -> Result<LoadedSurface, Sour
     Ok(LoadedSurface {
         surface,
         text: None,
+        places: None,
         display_path: format!("mcp://{}", server.name),
         bases: Bases::default(),
         notes: notes

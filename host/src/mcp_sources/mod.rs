@@ -8,10 +8,14 @@
 mod live;
 mod locate;
 mod read;
+mod source;
 
 pub use live::{LiveServer, list_live_server};
 pub use locate::{Locator, locate};
 pub use read::{Links, read_regular};
+pub use source::{
+    SourceScan, configured_files, is_source_target, load_source, project_root_of, source_files,
+};
 
 use std::path::Path;
 use std::sync::Arc;
@@ -76,6 +80,9 @@ pub struct LoadedSurface {
     /// The document text, for files (`None` for live servers).
     /// Shared: the surfaces of one file of several servers all point into the same text.
     pub text: Option<Arc<str>>,
+    /// For definitions read from source: where each pointer was written (`text` is then
+    /// `None`: findings are placed through this table, each in its own file).
+    pub places: Option<Arc<signalint_mcp_source::Locations>>,
     /// Path as it should appear in issues (project-relative when inside the project).
     pub display_path: String,
     pub bases: Bases,
@@ -187,6 +194,7 @@ fn one_surface(
     Ok(LoadedSurface {
         surface,
         text: Some(Arc::from(text)),
+        places: None,
         display_path: display_path.to_owned(),
         bases,
         notes,
@@ -268,6 +276,7 @@ pub fn load_file_surfaces(
             LoadedSurface {
                 surface,
                 text: Some(shared.clone()),
+                places: None,
                 display_path: display_path.to_owned(),
                 bases: Bases {
                     tools: Some(format!("/{index}/tools")),

@@ -142,7 +142,8 @@ impl Project {
     }
 }
 
-fn copy_dir(from: &Path, to: &Path) {
+/// Copies a directory tree.
+pub fn copy_dir(from: &Path, to: &Path) {
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
         let target = to.join(entry.file_name());
