@@ -209,3 +209,61 @@ fn the_source_scan_finds_what_the_recorded_listing_scan_finds() {
         );
     }
 }
+
+/// The framework's own example server (`mcp-ts-core-example`), written with mcp-ts-core's
+/// builders: every definition is found, and the one source-only fault it has (the echo tool
+/// throws a plain `Error` on purpose, to show error handling) is reported at its `throw`.
+#[test]
+fn the_mcp_ts_core_example_server_is_read_with_its_handler_facts() {
+    let dir = support::workspace_root().join("corpus/mcp-source-servers/mcp-ts-core-example");
+    let read = read(&dir);
+    let listed = |key: &str, field: &str| -> BTreeSet<String> {
+        read[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|item| item[field].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(
+        listed("tools", "name"),
+        BTreeSet::from(
+            [
+                "template_cat_fact",
+                "template_data_explorer",
+                "template_echo_message",
+                "template_image_test",
+                "template_madlibs_elicitation",
+            ]
+            .map(str::to_owned)
+        )
+    );
+    assert_eq!(
+        listed("resources", "uri"),
+        BTreeSet::from(["ui://template-data-explorer/app.html".to_owned()])
+    );
+    assert_eq!(
+        listed("resourceTemplates", "uriTemplate"),
+        BTreeSet::from(["echo://{message}".to_owned()])
+    );
+    assert_eq!(
+        listed("prompts", "name"),
+        BTreeSet::from(["code_review".to_owned()])
+    );
+    // Every tool has its handler read, and the echo tool's one throw is a plain Error.
+    let facts = read["sourceFacts"]["tools"].as_array().unwrap();
+    assert!(facts.iter().all(|f| f["handler"].is_object()), "{facts:#?}");
+    let echo = read["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|t| t["name"] == "template_echo_message")
+        .unwrap();
+    assert_eq!(facts[echo]["handler"]["throws"][0]["callee"], "Error");
+    assert_eq!(
+        scan_findings(&dir),
+        BTreeSet::from([format!(
+            "\"prefer-mcp-error-in-handler\" \"template_echo_message\" \"/sourceFacts/tools/{echo}/handler/throws/0\""
+        )])
+    );
+}
