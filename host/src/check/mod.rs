@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use signalint_plugin_api::PluginKind;
 use tokio_util::sync::CancellationToken;
 
-use crate::config::Config;
+use crate::config::{Config, ProjectPackage};
 use crate::core::{self, Analysis, EngineStatus, IssueInput, Rechecked};
 use crate::plugins::{BUILTIN_ENGINES, BUILTIN_RULE_PACKS, PluginHandle, Registry};
 use crate::runner::Runner;
@@ -102,7 +102,7 @@ pub fn plugin_ids(config: &Config, root: &std::path::Path) -> BTreeSet<String> {
         .rule_packs
         .iter()
         .map(|(id, pack)| pack.plugin.clone().unwrap_or_else(|| id.clone()));
-    if !config.mcp.has_sources(root) {
+    if !config.mcp.has_sources(&ProjectPackage::read(root)) {
         ids.extend(packs.filter(|id| !BUILTIN_RULE_PACKS.contains(&id.as_str())));
     } else {
         ids.extend(BUILTIN_RULE_PACKS.iter().map(|id| (*id).to_owned()));
@@ -250,8 +250,9 @@ pub async fn run_observed(
             if !shard::runs_rule_packs(&context) {
                 return shard::no_rule_packs();
             }
-            let (surfaces, errors) = rule_packs::load_surfaces(&context).await;
-            rule_packs::run(&context, surfaces, errors).await
+            let package = ProjectPackage::read(&context.root);
+            let (surfaces, errors) = rule_packs::load_surfaces(&context, &package).await;
+            rule_packs::run(&context, &package, surfaces, errors).await
         })
     };
     let mut inputs: Vec<IssueInput> = Vec::new();

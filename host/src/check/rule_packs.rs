@@ -18,7 +18,7 @@ use signalint_plugin_api::{
 };
 
 use super::Context;
-use crate::config::options_json;
+use crate::config::{ProjectPackage, options_json};
 use crate::core::{EngineStatus, IssueInput, IssueSeverity};
 use crate::mcp_sources::{self, LiveServer, LoadedSurface, Locator};
 use crate::plugins::{BUILTIN_RULE_PACKS, CallError, PluginHandle};
@@ -42,7 +42,10 @@ pub(crate) struct RulePackOutcome {
 }
 
 /// Loads the configured surfaces. Errors are per source.
-pub async fn load_surfaces(context: &Context) -> (Vec<LoadedSurface>, Vec<String>) {
+pub async fn load_surfaces(
+    context: &Context,
+    package: &ProjectPackage,
+) -> (Vec<LoadedSurface>, Vec<String>) {
     let mcp = &context.config.mcp;
     let limits = mcp_sources::Limits::of(mcp);
     let mut surfaces = Vec::new();
@@ -89,7 +92,7 @@ pub async fn load_surfaces(context: &Context) -> (Vec<LoadedSurface>, Vec<String
     }
     // Definitions read from source: every definition file of the server, so rules across
     // definitions see them all.
-    let globs = mcp.source_globs(&context.root);
+    let globs = mcp.source_globs(package);
     if !globs.is_empty() {
         match mcp_sources::configured_files(&context.root, &globs, limits.manifest_bytes) {
             Ok(files) if !files.is_empty() => {
@@ -98,7 +101,8 @@ pub async fn load_surfaces(context: &Context) -> (Vec<LoadedSurface>, Vec<String
                 } else {
                     "."
                 };
-                let scan = mcp_sources::load_source(&context.root, &files, display, &limits);
+                let name = mcp_sources::server_name(&context.root, package);
+                let scan = mcp_sources::load_source(&context.root, &files, &name, display, &limits);
                 surfaces.extend(scan.surface);
                 errors.extend(scan.errors);
             }
@@ -171,6 +175,7 @@ fn select(
 /// Runs every selected pack over `surfaces`.
 pub(crate) async fn run(
     context: &Context,
+    package: &ProjectPackage,
     surfaces: Vec<LoadedSurface>,
     source_errors: Vec<String>,
 ) -> RulePackOutcome {
@@ -182,7 +187,7 @@ pub(crate) async fn run(
         );
     }
     let mcp = &context.config.mcp;
-    let has_sources = mcp.has_sources(&context.root);
+    let has_sources = mcp.has_sources(package);
     let packs = select(context, has_sources, &mut statuses);
     if surfaces.is_empty() {
         for (id, _) in packs {

@@ -223,7 +223,8 @@ fn scan_source(
 ) -> Result<(LoadedSurface, Vec<String>), String> {
     let root = mcp_sources::project_root_of(target);
     let files = mcp_sources::source_files(target, limits.manifest_bytes);
-    let scan = mcp_sources::load_source(&root, &files, display, limits);
+    let name = mcp_sources::server_name(&root, &crate::config::ProjectPackage::read(&root));
+    let scan = mcp_sources::load_source(&root, &files, &name, display, limits);
     match scan.surface {
         Some(surface) => Ok((surface, scan.errors)),
         None => {

@@ -241,12 +241,12 @@ pub const DEFAULT_MCP_SOURCES: [&str; 6] = [
 ];
 
 impl McpSection {
-    /// The source globs that apply in `root`: the configured ones, or the defaults when the
-    /// project depends on an MCP framework, else none.
-    pub fn source_globs(&self, root: &Path) -> Vec<String> {
+    /// The source globs that apply in the project whose `package.json` is `package`: the
+    /// configured ones, or the defaults when the project depends on an MCP framework, else none.
+    pub fn source_globs(&self, package: &ProjectPackage) -> Vec<String> {
         match &self.sources {
             Some(globs) => globs.clone(),
-            None if depends_on_a_framework(root) => DEFAULT_MCP_SOURCES
+            None if package.depends_on_a_framework => DEFAULT_MCP_SOURCES
                 .iter()
                 .map(|g| (*g).to_owned())
                 .collect(),
@@ -254,29 +254,48 @@ impl McpSection {
         }
     }
 
-    /// Whether any surface is configured: manifests, servers, or source read in `root`.
-    pub fn has_sources(&self, root: &Path) -> bool {
+    /// Whether any surface is configured: manifests, servers, or source read in the project.
+    pub fn has_sources(&self, package: &ProjectPackage) -> bool {
         !self.manifests.is_empty()
             || !self.servers.is_empty()
-            || !self.source_globs(root).is_empty()
+            || !self.source_globs(package).is_empty()
     }
 }
 
-/// Whether `root/package.json` lists the SDK or mcp-ts-core among its dependencies.
-fn depends_on_a_framework(root: &Path) -> bool {
-    let Ok(text) = std::fs::read_to_string(root.join("package.json")) else {
-        return false;
-    };
-    let Ok(manifest) = serde_json::from_str::<serde_json::Value>(&text) else {
-        return false;
-    };
-    ["dependencies", "devDependencies", "peerDependencies"]
-        .iter()
-        .filter_map(|key| manifest.get(*key)?.as_object())
-        .any(|deps| {
-            deps.contains_key("@modelcontextprotocol/sdk")
-                || deps.contains_key("@cyanheads/mcp-ts-core")
-        })
+/// What MCP source reading needs from a project's `package.json`, read once per check (an
+/// agent may add a dependency between two checks, so it is not kept longer).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProjectPackage {
+    /// `name`, which names the server read from source.
+    pub name: Option<String>,
+    /// Whether the SDK or mcp-ts-core is among its dependencies.
+    pub depends_on_a_framework: bool,
+}
+
+impl ProjectPackage {
+    /// `root/package.json`'s facts; a missing or unreadable file has none.
+    pub fn read(root: &Path) -> Self {
+        let Ok(text) = std::fs::read_to_string(root.join("package.json")) else {
+            return Self::default();
+        };
+        let Ok(manifest) = serde_json::from_str::<serde_json::Value>(&text) else {
+            return Self::default();
+        };
+        let depends_on_a_framework = ["dependencies", "devDependencies", "peerDependencies"]
+            .iter()
+            .filter_map(|key| manifest.get(*key)?.as_object())
+            .any(|deps| {
+                deps.contains_key("@modelcontextprotocol/sdk")
+                    || deps.contains_key("@cyanheads/mcp-ts-core")
+            });
+        Self {
+            name: manifest
+                .get("name")
+                .and_then(|n| n.as_str())
+                .map(str::to_owned),
+            depends_on_a_framework,
+        }
+    }
 }
 
 /// Real `tools/list` answers are well under 1 MiB and the largest registry dumps a few MiB;

@@ -195,23 +195,27 @@ fn mcp_sources_default_to_the_frameworks_a_project_depends_on() {
     let project = tempfile::tempdir().unwrap();
     let default = parse("").unwrap().mcp;
     // No package.json, or one without a framework: no source is read.
-    assert!(default.source_globs(project.path()).is_empty());
-    assert!(!default.has_sources(project.path()));
+    let none = ProjectPackage::read(project.path());
+    assert_eq!(none, ProjectPackage::default());
+    assert!(default.source_globs(&none).is_empty());
+    assert!(!default.has_sources(&none));
     std::fs::write(
         project.path().join("package.json"),
-        r#"{"dependencies": {"@modelcontextprotocol/sdk": "^1.29.0"}}"#,
+        r#"{"name": "notes-server", "dependencies": {"@modelcontextprotocol/sdk": "^1.29.0"}}"#,
     )
     .unwrap();
+    let sdk = ProjectPackage::read(project.path());
+    assert_eq!(sdk.name.as_deref(), Some("notes-server"));
     assert_eq!(
-        default.source_globs(project.path()),
+        default.source_globs(&sdk),
         DEFAULT_MCP_SOURCES.map(str::to_owned)
     );
-    assert!(default.has_sources(project.path()));
+    assert!(default.has_sources(&sdk));
     // `sources = []` turns it off; a list replaces the defaults.
     let off = parse("[mcp]\nsources = []\n").unwrap().mcp;
-    assert!(off.source_globs(project.path()).is_empty());
+    assert!(off.source_globs(&sdk).is_empty());
     let some = parse("[mcp]\nsources = [\"server/**/*.ts\"]\n")
         .unwrap()
         .mcp;
-    assert_eq!(some.source_globs(project.path()), ["server/**/*.ts"]);
+    assert_eq!(some.source_globs(&sdk), ["server/**/*.ts"]);
 }

@@ -14,7 +14,8 @@ pub use live::{LiveServer, list_live_server};
 pub use locate::{Locator, locate};
 pub use read::{Links, read_regular};
 pub use source::{
-    SourceScan, configured_files, is_source_target, load_source, project_root_of, source_files,
+    SourceScan, configured_files, is_source_target, load_source, project_root_of, server_name,
+    source_files,
 };
 
 use std::path::Path;

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use globset::{Glob, GlobSet, GlobSetBuilder};
 
 use super::{Bases, Limits, LoadedSurface};
+use crate::config::ProjectPackage;
 
 /// Source extensions the reader parses.
 const EXTENSIONS: [&str; 6] = ["ts", "mts", "cts", "js", "mjs", "cjs"];
@@ -136,11 +137,10 @@ pub fn project_root_of(target: &Path) -> PathBuf {
 }
 
 /// The server's name: `package.json`'s `name` in `root`, else the directory's name.
-fn server_name(root: &Path) -> String {
-    std::fs::read_to_string(root.join("package.json"))
-        .ok()
-        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-        .and_then(|v| v.get("name")?.as_str().map(str::to_owned))
+pub fn server_name(root: &Path, package: &ProjectPackage) -> String {
+    package
+        .name
+        .clone()
         .or_else(|| {
             root.canonicalize()
                 .ok()?
@@ -150,8 +150,15 @@ fn server_name(root: &Path) -> String {
         .unwrap_or_else(|| "source".to_owned())
 }
 
-/// Reads the definitions in `files` under `root`. `display` names the surface in reports.
-pub fn load_source(root: &Path, files: &[PathBuf], display: &str, limits: &Limits) -> SourceScan {
+/// Reads the definitions of server `name` in `files` under `root`. `display` names the
+/// surface in reports.
+pub fn load_source(
+    root: &Path,
+    files: &[PathBuf],
+    name: &str,
+    display: &str,
+    limits: &Limits,
+) -> SourceScan {
     let reader_limits = signalint_mcp_source::Limits {
         file_bytes: limits.manifest_bytes,
         items: limits.items,
@@ -162,7 +169,7 @@ pub fn load_source(root: &Path, files: &[PathBuf], display: &str, limits: &Limit
         .iter()
         .map(|f| std::path::absolute(f).unwrap_or_else(|_| f.clone()))
         .collect();
-    let read = signalint_mcp_source::read_sources(root, &files, &server_name(root), &reader_limits);
+    let read = signalint_mcp_source::read_sources(root, &files, name, &reader_limits);
     let errors: Vec<String> = read.problems.iter().map(ToString::to_string).collect();
     let surface = read.surface.map(|surface| LoadedSurface {
         surface,
