@@ -7,6 +7,7 @@
 #[path = "mcp_support/mod.rs"]
 mod mcp_support;
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use serde_json::{Value, json};
@@ -124,5 +125,79 @@ async fn check_files_on_a_definition_file_reports_its_fault() {
     let issue = &detail["issues"][0];
     assert_eq!(issue["file"], "src/index.ts", "{detail:#}");
     assert_eq!(issue["line"], 22, "{detail:#}");
+    client.cancel().await.unwrap();
+}
+
+/// The issues of every cluster of an answer, as `(file, issueId)`, through
+/// `get_issue_detail`: the whole clusters of the latest check.
+async fn cluster_issues(client: &mcp_support::Client, response: &Value) -> Vec<(String, String)> {
+    let mut issues = Vec::new();
+    for cluster in response["clusters"].as_array().unwrap() {
+        let result = mcp_support::call(
+            client,
+            "get_issue_detail",
+            json!({"clusterId": cluster["clusterId"], "limit": 500}),
+        )
+        .await;
+        // The text of a detail is the bare issue array; the structured content wraps it.
+        let detail = result.structured_content.clone().unwrap();
+        for issue in detail["issues"].as_array().unwrap() {
+            issues.push((
+                issue["file"].as_str().unwrap().to_owned(),
+                issue["issueId"].as_str().unwrap().to_owned(),
+            ));
+        }
+    }
+    issues
+}
+
+/// Asserts that every cluster of a `check_files` answer lies in `file` alone, and returns
+/// how many issues the answer counts.
+async fn assert_answers_for(client: &mcp_support::Client, response: &Value, file: &str) -> usize {
+    let mut count = 0;
+    for cluster in response["clusters"].as_array().unwrap() {
+        assert_eq!(cluster["fileCount"], 1, "{cluster:#}");
+        for sample in cluster["sampleIssueIds"].as_array().unwrap() {
+            let result =
+                mcp_support::call(client, "get_issue_detail", json!({"issueId": sample})).await;
+            let detail = result.structured_content.clone().unwrap();
+            assert_eq!(detail["issues"][0]["file"], file, "{detail:#}");
+        }
+        count += cluster["issueCount"].as_u64().unwrap() as usize;
+    }
+    count
+}
+
+/// A real server with findings in many definition files (pubmed-mcp-server, read from its
+/// source): `check_files` of one tool file answers with that file's findings only, before and
+/// after a project check, and the project check reports the findings of every file.
+#[tokio::test(flavor = "multi_thread")]
+async fn check_files_of_one_definition_answers_with_that_file_only() {
+    mcp_support::build_plugins();
+    let project = tempfile::tempdir().unwrap();
+    let server = mcp_support::workspace_root().join("corpus/mcp-source-servers/pubmed-mcp-server");
+    mcp_support::copy_dir(&server, project.path());
+    std::fs::write(project.path().join("signalint.toml"), CONFIG).unwrap();
+    let root = project.path().canonicalize().unwrap();
+    let (client, _) = mcp_support::start(&root, &[]).await;
+    let file = "src/mcp-server/tools/definitions/fetch-fulltext.tool.ts";
+    let first =
+        mcp_support::ok(&mcp_support::call(&client, "check_files", json!({"files": [file]})).await);
+    let answered = assert_answers_for(&client, &first, file).await;
+    let project_check =
+        mcp_support::ok(&mcp_support::call(&client, "check_project", json!({})).await);
+    let all = cluster_issues(&client, &project_check).await;
+    let files: BTreeSet<&str> = all.iter().map(|(f, _)| f.as_str()).collect();
+    assert!(files.len() > 3, "{files:?}");
+    let in_file = all.iter().filter(|(f, _)| f == file).count();
+    assert!(in_file > 0);
+    assert_eq!(answered, in_file, "{first:#}");
+    let again =
+        mcp_support::ok(&mcp_support::call(&client, "check_files", json!({"files": [file]})).await);
+    assert_eq!(
+        assert_answers_for(&client, &again, file).await,
+        in_file,
+        "{again:#}"
+    );
     client.cancel().await.unwrap();
 }
