@@ -16,7 +16,7 @@ use signalint_plugin_api::Json;
 use crate::handler;
 use crate::locations::Recorder;
 use crate::project::{Binding, Module, Project};
-use crate::values::{Values, obj, static_key, static_string};
+use crate::values::{Values, obj, static_key, static_string, string_or_why};
 use crate::zod::{Gaps, Io, Node, Render, Zod};
 
 /// The four lists of a surface.
@@ -252,10 +252,13 @@ impl<'p, 'a> Reader<'p, 'a> {
                 let value = self.string_field(module, expr);
                 self.rec.put(&format!("{base}/{key}"), module.loc(at));
                 match value {
-                    Some(text) => entries.push((key, text.into())),
-                    None => gaps.unresolved.push(obj(vec![
+                    Ok(text) => entries.push((key, text.into())),
+                    Err(why) => gaps.unresolved.push(obj(vec![
                         ("pointer", format!("{base}/{key}").into()),
-                        ("reason", format!("the {key} is not a static string").into()),
+                        (
+                            "reason",
+                            format!("the {key} is not a static string: {why}").into(),
+                        ),
                     ])),
                 }
             }
@@ -295,7 +298,7 @@ impl<'p, 'a> Reader<'p, 'a> {
             List::Resources | List::ResourceTemplates => {
                 if let Some((expr, at)) = found.fields.get("mimeType") {
                     self.rec.put(&format!("{base}/mimeType"), module.loc(at));
-                    if let Some(text) = self.string_field(module, expr) {
+                    if let Ok(text) = self.string_field(module, expr) {
                         entries.push(("mimeType", text.into()));
                     }
                 } else if found.kind == "app-resource" {
@@ -370,8 +373,12 @@ impl<'p, 'a> Reader<'p, 'a> {
         .value(module, expr, pointer, 0)
     }
 
-    fn string_field(&self, module: &Rc<Module<'a>>, expr: &Expression<'a>) -> Option<String> {
-        static_string(self.project, module, expr)
+    fn string_field(
+        &self,
+        module: &Rc<Module<'a>>,
+        expr: &Expression<'a>,
+    ) -> Result<String, String> {
+        string_or_why(self.project, module, expr)
     }
 
     fn render(&mut self, node: &Node, pointer: &str, io: Io, gaps: &mut Gaps) -> Json {

@@ -1,8 +1,10 @@
 //! The project's modules: each file parsed once into one shared arena, its top-level `const`s,
 //! functions, imports and exports indexed, and relative imports followed to the file they
-//! name (`./x.js` is the `./x.ts` next to it), never outside the project root.
+//! name (`./x.js` is the `./x.ts` next to it), never outside the project root. Imports through
+//! the aliases of the root's `tsconfig.json` (`compilerOptions.paths`, such as `@/*` →
+//! `./src/*`) are followed the same way.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
@@ -66,18 +68,138 @@ pub(crate) struct Project<'a> {
     modules: RefCell<HashMap<PathBuf, Option<Rc<Module<'a>>>>>,
     pub files: RefCell<Vec<SourceFile>>,
     pub problems: RefCell<Vec<Problem>>,
+    aliases: Aliases,
+    /// Static values still to be read in this read (see `spend`).
+    budget: Cell<usize>,
+    /// The consts being evaluated, innermost last (see `enter`).
+    evaluating: RefCell<Vec<(u32, String)>>,
+}
+
+/// How many static value nodes one read evaluates at most: consts that name each other twice
+/// over (`const A = [B, B]`) would otherwise double the work at every level.
+const VALUE_BUDGET: usize = 1_000_000;
+
+/// `compilerOptions.paths` of the root's `tsconfig.json`, resolved against its `baseUrl` (or
+/// the root). `extends` is not followed: a shared base config names no project's own folders.
+#[derive(Debug, Default)]
+struct Aliases {
+    base: PathBuf,
+    /// Pattern (at most one `*`) → targets, tried in order.
+    patterns: Vec<(String, Vec<String>)>,
+}
+
+impl Aliases {
+    /// Reads `root/tsconfig.json`; `Err` says why it is not used.
+    fn read(root: &Path, cap: u64) -> Result<Self, String> {
+        let path = root.join("tsconfig.json");
+        if !path.is_file() {
+            return Ok(Self::default());
+        }
+        let text = read_bounded(&path, cap)?;
+        let config: serde_json::Value =
+            jsonc_parser::parse_to_serde_value(&text, &Default::default())
+                .map_err(|e| format!("it does not parse as JSON with comments: {e}"))?;
+        let options = &config["compilerOptions"];
+        let base = match options["baseUrl"].as_str() {
+            Some(url) => normalize(&root.join(url)),
+            None => root.to_path_buf(),
+        };
+        let patterns = options["paths"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(pattern, targets)| {
+                let targets = targets
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|t| t.as_str().map(str::to_owned))
+                    .collect();
+                (pattern.clone(), targets)
+            })
+            .collect();
+        Ok(Self { base, patterns })
+    }
+
+    /// The paths `specifier` may name, best match first: TypeScript prefers an exact pattern,
+    /// then the wildcard pattern with the longest prefix.
+    fn targets(&self, specifier: &str) -> Vec<PathBuf> {
+        let mut best: Option<(usize, &str, &[String])> = None;
+        for (pattern, targets) in &self.patterns {
+            let (rank, star) = match pattern.split_once('*') {
+                None if pattern == specifier => (usize::MAX, ""),
+                None => continue,
+                Some((prefix, suffix)) => {
+                    let Some(rest) = specifier
+                        .strip_prefix(prefix)
+                        .and_then(|r| r.strip_suffix(suffix))
+                    else {
+                        continue;
+                    };
+                    (prefix.len(), rest)
+                }
+            };
+            if best.is_none_or(|(r, _, _)| rank > r) {
+                best = Some((rank, star, targets));
+            }
+        }
+        best.map_or_else(Vec::new, |(_, star, targets)| {
+            targets
+                .iter()
+                .map(|t| self.base.join(t.replacen('*', star, 1)))
+                .collect()
+        })
+    }
 }
 
 impl<'a> Project<'a> {
     pub fn new(alloc: &'a Allocator, root: &Path, limits: Limits) -> Self {
+        let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        let mut problems = Vec::new();
+        let aliases = Aliases::read(&root, limits.file_bytes).unwrap_or_else(|why| {
+            problems.push(Problem {
+                file: "tsconfig.json".to_owned(),
+                line: 0,
+                col: 0,
+                message: format!(
+                    "{why}; its `paths` aliases are not followed (fix the file, or import by relative path)"
+                ),
+            });
+            Aliases::default()
+        });
         Self {
             alloc,
-            root: root.canonicalize().unwrap_or_else(|_| root.to_path_buf()),
+            root,
             limits,
             modules: RefCell::default(),
             files: RefCell::default(),
-            problems: RefCell::default(),
+            problems: RefCell::new(problems),
+            aliases,
+            budget: Cell::new(VALUE_BUDGET),
+            evaluating: RefCell::default(),
         }
+    }
+
+    /// Starts evaluating the const `name` of file `file`; `false` when it is already being
+    /// evaluated (`const A = [...A]`): a cycle. Each `true` is paired with a `leave`.
+    pub fn enter(&self, file: u32, name: &str) -> bool {
+        let mut evaluating = self.evaluating.borrow_mut();
+        if evaluating.iter().any(|(f, n)| *f == file && n == name) {
+            return false;
+        }
+        evaluating.push((file, name.to_owned()));
+        true
+    }
+
+    pub fn leave(&self) {
+        self.evaluating.borrow_mut().pop();
+    }
+
+    /// Takes one step of the read's value budget; `false` once it is spent.
+    pub fn spend(&self) -> bool {
+        let left = self.budget.get();
+        self.budget.set(left.saturating_sub(1));
+        left > 0
     }
 
     /// The path as it appears in issues: project-relative, `/` separators.
@@ -163,13 +285,22 @@ impl<'a> Project<'a> {
         Some(index(file, abs.to_path_buf(), program))
     }
 
-    /// The file a relative import names, inside the root; `None` for a package import.
+    /// The file a relative or `tsconfig` alias import names, inside the root; `None` for a
+    /// package import.
     pub fn resolve_import(&self, from: &Module<'a>, specifier: &str) -> Option<PathBuf> {
-        if !(specifier.starts_with("./") || specifier.starts_with("../")) {
-            return None;
+        if specifier.starts_with("./") || specifier.starts_with("../") {
+            return self.file_at(&from.abs.parent()?.join(specifier));
         }
-        let base = from.abs.parent()?.join(specifier);
-        let base = normalize(&base);
+        self.aliases
+            .targets(specifier)
+            .iter()
+            .find_map(|target| self.file_at(target))
+    }
+
+    /// The file `base` names as an import does (`x.js` is the `x.ts` beside it, `x` may be
+    /// `x.ts` or `x/index.ts`), inside the root.
+    fn file_at(&self, base: &Path) -> Option<PathBuf> {
+        let base = normalize(base);
         if !base.starts_with(&self.root) {
             return None;
         }
@@ -225,7 +356,7 @@ impl<'a> Project<'a> {
     ) -> Result<(Rc<Module<'a>>, Binding<'a>), String> {
         let Some(path) = self.resolve_import(module, import.source) else {
             return Err(format!(
-                "`{name}` is imported from `{}`; not followed (only relative imports inside the project are)",
+                "`{name}` is imported from `{}`; not followed (only relative imports and `tsconfig.json` `paths` inside the project are)",
                 import.source
             ));
         };

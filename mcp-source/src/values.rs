@@ -1,9 +1,10 @@
 //! Static values: what an expression is without running anything.
 //!
-//! Literals, templates without substitutions, array and object literals, `as const` /
-//! `satisfies` / parentheses, and identifiers bound by a top-level `const` (followed through
-//! relative imports, cycles stopped by the depth bound). `A.B` becomes `{"$member": "A.B"}`;
-//! anything else `{"$unresolved": "<why>"}`, never a guess.
+//! Literals, array and object literals (with spreads of static arrays and objects), `as const`
+//! / `satisfies` / parentheses, strings built statically (templates, `+`, `[…].join(sep)`), and
+//! identifiers bound by a top-level `const` (followed through imports inside the project,
+//! cycles stopped by the depth bound, the whole read by a value budget). `A.B` becomes
+//! `{"$member": "A.B"}`; anything else `{"$unresolved": "<why>"}`, never a guess.
 
 use std::rc::Rc;
 
@@ -54,6 +55,9 @@ impl<'a> Values<'_, 'a> {
         if depth > self.project.limits.nesting {
             return unresolved("nested too deep");
         }
+        if !self.project.spend() {
+            return unresolved("more values than one read evaluates");
+        }
         self.rec.put(pointer, module.loc(expr.span().start));
         match expr.get_inner_expression() {
             Expression::StringLiteral(s) => Json::from(s.value.as_str()),
@@ -68,19 +72,44 @@ impl<'a> Values<'_, 'a> {
                     _ => unresolved("a computed number"),
                 }
             }
-            Expression::TemplateLiteral(t) => match (t.expressions.is_empty(), t.quasis.first()) {
-                (true, Some(q)) => q.value.cooked.map_or_else(
-                    || unresolved("a template with an invalid escape"),
-                    |c| Json::from(c.as_str()),
-                ),
-                _ => unresolved("a template literal with substitutions"),
-            },
+            Expression::TemplateLiteral(t) => {
+                let mut text = String::new();
+                for (i, quasi) in t.quasis.iter().enumerate() {
+                    let Some(cooked) = quasi.value.cooked else {
+                        return unresolved("a template with an invalid escape");
+                    };
+                    text.push_str(cooked.as_str());
+                    if let Some(part) = t.expressions.get(i) {
+                        match self.quiet(module, part, depth).and_then(|v| text_of(&v)) {
+                            Ok(part) => text.push_str(&part),
+                            Err(why) => {
+                                return unresolved(format!("a template whose `${{…}}` is {why}"));
+                            }
+                        }
+                    }
+                }
+                Json::from(text)
+            }
             Expression::ArrayExpression(array) => {
                 let mut items = Vec::with_capacity(array.elements.len());
-                for (i, element) in array.elements.iter().enumerate() {
-                    let at = format!("{pointer}/{i}");
+                for element in &array.elements {
+                    let at = format!("{pointer}/{}", items.len());
                     items.push(match element {
-                        ArrayExpressionElement::SpreadElement(_) => unresolved("a spread"),
+                        ArrayExpressionElement::SpreadElement(spread) => {
+                            match self.quiet(module, &spread.argument, depth) {
+                                Ok(Json::Array(spread_items)) => {
+                                    // Each element is placed at the spread that brings it in.
+                                    for item in spread_items {
+                                        let at = format!("{pointer}/{}", items.len());
+                                        self.rec.put(&at, module.loc(spread.span.start));
+                                        items.push(item);
+                                    }
+                                    continue;
+                                }
+                                Ok(_) => unresolved("a spread of a value that is not an array"),
+                                Err(why) => unresolved(format!("a spread of {why}")),
+                            }
+                        }
                         ArrayExpressionElement::Elision(_) => Json::Null,
                         other => match other.as_expression() {
                             Some(e) => self.value(module, e, &at, depth + 1),
@@ -109,8 +138,25 @@ impl<'a> Values<'_, 'a> {
                             self.rec.put(&at, module.loc(p.span.start));
                             members.push((Box::from(key.as_str()), value));
                         }
-                        ObjectPropertyKind::SpreadProperty(_) => {
-                            members.push((Box::from("$unresolved"), Json::from("a spread")));
+                        ObjectPropertyKind::SpreadProperty(spread) => {
+                            match self.quiet(module, &spread.argument, depth) {
+                                Ok(Json::Object(spread_members)) => {
+                                    // A later member replaces an earlier one, as in JS (`from_entries`).
+                                    for (key, value) in spread_members.into_entries() {
+                                        let at = format!("{pointer}/{}", escape(&key));
+                                        self.rec.put(&at, module.loc(spread.span.start));
+                                        members.push((key, value));
+                                    }
+                                }
+                                Ok(_) => members.push((
+                                    Box::from("$unresolved"),
+                                    Json::from("a spread of a value that is not an object"),
+                                )),
+                                Err(why) => members.push((
+                                    Box::from("$unresolved"),
+                                    Json::from(format!("a spread of {why}")),
+                                )),
+                            }
                         }
                     }
                 }
@@ -127,12 +173,18 @@ impl<'a> Values<'_, 'a> {
             Expression::Identifier(id) => {
                 match self.project.binding(module, id.name.as_str(), depth) {
                     Ok((target, Binding::Const(init))) => {
+                        let name = id.name.as_str();
+                        if !self.project.enter(target.file, name) {
+                            return unresolved(format!("`{name}` is defined through itself"));
+                        }
                         // Recorded where it is used: the definition is what the reader names.
                         let mut inner = Values {
                             project: self.project,
                             rec: &mut Recorder::default(),
                         };
-                        inner.value(&target, init, pointer, depth + 1)
+                        let value = inner.value(&target, init, pointer, depth + 1);
+                        self.project.leave();
+                        value
                     }
                     Ok((_, Binding::Function(_))) => unresolved("a function"),
                     Err(why) => unresolved(why),
@@ -144,20 +196,104 @@ impl<'a> Values<'_, 'a> {
             Expression::BinaryExpression(b)
                 if b.operator == oxc_ast::ast::BinaryOperator::Addition =>
             {
-                let mut quiet = Values {
-                    project: self.project,
-                    rec: &mut Recorder::default(),
-                };
-                let left = quiet.value(module, &b.left, "", depth + 1);
-                let right = quiet.value(module, &b.right, "", depth + 1);
-                match (left.as_str(), right.as_str()) {
-                    (Some(l), Some(r)) => Json::from(format!("{l}{r}")),
-                    _ => unresolved("a sum it cannot compute"),
+                let left = self.quiet(module, &b.left, depth);
+                let right = self.quiet(module, &b.right, depth);
+                match (left, right) {
+                    (Ok(l), Ok(r)) if l.is_string() || r.is_string() => {
+                        match (text_of(&l), text_of(&r)) {
+                            (Ok(l), Ok(r)) => Json::from(format!("{l}{r}")),
+                            (Err(why), _) | (_, Err(why)) => unresolved(format!("a sum of {why}")),
+                        }
+                    }
+                    (Ok(l), Ok(r)) => match (l.as_f64(), r.as_f64()) {
+                        (Some(l), Some(r)) => number(l + r),
+                        _ => unresolved("a sum that is not of strings or numbers"),
+                    },
+                    (Err(why), _) | (_, Err(why)) => unresolved(format!("a sum of {why}")),
                 }
             }
-            Expression::CallExpression(_) => unresolved("a call"),
+            Expression::CallExpression(call) => self.join(module, call, depth),
             _ => unresolved("an expression it does not evaluate"),
         }
+    }
+}
+
+impl<'a> Values<'_, 'a> {
+    /// The value of a part of a larger value (a spread, a `${…}`, a term of a sum), recorded
+    /// nowhere: `Err` is why it is not known, in words that follow "a spread of".
+    fn quiet(
+        &mut self,
+        module: &Rc<Module<'a>>,
+        expr: &Expression<'a>,
+        depth: usize,
+    ) -> Result<Json, String> {
+        let mut quiet = Values {
+            project: self.project,
+            rec: &mut Recorder::default(),
+        };
+        let value = quiet.value(module, expr, "", depth + 1);
+        match value.get("$unresolved").and_then(Json::as_str) {
+            Some(why) => Err(format!("what it cannot read ({why})")),
+            None if value.get("$member").is_some() => {
+                Err("a member of another value (`A.B`)".to_owned())
+            }
+            None => Ok(value),
+        }
+    }
+
+    /// `[…].join(sep)` of static strings; any other call is unresolved.
+    fn join(
+        &mut self,
+        module: &Rc<Module<'a>>,
+        call: &oxc_ast::ast::CallExpression<'a>,
+        depth: usize,
+    ) -> Json {
+        let Expression::StaticMemberExpression(callee) = call.callee.get_inner_expression() else {
+            return unresolved("a call");
+        };
+        if callee.property.name.as_str() != "join" || call.arguments.len() > 1 {
+            return unresolved("a call");
+        }
+        let separator = match call.arguments.first() {
+            None => Ok(Json::from(",")),
+            Some(argument) => match argument.as_expression() {
+                Some(e) => self.quiet(module, e, depth),
+                None => Err("a spread argument".to_owned()),
+            },
+        };
+        let separator = match separator {
+            Ok(Json::String(s)) => s,
+            Ok(_) => return unresolved("a `join` whose separator is not a string"),
+            Err(why) => return unresolved(format!("a `join` whose separator is {why}")),
+        };
+        let items = match self.quiet(module, &callee.object, depth) {
+            Ok(Json::Array(items)) => items,
+            Ok(_) => return unresolved("a `join` of a value that is not an array"),
+            Err(why) => return unresolved(format!("a `join` of {why}")),
+        };
+        let mut parts = Vec::with_capacity(items.len());
+        for item in &items {
+            match item {
+                // `join` writes null and undefined as empty strings.
+                Json::Null => parts.push(String::new()),
+                other => match text_of(other) {
+                    Ok(text) => parts.push(text),
+                    Err(why) => return unresolved(format!("a `join` of {why}")),
+                },
+            }
+        }
+        Json::from(parts.join(&*separator))
+    }
+}
+
+/// How a string or number is written into a string (`${…}`, `+`, `join`); `Err` for anything
+/// whose text JavaScript would compute otherwise (`[object Object]`).
+fn text_of(value: &Json) -> Result<String, String> {
+    match value {
+        Json::String(s) => Ok(s.to_string()),
+        Json::Number(n) if n.is_i64() || n.is_u64() => Ok(n.to_string()),
+        Json::Bool(b) => Ok(b.to_string()),
+        _ => Err("a value that is not a string or a whole number".to_owned()),
     }
 }
 
@@ -186,13 +322,31 @@ pub(crate) fn static_string<'a>(
     module: &Rc<Module<'a>>,
     expr: &Expression<'a>,
 ) -> Option<String> {
+    string_or_why(project, module, expr).ok()
+}
+
+/// The string `expr` statically is, or why it is not known (`a call`, …).
+pub(crate) fn string_or_why<'a>(
+    project: &Project<'a>,
+    module: &Rc<Module<'a>>,
+    expr: &Expression<'a>,
+) -> Result<String, String> {
     let mut rec = Recorder::default();
     let mut values = Values {
         project,
         rec: &mut rec,
     };
-    values
-        .value(module, expr, "", 0)
-        .as_str()
-        .map(str::to_owned)
+    as_string(&values.value(module, expr, "", 0))
+}
+
+/// A read value as a string, or why it is not one.
+pub(crate) fn as_string(value: &Json) -> Result<String, String> {
+    if let Some(text) = value.as_str() {
+        return Ok(text.to_owned());
+    }
+    Err(match value.get("$unresolved").and_then(Json::as_str) {
+        Some(why) => why.to_owned(),
+        None if value.get("$member").is_some() => "a member of another value".to_owned(),
+        None => "not a string".to_owned(),
+    })
 }

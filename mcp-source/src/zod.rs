@@ -94,7 +94,8 @@ pub(crate) struct Node {
     nullable: bool,
     /// `Some(None)`: a default whose value could not be read (the field is still optional).
     default: Option<Option<Json>>,
-    description: Option<String>,
+    /// `Err`: a description that is not a static string, with why (reported as unresolved).
+    description: Option<Result<String, String>>,
     loc: Loc,
 }
 
@@ -116,7 +117,7 @@ impl Node {
     }
 
     pub fn description(&self) -> Option<&str> {
-        self.description.as_deref()
+        self.description.as_ref()?.as_deref().ok()
     }
 
     /// The members of an object schema, for prompt arguments.
@@ -505,11 +506,8 @@ impl<'a> Zod<'_, 'a> {
                 node.default = Some(value.filter(|v| !has_unresolved(v)));
             }
             "describe" => {
-                if let Some(text) = self
-                    .arg(args, 0)
-                    .and_then(|e| self.value(module, e).as_str().map(str::to_owned))
-                {
-                    node.description = Some(text);
+                if let Some(e) = self.arg(args, 0) {
+                    node.description = Some(crate::values::as_string(&self.value(module, e)));
                 }
             }
             "meta" => {
@@ -522,7 +520,7 @@ impl<'a> Zod<'_, 'a> {
                             .map(str::to_owned)
                     })
                 {
-                    node.description = Some(text);
+                    node.description = Some(Ok(text));
                 }
             }
             "array" => {
@@ -915,8 +913,16 @@ impl Render<'_> {
             if let Some(Some(default)) = &node.default {
                 members.push(("default".into(), default.clone()));
             }
-            if let Some(text) = &node.description {
-                members.push(("description".into(), text.clone().into()));
+            match &node.description {
+                Some(Ok(text)) => members.push(("description".into(), text.clone().into())),
+                Some(Err(why)) => self.gaps.unresolved.push(obj(vec![
+                    ("pointer", format!("{pointer}/description").into()),
+                    (
+                        "reason",
+                        format!("the description is not a static string: {why}").into(),
+                    ),
+                ])),
+                None => {}
             }
             *o = signalint_plugin_api::Object::from_entries(members);
         }

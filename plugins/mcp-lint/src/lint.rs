@@ -1,7 +1,7 @@
 //! Runs every rule over one surface.
 
 use signalint_plugin_api::Json;
-use signalint_plugin_api::{Finding, McpSurface};
+use signalint_plugin_api::{Finding, McpSurface, Object};
 
 use crate::context::{Cx, ptr};
 use crate::options::Settings;
@@ -27,6 +27,8 @@ pub(crate) fn lint_surface(
     for (kind, items) in lists {
         for (i, item) in items.iter().enumerate() {
             let base = format!("/{}/{i}", kind.list_key());
+            let filled = with_unresolved_members(surface, kind, i, item, &base);
+            let item = filled.as_ref().unwrap_or(item);
             if !item.is_object() {
                 definition::definition_invalid::check(&mut cx, kind, item, &base);
                 continue;
@@ -52,6 +54,68 @@ pub(crate) fn lint_surface(
     }
     let findings = schema::describe_on_fields::merge_shared(surface, cx.into_findings());
     source_facts::without_placeholder_findings(surface, findings)
+}
+
+/// A definition read from source lacks each member the reader could not resolve (a
+/// description built by a call): the copy the JSON rules see holds a placeholder string there
+/// instead, so that no rule reports the member missing (rules take a non-empty string as
+/// present). What a rule says about the placeholder itself, at its pointer, is dropped by
+/// `without_placeholder_findings`, and `source-unresolved` reports the member. `None` when no
+/// member is absent that way.
+fn with_unresolved_members(
+    surface: &McpSurface,
+    kind: ItemKind,
+    index: usize,
+    item: &Json,
+    base: &str,
+) -> Option<Json> {
+    let unresolved = source_facts::facts_of(surface, kind, index)?
+        .get("unresolved")?
+        .as_array()?;
+    let mut filled: Option<Json> = None;
+    for entry in unresolved {
+        let Some(pointer) = entry.get("pointer").and_then(Json::as_str) else {
+            continue;
+        };
+        let why = entry.get("reason").and_then(Json::as_str).unwrap_or("?");
+        let Some(rest) = pointer.strip_prefix(base).filter(|r| r.starts_with('/')) else {
+            continue;
+        };
+        let (parent, key) = rest.rsplit_once('/').unwrap_or(("", rest));
+        let key = key.replace("~1", "/").replace("~0", "~");
+        let current = filled.as_ref().unwrap_or(item);
+        let absent = current
+            .pointer(parent)
+            .and_then(Json::as_object)
+            .is_some_and(|o| !o.contains_key(&key));
+        if !absent {
+            continue;
+        }
+        let copy = filled.get_or_insert_with(|| item.clone());
+        if let Some(Json::Object(object)) = pointer_mut(copy, parent) {
+            let mut members = std::mem::take(object).into_entries();
+            members.push((
+                key.into(),
+                Json::from(format!("(not read from source: {why})")),
+            ));
+            *object = Object::from_entries(members);
+        }
+    }
+    filled
+}
+
+/// The value at a JSON pointer, to change it.
+fn pointer_mut<'j>(value: &'j mut Json, pointer: &str) -> Option<&'j mut Json> {
+    let mut at = value;
+    for segment in pointer.split('/').skip(1) {
+        let segment = segment.replace("~1", "/").replace("~0", "~");
+        at = match at {
+            Json::Object(object) => object.get_mut(&segment)?,
+            Json::Array(items) => items.get_mut(segment.parse::<usize>().ok()?)?,
+            _ => return None,
+        };
+    }
+    Some(at)
 }
 
 /// The rules that read source facts; nothing runs for a surface without them.
@@ -142,4 +206,57 @@ fn prompt(cx: &mut Cx, item: &Json, base: &str) {
     tools::icon_valid::check(cx, ItemKind::Prompt, item, base);
     prompts::prompt_argument_shape::check(cx, item, base);
     prompts::prompt_argument_description::check(cx, item, base);
+}
+
+#[cfg(test)]
+mod tests {
+    use signalint_plugin_api::McpSurface;
+
+    /// `code pointer` of every finding on `surface`.
+    fn findings(surface: &str) -> Vec<String> {
+        let surface: McpSurface = serde_json::from_str(surface).unwrap();
+        crate::lint_surfaces(&[surface], &serde_json::Value::Null)
+            .unwrap()
+            .iter()
+            .map(|f| format!("{} {}", f.code, f.pointer.as_deref().unwrap_or("")))
+            .collect()
+    }
+
+    #[test]
+    fn an_unresolved_member_is_not_reported_missing() {
+        // The reader could not evaluate the tool's description, a field's description or the
+        // prompt's title: they are absent from the item and named in `unresolved`.
+        let got = findings(
+            r#"{"server": "s", "tools": [{"name": "t", "inputSchema": {"type": "object",
+                  "properties": {"size": {"type": "integer"}}}}],
+                "prompts": [{"name": "p", "description": "Plans."}],
+                "sourceFacts": {
+                  "tools": [{"handler": null, "unresolved": [
+                    {"pointer": "/tools/0/description", "reason": "the description is not a static string: a call"},
+                    {"pointer": "/tools/0/inputSchema/properties/size/description", "reason": "the description is not a static string: a call"}]}],
+                  "prompts": [{"handler": null, "unresolved": [
+                    {"pointer": "/prompts/0/title", "reason": "the title is not a static string: a call"}]}]}}"#,
+        );
+        assert_eq!(
+            got,
+            [
+                "source-unresolved /tools/0/description",
+                "source-unresolved /tools/0/inputSchema/properties/size/description",
+                "source-unresolved /prompts/0/title"
+            ]
+        );
+        // The same tool with no description and nothing unresolved is missing one.
+        let got = findings(
+            r#"{"server": "s", "tools": [{"name": "t", "inputSchema": {"type": "object",
+                  "properties": {"size": {"type": "integer"}}}}],
+                "sourceFacts": {"tools": [{"handler": null, "unresolved": []}]}}"#,
+        );
+        assert_eq!(
+            got,
+            [
+                "description-required /tools/0",
+                "describe-on-fields /tools/0/inputSchema/properties/size"
+            ]
+        );
+    }
 }
