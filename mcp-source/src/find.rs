@@ -13,6 +13,7 @@ use oxc_ast_visit::{Visit, walk};
 use oxc_span::GetSpan;
 use signalint_plugin_api::Json;
 
+use crate::format;
 use crate::handler;
 use crate::locations::Recorder;
 use crate::project::{Binding, Module, Project};
@@ -327,10 +328,12 @@ impl<'p, 'a> Reader<'p, 'a> {
         let handler = match found.callback {
             Some(callback) => callback.map(|e| (e, e.span().start)),
             // A task tool's handlers (`createTask`, `getTask`, `getTaskResult`) are its handler.
-            None => found
-                .fields
-                .first(handler_keys)
-                .or_else(|| found.fields.get("taskHandlers").filter(|_| list == List::Tools)),
+            None => found.fields.first(handler_keys).or_else(|| {
+                found
+                    .fields
+                    .get("taskHandlers")
+                    .filter(|_| list == List::Tools)
+            }),
         };
         if let Some((expr, at)) = handler {
             let pointer = format!("{facts_base}/handler");
@@ -370,10 +373,10 @@ impl<'p, 'a> Reader<'p, 'a> {
             let schema = self.render(&node, &pointer, Io::Input, &mut gaps);
             facts.push(("params", schema));
         }
-        if let Some((_, at)) = found.fields.get("format") {
+        if let Some((expr, at)) = found.fields.get("format") {
             self.rec
                 .put(&format!("{facts_base}/format"), module.loc(at));
-            facts.push(("format", obj(vec![])));
+            facts.push(("format", format::facts(module, expr)));
         }
         facts.push(("unserializable", Json::from(gaps.unserializable)));
         facts.push(("unresolved", Json::from(gaps.unresolved)));
