@@ -164,19 +164,27 @@ impl<'a> Walk<'a> {
 
     /// The result path an expression denotes, and whether a computed key made it dynamic.
     fn path_of(&self, expr: &Expression<'a>) -> Option<(Path, bool)> {
+        self.path_at(expr, 0)
+    }
+
+    /// A member chain nests without brackets: past the depth it is not a path.
+    fn path_at(&self, expr: &Expression<'a>, depth: usize) -> Option<(Path, bool)> {
+        if depth >= MAX_DEPTH {
+            return None;
+        }
         match expr.get_inner_expression() {
             Expression::Identifier(id) => Some((self.scope.get(id.name.as_str())?.clone(), false)),
             Expression::ChainExpression(chain) => {
-                self.member_path(chain.expression.as_member_expression()?)
+                self.member_path(chain.expression.as_member_expression()?, depth)
             }
-            other => self.member_path(other.as_member_expression()?),
+            other => self.member_path(other.as_member_expression()?, depth),
         }
     }
 
-    fn member_path(&self, member: &MemberExpression<'a>) -> Option<(Path, bool)> {
+    fn member_path(&self, member: &MemberExpression<'a>, depth: usize) -> Option<(Path, bool)> {
         match member {
             MemberExpression::StaticMemberExpression(m) => {
-                let (mut path, dynamic) = self.path_of(&m.object)?;
+                let (mut path, dynamic) = self.path_at(&m.object, depth + 1)?;
                 if dynamic {
                     return Some((path, true));
                 }
@@ -184,7 +192,7 @@ impl<'a> Walk<'a> {
                 Some((path, false))
             }
             MemberExpression::ComputedMemberExpression(m) => {
-                let (mut path, dynamic) = self.path_of(&m.object)?;
+                let (mut path, dynamic) = self.path_at(&m.object, depth + 1)?;
                 if dynamic {
                     return Some((path, true));
                 }

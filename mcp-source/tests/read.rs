@@ -533,3 +533,15 @@ export const b = tool("b", {
             .contains("whole result")
     );
 }
+
+#[test]
+fn a_long_member_chain_in_format_is_bounded() {
+    let chain = ".a".repeat(20_000);
+    let text = format!(
+        "import {{ tool, z }} from '@cyanheads/mcp-ts-core';\nexport const t = tool('t', {{ description: 'd', output: z.object({{ a: z.string() }}), format: (result) => [{{ type: 'text', text: String(result{chain}) }}] }});\n"
+    );
+    let dir = project(&[("t.tool.ts", &text)]);
+    let read = read(dir.path(), &["t.tool.ts"], &Limits::default());
+    // Past the depth the chain is not a path: nothing is read, and nothing overflows.
+    assert!(surface(&read)["sourceFacts"]["tools"][0]["format"].is_object());
+}
