@@ -13,6 +13,7 @@ use oxc_ast_visit::{Visit, walk};
 use oxc_span::GetSpan;
 use signalint_plugin_api::Json;
 
+use crate::format;
 use crate::handler;
 use crate::locations::Recorder;
 use crate::project::{Binding, Module, Project};
@@ -266,6 +267,8 @@ impl<'p, 'a> Reader<'p, 'a> {
         let zod = Zod {
             project: self.project,
         };
+        // The keys of `output` as written, before the enrichment block extends it.
+        let mut output_fields: Option<Vec<Json>> = None;
         match list {
             List::Tools => {
                 let input = found.fields.first(&["inputSchema", "input"]);
@@ -283,6 +286,9 @@ impl<'p, 'a> Reader<'p, 'a> {
                     let pointer = format!("{base}/outputSchema");
                     self.rec.put(&pointer, module.loc(at));
                     let node = zod.shape_or_schema(module, expr, 0);
+                    output_fields = node
+                        .members()
+                        .map(|members| members.map(|(name, _, _)| Json::from(name)).collect());
                     let schema = self.render(&node, &pointer, Io::Output, &mut gaps);
                     entries.push(("outputSchema", schema));
                 }
@@ -324,17 +330,41 @@ impl<'p, 'a> Reader<'p, 'a> {
         };
         let handler = match found.callback {
             Some(callback) => callback.map(|e| (e, e.span().start)),
-            None => found.fields.first(handler_keys),
+            // A task tool's handlers (`createTask`, `getTask`, `getTaskResult`) are its handler.
+            None => found.fields.first(handler_keys).or_else(|| {
+                found
+                    .fields
+                    .get("taskHandlers")
+                    .filter(|_| list == List::Tools)
+            }),
         };
         if let Some((expr, at)) = handler {
             let pointer = format!("{facts_base}/handler");
             self.rec.put(&pointer, module.loc(at));
             facts.push(("handler", self.handler(module, expr, &pointer)));
         }
-        for key in ["auth", "errors", "enrichment"] {
+        for key in ["auth", "errors", "enrichment", "enrichmentTrailer"] {
             if let Some((expr, at)) = found.fields.get(key) {
                 let value = self.static_field(module, expr, at, &format!("{facts_base}/{key}"));
                 facts.push((key, value));
+            }
+        }
+        if list == List::Tools {
+            if let Some(fields) = output_fields {
+                facts.push(("outputFields", Json::from(fields)));
+            }
+            if let Some((expr, _)) = found.fields.get("enrichment") {
+                let node = zod.shape_or_schema(module, expr, 0);
+                if let Some(members) = node.members() {
+                    let mut schemas = Vec::new();
+                    for (name, member, loc) in members {
+                        let pointer = format!("{facts_base}/enrichmentFields/{name}");
+                        self.rec.put(&pointer, loc);
+                        let schema = self.render(member, &pointer, Io::Output, &mut gaps);
+                        schemas.push((name, schema));
+                    }
+                    facts.push(("enrichmentFields", obj(schemas)));
+                }
             }
         }
         if matches!(list, List::Resources | List::ResourceTemplates)
@@ -346,10 +376,10 @@ impl<'p, 'a> Reader<'p, 'a> {
             let schema = self.render(&node, &pointer, Io::Input, &mut gaps);
             facts.push(("params", schema));
         }
-        if let Some((_, at)) = found.fields.get("format") {
+        if let Some((expr, at)) = found.fields.get("format") {
             self.rec
                 .put(&format!("{facts_base}/format"), module.loc(at));
-            facts.push(("format", obj(vec![])));
+            facts.push(("format", format::facts(module, expr)));
         }
         facts.push(("unserializable", Json::from(gaps.unserializable)));
         facts.push(("unresolved", Json::from(gaps.unresolved)));
@@ -418,8 +448,11 @@ impl<'p, 'a> Reader<'p, 'a> {
     /// The handler's facts, or `null` when it is not a function the reader can see.
     fn handler(&mut self, module: &Rc<Module<'a>>, expr: &Expression<'a>, pointer: &str) -> Json {
         let facts = match expr.get_inner_expression() {
+            // A task tool's `taskHandlers: { createTask, getTask, getTaskResult }` object: its
+            // methods together are the handler.
             function @ (Expression::ArrowFunctionExpression(_)
-            | Expression::FunctionExpression(_)) => {
+            | Expression::FunctionExpression(_)
+            | Expression::ObjectExpression(_)) => {
                 handler::collect(|c| c.visit_expression(function))
             }
             Expression::Identifier(id) => match self.project.binding(module, id.name.as_str(), 0) {

@@ -19,6 +19,7 @@
 //! (Zod → JSON Schema), `values` (static values), `handler` (handler facts), `locations`.
 
 mod find;
+mod format;
 mod handler;
 mod locations;
 mod project;

@@ -214,7 +214,8 @@ fn mcp_ts_core_tool_with_imported_and_unreadable_schemas() {
     );
     assert_eq!(facts["handler"]["throws"][0]["code"], "NotFound");
     assert_eq!(facts["handler"]["throws"][0]["callee"], "McpError");
-    assert_eq!(facts["format"], json!({}));
+    // `format: () => []` reads nothing of its result.
+    assert_eq!(facts["format"], json!({"reads": [], "words": []}));
     assert_eq!(
         facts["unserializable"],
         json!([
@@ -478,4 +479,69 @@ fn hostile_input_is_bounded() {
     std::fs::write(dir.path().join("chain.ts"), chain).unwrap();
     let read = self::read(dir.path(), &["chain.ts"], &Limits::default());
     assert!(read.problems.is_empty(), "{:?}", read.problems);
+}
+
+#[test]
+fn format_reads_enrichment_and_task_facts() {
+    let dir = project(&[(
+        "t.tool.ts",
+        r#"import { tool, z } from "@cyanheads/mcp-ts-core";
+export const a = tool("a", {
+  description: "A",
+  input: z.object({}),
+  output: z.object({ items: z.array(z.object({ t: z.string() })), total: z.number(), more: z.boolean() }),
+  enrichment: { notice: z.string().optional() },
+  enrichmentTrailer: { notice: { label: "Notice" } },
+  taskHandlers: { createTask: async () => { throw new Error("x"); } },
+  format(result) {
+    const { items } = result;
+    if (result.more) return [];
+    return [{ type: "text", text: `${result.items.length} of ${items.map((i) => i.t).join(", ")}` }];
+  },
+});
+export const b = tool("b", {
+  description: "B",
+  input: z.object({}),
+  output: z.object({ x: z.string() }),
+  handler: async () => ({ x: "" }),
+  format: (result) => [{ type: "text", text: JSON.stringify(result) }],
+});
+"#,
+    )]);
+    let read = read(dir.path(), &["t.tool.ts"], &Limits::default());
+    let facts = &surface(&read)["sourceFacts"]["tools"];
+    let a = &facts[0];
+    assert_eq!(a["outputFields"], json!(["items", "total", "more"]));
+    assert_eq!(a["enrichmentFields"], json!({"notice": {"type": "string"}}));
+    assert_eq!(
+        a["enrichmentTrailer"],
+        json!({"notice": {"label": "Notice"}})
+    );
+    assert_eq!(a["handler"]["throws"][0]["callee"], "Error");
+    assert_eq!(
+        a["format"]["reads"],
+        json!([
+            {"path": ["items", "[]", "t"], "whole": true},
+            {"path": ["items", "length"], "whole": false},
+            {"path": ["more"], "whole": false},
+        ])
+    );
+    assert!(
+        facts[1]["format"]["unknown"]
+            .as_str()
+            .unwrap()
+            .contains("whole result")
+    );
+}
+
+#[test]
+fn a_long_member_chain_in_format_is_bounded() {
+    let chain = ".a".repeat(20_000);
+    let text = format!(
+        "import {{ tool, z }} from '@cyanheads/mcp-ts-core';\nexport const t = tool('t', {{ description: 'd', output: z.object({{ a: z.string() }}), format: (result) => [{{ type: 'text', text: String(result{chain}) }}] }});\n"
+    );
+    let dir = project(&[("t.tool.ts", &text)]);
+    let read = read(dir.path(), &["t.tool.ts"], &Limits::default());
+    // Past the depth the chain is not a path: nothing is read, and nothing overflows.
+    assert!(surface(&read)["sourceFacts"]["tools"][0]["format"].is_object());
 }

@@ -109,6 +109,8 @@ pub static RULES: &[&Rule] = &[
     &rules::source::schema_serializable::RULE,
     &rules::source::source_unresolved::RULE,
     &rules::source::format_parity_unverified::RULE,
+    &rules::format::format_parity::RULE,
+    &rules::format::format_parity_depth_limit::RULE,
     &rules::source::canvas_consumer_missing::RULE,
     &rules::enrichment::enrichment_type::RULE,
     &rules::enrichment::enrichment_empty::RULE,
@@ -165,7 +167,7 @@ mod tests {
             let problems = rule.problems();
             assert!(problems.is_empty(), "{}", problems.join("\n"));
         }
-        assert_eq!(RULES.len(), 132);
+        assert_eq!(RULES.len(), 134);
     }
 
     #[test]

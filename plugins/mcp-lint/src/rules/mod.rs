@@ -5,6 +5,7 @@ use signalint_plugin_api::Json;
 pub mod definition;
 pub mod enrichment;
 pub mod errors;
+pub mod format;
 pub mod handler;
 pub mod output;
 pub mod portability;

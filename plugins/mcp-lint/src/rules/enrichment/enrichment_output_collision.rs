@@ -9,9 +9,9 @@ declare_rule! {
     /// ## What it does
     /// Flags a member of an mcp-ts-core tool's `enrichment` block, read from source, whose
     /// key is also a key of the tool's `output` schema. It compares with the keys of `output`
-    /// as written (the `outputFields` fact), since the advertised `outputSchema` is already
-    /// `output.extend(enrichment)` and shows one key either way. Without that fact nothing is
-    /// judged.
+    /// as written (the `outputFields` fact): the schema a running server lists is
+    /// `output.extend(enrichment)`, which shows one key either way. Without that fact nothing
+    /// is judged.
     ///
     /// ## Why is this bad?
     /// The extension silently replaces the output field with the enrichment field: the

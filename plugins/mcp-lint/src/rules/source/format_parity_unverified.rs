@@ -1,29 +1,32 @@
 use crate::context::Cx;
 use crate::rules::ItemKind;
+use crate::rules::format::{Format, format_of};
 use crate::source_facts::Def;
 
 declare_rule! {
     /// ## What it does
-    /// Notes each tool, read from source, that writes a `format` function: whether that
-    /// function renders every field of the output is not verified statically, so the finding
-    /// says so (at info level) instead of passing the tool silently.
+    /// Notes each tool, read from source, whose `format` function could not be checked
+    /// against its output schema: it passes its whole result where a static read cannot
+    /// follow (`JSON.stringify(result)`, a helper in another module), or it is not a function
+    /// written in the file. The finding says why (at info level) instead of passing the tool
+    /// silently; a `format` the reader can follow is checked by `format-parity`.
     ///
     /// ## Why is this bad?
     /// Some clients show the model `structuredContent` (the handler's result), others the
     /// `content[]` text that `format` renders. A field `format` leaves out is invisible to the
-    /// second kind. Checking that needs running `format` on a sample of the output, which a
-    /// static read does not do; run the framework's own linter (`lint:mcp`) for that check.
+    /// second kind. Where the read cannot tell, run the framework's own linter (`lint:mcp`),
+    /// which runs `format` on a sample output.
     ///
     /// ## Example
     /// ```json invalid
     /// {"tools": [{"name": "search", "description": "Searches the catalogue.", "inputSchema": {"type": "object"}}],
-    ///  "sourceFacts": {"tools": [{"handler": null, "format": {}}]}}
+    ///  "sourceFacts": {"tools": [{"handler": null, "format": {"unknown": "format passes its whole result on"}}]}}
     /// ```
     ///
     /// Use instead:
     /// ```json valid
     /// {"tools": [{"name": "search", "description": "Searches the catalogue.", "inputSchema": {"type": "object"}}],
-    ///  "sourceFacts": {"tools": [{"handler": null}]}}
+    ///  "sourceFacts": {"tools": [{"handler": null, "format": {"reads": []}}]}}
     /// ```
     pub RULE = {
         id: "format-parity-unverified",
@@ -34,16 +37,18 @@ declare_rule! {
 }
 
 pub fn check(cx: &mut Cx, def: &Def) {
-    if def.kind != ItemKind::Tool || def.field("format").is_none() {
+    if def.kind != ItemKind::Tool {
         return;
     }
+    let Some(Format::Unknown(why)) = format_of(def) else {
+        return;
+    };
     cx.report(
         &RULE,
         def.facts_ptr("format"),
         format!(
-            "Tool `{}` has a format() function, but format parity (every output field rendered \
-             in content[]) was not verified: that needs running format() on a sample output, \
-             which a static read does not do",
+            "Tool `{}` has a format() function whose parity with the output schema (every \
+             output field rendered in content[]) was not verified: {why}",
             def.name()
         ),
     );

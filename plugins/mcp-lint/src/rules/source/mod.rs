@@ -26,5 +26,6 @@ pub fn check(cx: &mut Cx, def: &Def) {
     template_params_align::check(cx, def);
     schema_serializable::check(cx, def);
     format_parity_unverified::check(cx, def);
+    crate::rules::format::check(cx, def);
     source_unresolved::check(cx, def);
 }
