@@ -6,6 +6,7 @@ pub mod definition;
 pub mod enrichment;
 pub mod errors;
 pub mod handler;
+pub mod landing;
 pub mod output;
 pub mod portability;
 pub mod prompts;
