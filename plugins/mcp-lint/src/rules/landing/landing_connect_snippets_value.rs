@@ -1,6 +1,6 @@
 use signalint_plugin_api::Object;
 
-use super::{CONNECT_TABS, at, entries, js_type, plain_object};
+use super::{CONNECT_TABS, a_type, at, entries, plain_object};
 use crate::context::Cx;
 use crate::source_facts::{Static, classify};
 
@@ -46,8 +46,8 @@ pub fn check(cx: &mut Cx, landing: &Object) {
             continue;
         }
         cx.report(&RULE, at(&["connectSnippets", key]), format!(
-                "landing.connectSnippets `{key}` is a {}, not a string; write the snippet text (JSON.stringify an object)",
-                js_type(value)
+                "landing.connectSnippets `{key}` is {}, not a string; write the snippet text (JSON.stringify an object)",
+                a_type(value)
             ));
     }
 }

@@ -1,6 +1,6 @@
 use signalint_plugin_api::Object;
 
-use super::{at, entries, js_type, plain_object};
+use super::{a_type, at, entries, plain_object};
 use crate::context::Cx;
 use crate::source_facts::{Static, classify};
 
@@ -45,8 +45,8 @@ pub fn check(cx: &mut Cx, landing: &Object) {
                 &RULE,
                 at(&["envExample", key]),
                 format!(
-                    "landing.envExample `{key}` is a {}, not a string; quote the example value",
-                    js_type(value)
+                    "landing.envExample `{key}` is {}, not a string; quote the example value",
+                    a_type(value)
                 ),
             );
         }

@@ -35,6 +35,7 @@ pub mod landing_theme_type;
 use signalint_plugin_api::{Json, McpSurface, Object};
 
 use crate::context::{Cx, ptr};
+use crate::rules::source::source_unresolved;
 use crate::source_facts::{Static, UNREAD_MEMBERS, classify, partial, source_facts};
 
 // The framework's limits and tab ids (mcp-ts-core `src/core/serverManifest.ts`).
@@ -116,21 +117,12 @@ pub fn js_len(text: &str) -> usize {
     text.encode_utf16().count()
 }
 
-/// JavaScript's `typeof` for a literal value, as messages name it.
-pub fn js_type(value: &Json) -> &'static str {
-    match value {
-        Json::Null | Json::Array(_) | Json::Object(_) => "object",
-        Json::Bool(_) => "boolean",
-        Json::Number(_) => "number",
-        Json::String(_) => "string",
-    }
-}
-
 /// Runs every landing rule on a surface with a landing fact.
 pub fn check(cx: &mut Cx, surface: &McpSurface) {
-    if landing_of(surface).is_none() {
+    let Some(value) = landing_of(surface) else {
         return;
-    }
+    };
+    source_unresolved::check_landing(cx, value, POINTER);
     landing_shape::check(cx, surface);
     let Some(landing) = landing_object(surface) else {
         return;
