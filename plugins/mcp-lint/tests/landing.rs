@@ -11,7 +11,8 @@ use signalint_plugin_mcp_lint::rule::Group;
 /// `(code, pointer)` of every finding of a surface whose only fact is this landing value.
 fn findings(landing: Value) -> Vec<(String, String)> {
     let surface: McpSurface =
-        serde_json::from_value(json!({"server": "s", "sourceFacts": {"landing": landing}})).unwrap();
+        serde_json::from_value(json!({"server": "s", "sourceFacts": {"landing": landing}}))
+            .unwrap();
     let mut found: Vec<_> = lint_surfaces(std::slice::from_ref(&surface), &Value::Null)
         .unwrap()
         .into_iter()
