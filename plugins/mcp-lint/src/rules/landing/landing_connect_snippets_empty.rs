@@ -1,6 +1,6 @@
 use signalint_plugin_api::Object;
 
-use super::{CONNECT_TABS, at, entries, plain_object};
+use super::{CONNECT_TABS, at, members_of};
 use crate::context::Cx;
 
 declare_rule! {
@@ -30,13 +30,7 @@ declare_rule! {
 }
 
 pub fn check(cx: &mut Cx, landing: &Object) {
-    let Some(snippets) = plain_object(landing, "connectSnippets") else {
-        return;
-    };
-    if !cx.on(&RULE) {
-        return;
-    }
-    for (key, value) in entries(snippets) {
+    for (key, value) in members_of(cx, &RULE, landing, "connectSnippets") {
         if !CONNECT_TABS.contains(&key) || value.as_str().is_none_or(|s| !s.is_empty()) {
             continue;
         }

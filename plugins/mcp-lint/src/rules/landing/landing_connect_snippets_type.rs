@@ -1,6 +1,6 @@
 use signalint_plugin_api::Object;
 
-use super::{a_type, at, set};
+use super::{Want, check_type};
 use crate::context::Cx;
 
 declare_rule! {
@@ -32,19 +32,14 @@ declare_rule! {
 }
 
 pub fn check(cx: &mut Cx, landing: &Object) {
-    let Some(value) = set(landing, "connectSnippets") else {
-        return;
-    };
-    if !value.is_object() && cx.on(&RULE) {
-        cx.report(
-            &RULE,
-            at(&["connectSnippets"]),
-            format!(
-                "landing.connectSnippets is {}, not a plain object; write an object keyed by connect tab id (claude, codex, cursor, gemini, stdio, http, curl)",
-                a_type(value)
-            ),
-        );
-    }
+    check_type(
+        cx,
+        &RULE,
+        landing,
+        "connectSnippets",
+        Want::Object,
+        "write an object keyed by connect tab id (claude, codex, cursor, gemini, stdio, http, curl)",
+    );
 }
 
 #[cfg(test)]
@@ -58,15 +53,6 @@ mod tests {
 
     #[test]
     fn unset_and_unresolved_values_are_not_judged() {
-        for value in [
-            "null",
-            r#"{"$unresolved": "a call"}"#,
-            r#"{"$member": "Brand.connectSnippets"}"#,
-        ] {
-            let json =
-                format!(r#"{{"sourceFacts": {{"landing": {{"connectSnippets": {value}}}}}}}"#);
-            let f = crate::testing::findings_of(&RULE, &json);
-            assert!(f.is_empty(), "{value}: {f:?}");
-        }
+        super::super::assert_unset_values_are_not_judged(&RULE, "connectSnippets");
     }
 }

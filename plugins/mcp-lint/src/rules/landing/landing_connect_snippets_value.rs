@@ -1,6 +1,6 @@
 use signalint_plugin_api::Object;
 
-use super::{CONNECT_TABS, a_type, at, entries, plain_object};
+use super::{CONNECT_TABS, a_type, at, members_of};
 use crate::context::Cx;
 use crate::source_facts::{Static, classify};
 
@@ -32,13 +32,7 @@ declare_rule! {
 }
 
 pub fn check(cx: &mut Cx, landing: &Object) {
-    let Some(snippets) = plain_object(landing, "connectSnippets") else {
-        return;
-    };
-    if !cx.on(&RULE) {
-        return;
-    }
-    for (key, value) in entries(snippets) {
+    for (key, value) in members_of(cx, &RULE, landing, "connectSnippets") {
         let Static::Known(value) = classify(value) else {
             continue;
         };

@@ -1,6 +1,6 @@
 use signalint_plugin_api::Object;
 
-use super::{at, entries, plain_object};
+use super::{at, members_of};
 use crate::context::Cx;
 
 declare_rule! {
@@ -31,13 +31,7 @@ declare_rule! {
 }
 
 pub fn check(cx: &mut Cx, landing: &Object) {
-    let Some(env) = plain_object(landing, "envExample") else {
-        return;
-    };
-    if !cx.on(&RULE) {
-        return;
-    }
-    for (key, _) in entries(env) {
+    for (key, _) in members_of(cx, &RULE, landing, "envExample") {
         if !is_env_name(key) {
             cx.report(
                 &RULE,

@@ -1,6 +1,6 @@
 use signalint_plugin_api::Object;
 
-use super::{a_type, at, set};
+use super::{Want, check_type};
 use crate::context::Cx;
 
 declare_rule! {
@@ -31,19 +31,14 @@ declare_rule! {
 }
 
 pub fn check(cx: &mut Cx, landing: &Object) {
-    let Some(value) = set(landing, "envExample") else {
-        return;
-    };
-    if !value.is_object() && cx.on(&RULE) {
-        cx.report(
-            &RULE,
-            at(&["envExample"]),
-            format!(
-                "landing.envExample is {}, not a plain object; write an object from variable names to example values",
-                a_type(value)
-            ),
-        );
-    }
+    check_type(
+        cx,
+        &RULE,
+        landing,
+        "envExample",
+        Want::Object,
+        "write an object from variable names to example values",
+    );
 }
 
 #[cfg(test)]
@@ -57,14 +52,6 @@ mod tests {
 
     #[test]
     fn unset_and_unresolved_values_are_not_judged() {
-        for value in [
-            "null",
-            r#"{"$unresolved": "a call"}"#,
-            r#"{"$member": "Brand.envExample"}"#,
-        ] {
-            let json = format!(r#"{{"sourceFacts": {{"landing": {{"envExample": {value}}}}}}}"#);
-            let f = crate::testing::findings_of(&RULE, &json);
-            assert!(f.is_empty(), "{value}: {f:?}");
-        }
+        super::super::assert_unset_values_are_not_judged(&RULE, "envExample");
     }
 }

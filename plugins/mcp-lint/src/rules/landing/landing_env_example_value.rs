@@ -1,6 +1,6 @@
 use signalint_plugin_api::Object;
 
-use super::{a_type, at, entries, plain_object};
+use super::{a_type, at, members_of};
 use crate::context::Cx;
 use crate::source_facts::{Static, classify};
 
@@ -31,13 +31,7 @@ declare_rule! {
 }
 
 pub fn check(cx: &mut Cx, landing: &Object) {
-    let Some(env) = plain_object(landing, "envExample") else {
-        return;
-    };
-    if !cx.on(&RULE) {
-        return;
-    }
-    for (key, value) in entries(env) {
+    for (key, value) in members_of(cx, &RULE, landing, "envExample") {
         if let Static::Known(value) = classify(value)
             && !value.is_string()
         {

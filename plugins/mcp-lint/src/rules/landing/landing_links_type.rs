@@ -1,6 +1,6 @@
 use signalint_plugin_api::Object;
 
-use super::{a_type, at, set};
+use super::{Want, check_type};
 use crate::context::Cx;
 
 declare_rule! {
@@ -30,19 +30,14 @@ declare_rule! {
 }
 
 pub fn check(cx: &mut Cx, landing: &Object) {
-    let Some(value) = set(landing, "links") else {
-        return;
-    };
-    if !value.is_array() && cx.on(&RULE) {
-        cx.report(
-            &RULE,
-            at(&["links"]),
-            format!(
-                "landing.links is {}, not an array; write an array of `{{ href, label }}` objects",
-                a_type(value)
-            ),
-        );
-    }
+    check_type(
+        cx,
+        &RULE,
+        landing,
+        "links",
+        Want::Array,
+        "write an array of `{ href, label }` objects",
+    );
 }
 
 #[cfg(test)]
@@ -56,14 +51,6 @@ mod tests {
 
     #[test]
     fn unset_and_unresolved_values_are_not_judged() {
-        for value in [
-            "null",
-            r#"{"$unresolved": "a call"}"#,
-            r#"{"$member": "Brand.links"}"#,
-        ] {
-            let json = format!(r#"{{"sourceFacts": {{"landing": {{"links": {value}}}}}}}"#);
-            let f = crate::testing::findings_of(&RULE, &json);
-            assert!(f.is_empty(), "{value}: {f:?}");
-        }
+        super::super::assert_unset_values_are_not_judged(&RULE, "links");
     }
 }

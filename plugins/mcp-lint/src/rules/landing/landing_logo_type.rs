@@ -1,6 +1,6 @@
 use signalint_plugin_api::Object;
 
-use super::{a_type, at, set};
+use super::{Want, check_type};
 use crate::context::Cx;
 
 declare_rule! {
@@ -30,19 +30,14 @@ declare_rule! {
 }
 
 pub fn check(cx: &mut Cx, landing: &Object) {
-    let Some(value) = set(landing, "logo") else {
-        return;
-    };
-    if !value.is_string() && cx.on(&RULE) {
-        cx.report(
-            &RULE,
-            at(&["logo"]),
-            format!(
-                "landing.logo is {}, not a string; give the logo's URL or `data:` URI as a string",
-                a_type(value)
-            ),
-        );
-    }
+    check_type(
+        cx,
+        &RULE,
+        landing,
+        "logo",
+        Want::String,
+        "give the logo's URL or `data:` URI as a string",
+    );
 }
 
 #[cfg(test)]
@@ -56,14 +51,6 @@ mod tests {
 
     #[test]
     fn unset_and_unresolved_values_are_not_judged() {
-        for value in [
-            "null",
-            r#"{"$unresolved": "a call"}"#,
-            r#"{"$member": "Brand.logo"}"#,
-        ] {
-            let json = format!(r#"{{"sourceFacts": {{"landing": {{"logo": {value}}}}}}}"#);
-            let f = crate::testing::findings_of(&RULE, &json);
-            assert!(f.is_empty(), "{value}: {f:?}");
-        }
+        super::super::assert_unset_values_are_not_judged(&RULE, "logo");
     }
 }

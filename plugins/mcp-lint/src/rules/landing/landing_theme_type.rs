@@ -1,6 +1,6 @@
 use signalint_plugin_api::Object;
 
-use super::{a_type, at, set};
+use super::{Want, check_type};
 use crate::context::Cx;
 
 declare_rule! {
@@ -30,19 +30,14 @@ declare_rule! {
 }
 
 pub fn check(cx: &mut Cx, landing: &Object) {
-    let Some(value) = set(landing, "theme") else {
-        return;
-    };
-    if !value.is_object() && cx.on(&RULE) {
-        cx.report(
-            &RULE,
-            at(&["theme"]),
-            format!(
-                "landing.theme is {}, not a plain object; write an object such as `{{ accent: \"#6366f1\" }}`",
-                a_type(value)
-            ),
-        );
-    }
+    check_type(
+        cx,
+        &RULE,
+        landing,
+        "theme",
+        Want::Object,
+        "write an object such as `{ accent: \"#6366f1\" }`",
+    );
 }
 
 #[cfg(test)]
@@ -56,14 +51,6 @@ mod tests {
 
     #[test]
     fn unset_and_unresolved_values_are_not_judged() {
-        for value in [
-            "null",
-            r#"{"$unresolved": "a call"}"#,
-            r#"{"$member": "Brand.theme"}"#,
-        ] {
-            let json = format!(r#"{{"sourceFacts": {{"landing": {{"theme": {value}}}}}}}"#);
-            let f = crate::testing::findings_of(&RULE, &json);
-            assert!(f.is_empty(), "{value}: {f:?}");
-        }
+        super::super::assert_unset_values_are_not_judged(&RULE, "theme");
     }
 }

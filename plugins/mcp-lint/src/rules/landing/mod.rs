@@ -35,6 +35,7 @@ pub mod landing_theme_type;
 use signalint_plugin_api::{Json, McpSurface, Object};
 
 use crate::context::{Cx, ptr};
+use crate::rule::Rule;
 use crate::rules::source::source_unresolved;
 use crate::source_facts::{Static, UNREAD_MEMBERS, classify, partial, source_facts};
 
@@ -159,6 +160,20 @@ pub fn plain_object<'a>(landing: &'a Object, key: &str) -> Option<&'a Object> {
     }
 }
 
+/// The members of the plain object `landing.<key>` for `rule`: none when the rule is off or
+/// the member is not a plain object.
+pub fn members_of<'a>(
+    cx: &Cx,
+    rule: &Rule,
+    landing: &'a Object,
+    key: &str,
+) -> Vec<(&'a str, &'a Json)> {
+    match plain_object(landing, key) {
+        Some(object) if cx.on(rule) => entries(object).collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// The literal array `links`, if set.
 pub fn links(landing: &Object) -> Option<&[Json]> {
     set(landing, "links")?.as_array()
@@ -173,5 +188,97 @@ pub fn a_type(value: &Json) -> &'static str {
         Json::String(_) => "a string",
         Json::Array(_) => "an array",
         Json::Object(_) => "an object",
+    }
+}
+
+/// The type a member must have, for the `*-type` rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Want {
+    String,
+    Array,
+    /// A plain object (not an array).
+    Object,
+}
+
+/// Reports `landing.<key>` when it is set but not of the type wanted; `fix` says what to
+/// write instead.
+pub fn check_type(cx: &mut Cx, rule: &Rule, landing: &Object, key: &str, want: Want, fix: &str) {
+    let Some(value) = set(landing, key) else {
+        return;
+    };
+    let (ok, noun) = match want {
+        Want::String => (value.is_string(), "a string"),
+        Want::Array => (value.is_array(), "an array"),
+        Want::Object => (value.is_object(), "a plain object"),
+    };
+    if !ok && cx.on(rule) {
+        cx.report(
+            rule,
+            at(&[key]),
+            format!("landing.{key} is {}, not {noun}; {fix}", a_type(value)),
+        );
+    }
+}
+
+/// Reports each object entry of `landing.links` whose `key` is missing, empty or not a
+/// string (an array entry has neither key); `hint` says what to write.
+pub fn check_link_field(cx: &mut Cx, rule: &Rule, landing: &Object, key: &str, hint: &str) {
+    let Some(links) = links(landing) else {
+        return;
+    };
+    if !cx.on(rule) {
+        return;
+    }
+    for (i, link) in links.iter().enumerate() {
+        let value = match classify(link) {
+            Static::Known(Json::Object(link)) => member(link, key),
+            Static::Known(Json::Array(_)) => Member::Absent,
+            _ => continue,
+        };
+        let wrong = match value {
+            Member::Absent => "missing",
+            Member::Known(Json::String(s)) if s.is_empty() => "empty",
+            Member::Known(Json::String(_)) | Member::Unknown => continue,
+            Member::Known(_) => "not a string",
+        };
+        cx.report(
+            rule,
+            at(&["links", &i.to_string(), key]),
+            format!("landing.links[{i}].{key} is {wrong}; {hint}"),
+        );
+    }
+}
+
+/// Test support: a link rule skips what was not read (a spread, markers) and reports an
+/// array entry and a non-string value.
+#[cfg(test)]
+pub fn assert_link_field_rule_skips_unread_parts(rule: &Rule) {
+    let f = crate::testing::findings_of(
+        rule,
+        r#"{"sourceFacts": {"landing": {"links": [
+            {"$unresolved": "a spread", "label": "A", "href": "/a"},
+            {"href": {"$unresolved": "a call"}, "label": {"$member": "Labels.home"}},
+            {"label": "B", "href": "/b", "$unresolved": "a spread"}]}}}"#,
+    );
+    assert!(f.is_empty(), "{f:?}");
+    let f = crate::testing::findings_of(
+        rule,
+        r#"{"sourceFacts": {"landing": {"links": [["/a", "A"], {"href": 1, "label": 1}]}}}"#,
+    );
+    assert_eq!(f.len(), 2, "{f:?}");
+    assert!(f[1].message.contains("not a string"), "{}", f[1].message);
+}
+
+/// Test support: `landing.<key>` unset or not evaluated is never judged by `rule`.
+#[cfg(test)]
+pub fn assert_unset_values_are_not_judged(rule: &Rule, key: &str) {
+    for value in [
+        "null".to_owned(),
+        r#"{"$unresolved": "a call"}"#.to_owned(),
+        format!(r#"{{"$member": "Brand.{key}"}}"#),
+    ] {
+        let json = format!(r#"{{"sourceFacts": {{"landing": {{"{key}": {value}}}}}}}"#);
+        let f = crate::testing::findings_of(rule, &json);
+        assert!(f.is_empty(), "{value}: {f:?}");
     }
 }
