@@ -58,7 +58,7 @@ fn json_lists_every_built_in_rule_with_its_doc() {
             .map(|r| r["code"].as_str().unwrap().to_owned())
             .collect()
     };
-    assert_eq!(codes("mcp-lint").len(), 132);
+    assert_eq!(codes("mcp-lint").len(), 157);
     assert_eq!(codes("shadow-patterns"), ["SHADOW_PATTERN"]);
     assert_eq!(codes("param-synonyms"), ["PARAMETER_CONFLICT"]);
     assert_eq!(

@@ -21,6 +21,7 @@
 mod find;
 mod format;
 mod handler;
+mod landing;
 mod locations;
 mod project;
 mod values;
@@ -110,6 +111,7 @@ pub fn read_sources(root: &Path, files: &[PathBuf], server: &str, limits: &Limit
     let allocator = Allocator::default();
     let project = project::Project::new(&allocator, root, *limits);
     let mut reader = Reader::new(&project);
+    let mut landing = landing::Landing::default();
     for file in files {
         let abs = if file.is_absolute() {
             file.clone()
@@ -118,6 +120,7 @@ pub fn read_sources(root: &Path, files: &[PathBuf], server: &str, limits: &Limit
         };
         if let Some(module) = project.load(&abs) {
             reader.read_module(&module, is_definition_file(&abs));
+            landing.read_module(&project, &module, &mut reader.rec);
         }
     }
     let mut problems = project.problems.take();
@@ -142,7 +145,7 @@ pub fn read_sources(root: &Path, files: &[PathBuf], server: &str, limits: &Limit
         rec, lists, facts, ..
     } = reader;
     let locations = rec.finish(project.files.take());
-    let found = lists.iter().any(|l| !l.is_empty());
+    let found = lists.iter().any(|l| !l.is_empty()) || landing.value.is_some();
     let surface = found.then(|| {
         let [tools, resources, templates, prompts] = lists;
         let [tool_facts, resource_facts, template_facts, prompt_facts] = facts;
@@ -159,7 +162,10 @@ pub fn read_sources(root: &Path, files: &[PathBuf], server: &str, limits: &Limit
                 ("resources", Json::from(resource_facts)),
                 ("resourceTemplates", Json::from(template_facts)),
                 ("prompts", Json::from(prompt_facts)),
-            ]))
+            ]
+            .into_iter()
+            .chain(landing.value.map(|v| ("landing", v)))
+            .collect()))
     });
     SourceRead {
         surface,

@@ -70,8 +70,9 @@ pub struct McpSurface {
     /// `{"tools": [Facts], "resources": [..], "resourceTemplates": [..], "prompts": [..]}`,
     /// each list parallel to the surface's own, each `Facts` holding the definition's
     /// framework, kind, file, handler facts (`throws`, `failCalls`), framework fields and the
-    /// schema parts that could not be read (`unresolved`, `unserializable`). Absent for
-    /// manifests and live servers. Added in 0.3.1; `docs/mcp-source.md` gives the shape.
+    /// schema parts that could not be read (`unresolved`, `unserializable`); plus `landing`,
+    /// the static value of an mcp-ts-core server's `createApp({ landing })`, when given. Absent
+    /// for manifests and live servers. Added in 0.3.1; `docs/mcp-source.md` gives the shape.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_facts: Option<Json>,
 }

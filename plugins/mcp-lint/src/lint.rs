@@ -6,8 +6,8 @@ use signalint_plugin_api::{Finding, McpSurface, Object};
 use crate::context::{Cx, ptr};
 use crate::options::Settings;
 use crate::rules::{
-    ItemKind, SchemaRole, SchemaScan, definition, enrichment, errors, handler, output, portability,
-    prompts, resources, schema, server_json, source, tools,
+    ItemKind, SchemaRole, SchemaScan, definition, enrichment, errors, handler, landing, output,
+    portability, prompts, resources, schema, server_json, source, tools,
 };
 use crate::source_facts;
 use crate::walker;
@@ -133,6 +133,7 @@ fn source_rules(cx: &mut Cx, surface: &McpSurface) {
         cx.set_tool(None);
     }
     source::canvas_consumer_missing::check(cx, surface);
+    landing::check(cx, surface);
 }
 
 /// `facts`: the tool's source facts, when it was read from source.

@@ -139,6 +139,29 @@ pub static RULES: &[&Rule] = &[
     &rules::errors::error_contract_recovery_min_words::RULE,
     &rules::errors::error_contract_conformance::RULE,
     &rules::errors::error_contract_prefer_fail::RULE,
+    &rules::landing::landing_shape::RULE,
+    &rules::landing::landing_tagline_type::RULE,
+    &rules::landing::landing_tagline_length::RULE,
+    &rules::landing::landing_logo_type::RULE,
+    &rules::landing::landing_logo_size::RULE,
+    &rules::landing::landing_links_type::RULE,
+    &rules::landing::landing_links_count::RULE,
+    &rules::landing::landing_link_shape::RULE,
+    &rules::landing::landing_link_href::RULE,
+    &rules::landing::landing_link_label::RULE,
+    &rules::landing::landing_repo_root_type::RULE,
+    &rules::landing::landing_repo_root_shape::RULE,
+    &rules::landing::landing_env_example_type::RULE,
+    &rules::landing::landing_env_example_count::RULE,
+    &rules::landing::landing_env_example_key::RULE,
+    &rules::landing::landing_env_example_value::RULE,
+    &rules::landing::landing_connect_snippets_type::RULE,
+    &rules::landing::landing_connect_snippets_key::RULE,
+    &rules::landing::landing_connect_snippets_value::RULE,
+    &rules::landing::landing_connect_snippets_empty::RULE,
+    &rules::landing::landing_theme_type::RULE,
+    &rules::landing::landing_theme_accent::RULE,
+    &rules::landing::landing_theme_accent_format::RULE,
 ];
 
 /// The rule with this id.
@@ -167,7 +190,7 @@ mod tests {
             let problems = rule.problems();
             assert!(problems.is_empty(), "{}", problems.join("\n"));
         }
-        assert_eq!(RULES.len(), 134);
+        assert_eq!(RULES.len(), 157);
     }
 
     #[test]

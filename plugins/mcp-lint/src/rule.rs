@@ -29,6 +29,8 @@ pub enum Group {
     Errors,
     /// The `enrichment` block of mcp-ts-core tools, from source facts.
     Enrichment,
+    /// The `landing` config of an mcp-ts-core server's `createApp`, from source facts.
+    Landing,
 }
 
 impl Group {
@@ -36,7 +38,7 @@ impl Group {
     pub fn reads_source(self) -> bool {
         matches!(
             self,
-            Group::Source | Group::Handler | Group::Errors | Group::Enrichment
+            Group::Source | Group::Handler | Group::Errors | Group::Enrichment | Group::Landing
         )
     }
 
@@ -54,6 +56,7 @@ impl Group {
             Group::Handler => "handler",
             Group::Errors => "errors",
             Group::Enrichment => "enrichment",
+            Group::Landing => "landing",
         }
     }
 }

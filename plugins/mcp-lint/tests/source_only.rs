@@ -10,7 +10,7 @@ use signalint_plugin_mcp_lint::testing::{examples, lint_with, surface};
 fn source_only(group: Group) -> bool {
     matches!(
         group,
-        Group::Source | Group::Handler | Group::Errors | Group::Enrichment
+        Group::Source | Group::Handler | Group::Errors | Group::Enrichment | Group::Landing
     )
 }
 

@@ -7,6 +7,7 @@ pub mod enrichment;
 pub mod errors;
 pub mod format;
 pub mod handler;
+pub mod landing;
 pub mod output;
 pub mod portability;
 pub mod prompts;

@@ -104,6 +104,28 @@ fn report(cx: &mut Cx, def: &Def, pointer: &str, reason: &str) {
     );
 }
 
+/// The same report for the server's `landing` config (`/sourceFacts/landing`).
+pub fn check_landing(cx: &mut Cx, landing: &Json, base: &str) {
+    if !cx.on(&RULE) {
+        return;
+    }
+    let mut markers = Vec::new();
+    markers_in(landing, base, 0, &mut markers);
+    for (pointer, reason) in markers {
+        let what = pointer
+            .strip_prefix(base)
+            .filter(|p| !p.is_empty())
+            .unwrap_or("/");
+        cx.report(
+            &RULE,
+            &pointer,
+            format!(
+                "landing config: `{what}` was not read from source ({reason}); the landing checks that need it were skipped"
+            ),
+        );
+    }
+}
+
 /// The `$unresolved` markers in a static value, with their pointers (bounded depth).
 fn markers_in<'a>(value: &'a Json, at: &str, depth: usize, out: &mut Vec<(String, &'a str)>) {
     if depth > 16 {
@@ -160,5 +182,33 @@ mod tests {
             f[1].message
                 .contains("`/errors/0/reason` was not read from source (a call)")
         );
+    }
+
+    #[test]
+    fn landing_parts_not_read_are_reported() {
+        let f = crate::testing::findings_of(
+            &RULE,
+            r#"{"sourceFacts": {"landing": {"tagline": {"$unresolved": "a call"},
+                "links": [{"href": "/a", "label": "A"}, {"$unresolved": "a spread"}],
+                "theme": {"accent": {"$member": "Brand.accent"}}}}}"#,
+        );
+        let mut pointers: Vec<_> = f.iter().filter_map(|f| f.pointer.as_deref()).collect();
+        pointers.sort_unstable();
+        assert_eq!(
+            pointers,
+            [
+                "/sourceFacts/landing/links/1",
+                "/sourceFacts/landing/tagline"
+            ]
+        );
+        assert!(f.iter().any(|f| {
+            f.message
+                .contains("landing config: `/tagline` was not read from source (a call)")
+        }));
+        let whole = crate::testing::findings_of(
+            &RULE,
+            r#"{"sourceFacts": {"landing": {"$unresolved": "`LANDING` is imported from `@acme/brand`"}}}"#,
+        );
+        assert!(whole[0].message.contains("`/` was not read"), "{whole:?}");
     }
 }
