@@ -168,19 +168,19 @@ async fn assert_answers_for(client: &mcp_support::Client, response: &Value, file
     count
 }
 
-/// A real server with findings in many definition files (pubmed-mcp-server, read from its
+/// A real server with findings in many definition files (git-mcp-server, read from its
 /// source): `check_files` of one tool file answers with that file's findings only, before and
 /// after a project check, and the project check reports the findings of every file.
 #[tokio::test(flavor = "multi_thread")]
 async fn check_files_of_one_definition_answers_with_that_file_only() {
     mcp_support::build_plugins();
     let project = tempfile::tempdir().unwrap();
-    let server = mcp_support::workspace_root().join("corpus/mcp-source-servers/pubmed-mcp-server");
+    let server = mcp_support::workspace_root().join("corpus/mcp-source-servers/git-mcp-server");
     mcp_support::copy_dir(&server, project.path());
     std::fs::write(project.path().join("signalint.toml"), CONFIG).unwrap();
     let root = project.path().canonicalize().unwrap();
     let (client, _) = mcp_support::start(&root, &[]).await;
-    let file = "src/mcp-server/tools/definitions/fetch-fulltext.tool.ts";
+    let file = "src/mcp-server/tools/definitions/git-branch.tool.ts";
     let first =
         mcp_support::ok(&mcp_support::call(&client, "check_files", json!({"files": [file]})).await);
     let answered = assert_answers_for(&client, &first, file).await;

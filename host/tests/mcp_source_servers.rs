@@ -49,9 +49,9 @@ const PAGE_SIZE_CONFIG: &str = "the description names a configured maximum";
 /// The tool declares these fields as mcp-ts-core `enrichment`, which only the source shows;
 /// the listing has them as plain output fields, so the rule only fires there.
 const ENRICHMENT_DECLARED: &str = "declared as enrichment, which only the source shows";
-/// The framework adds the enrichment fields (`truncated`, `cap`, …) to the advertised output
-/// schema; the reader does not add them yet, so the source's output lacks `truncated`.
-const ENRICHMENT_NOT_MERGED: &str = "the reader does not add enrichment fields to the output";
+/// 2.10.2 declares `totalCount` in the tool's `enrichment` (advertised as part of the output);
+/// 2.7.4's output has no `totalCount` or `truncated`, so the rule fires on the recording only.
+const PUBMED_TOTAL_COUNT: &str = "2.10.2 added totalCount (as enrichment); 2.7.4 has none";
 /// A schema shared by several tools is reported once, on the first tool that has it; the
 /// source lists tools in file order, the server in registration order.
 const SHARED_FIRST: &str = "a shared schema is reported on the first of its tools";
@@ -126,6 +126,22 @@ const SERVERS: &[Server] = &[
         ],
         scan_differences: &[
             (
+                "- \"capped-list-no-truncation\" \"pubmed_europepmc_search\" \"/tools/*/outputSchema/properties/hits\"",
+                PUBMED_TOTAL_COUNT,
+            ),
+            (
+                "- \"capped-list-no-truncation\" \"pubmed_find_related\" \"/tools/*/outputSchema/properties/articles\"",
+                PUBMED_TOTAL_COUNT,
+            ),
+            (
+                "- \"capped-list-no-truncation\" \"pubmed_lookup_mesh\" \"/tools/*/outputSchema/properties/results\"",
+                PUBMED_TOTAL_COUNT,
+            ),
+            (
+                "- \"capped-list-no-truncation\" \"pubmed_search_articles\" \"/tools/*/outputSchema/properties/pmids\"",
+                PUBMED_TOTAL_COUNT,
+            ),
+            (
                 "- \"enrichment-prefer-block\" \"pubmed_europepmc_search\" \"/tools/*/outputSchema/properties/notice\"",
                 ENRICHMENT_DECLARED,
             ),
@@ -182,10 +198,6 @@ const SERVERS: &[Server] = &[
             (
                 "- \"enrichment-prefer-block\" \"clinicaltrials_search_studies\" \"/tools/*/outputSchema/properties/notice\"",
                 ENRICHMENT_DECLARED,
-            ),
-            (
-                "+ \"capped-list-no-truncation\" \"clinicaltrials_get_field_definitions\" \"/tools/*/outputSchema/properties/fields\"",
-                ENRICHMENT_NOT_MERGED,
             ),
             (
                 "+ \"describe-on-fields\" \"clinicaltrials_find_eligible\" \"/tools/*/outputSchema/properties/studies/items\"",

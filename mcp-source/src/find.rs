@@ -285,10 +285,18 @@ impl<'p, 'a> Reader<'p, 'a> {
                 if let Some((expr, at)) = found.fields.first(&["outputSchema", "output"]) {
                     let pointer = format!("{base}/outputSchema");
                     self.rec.put(&pointer, module.loc(at));
-                    let node = zod.shape_or_schema(module, expr, 0);
+                    let mut node = zod.shape_or_schema(module, expr, 0);
                     output_fields = node
                         .members()
                         .map(|members| members.map(|(name, _, _)| Json::from(name)).collect());
+                    // mcp-ts-core advertises `output.extend(enrichment)`: the listing a client
+                    // sees has the enrichment fields beside the output's own.
+                    if let Some((enrichment, _)) = found.fields.get("enrichment") {
+                        let enrichment = zod.shape_or_schema(module, enrichment, 0);
+                        if enrichment.members().is_some() {
+                            node.extend(enrichment, "extend");
+                        }
+                    }
                     let schema = self.render(&node, &pointer, Io::Output, &mut gaps);
                     entries.push(("outputSchema", schema));
                 }

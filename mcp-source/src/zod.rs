@@ -120,6 +120,32 @@ impl Node {
         self.description.as_ref()?.as_deref().ok()
     }
 
+    /// Zod's `a.extend(b)` (`name` is the method, for the reason when `a` is not an object):
+    /// as in the object spread Zod uses, a member of `b` replaces `a`'s of the same name in its
+    /// place, and the others follow.
+    pub fn extend(&mut self, other: Node, name: &str) {
+        match (&mut self.kind, other.kind) {
+            (
+                Kind::Object { props, holes, .. },
+                Kind::Object {
+                    props: more,
+                    holes: more_holes,
+                    ..
+                },
+            ) => {
+                for prop in more {
+                    match props.iter_mut().find(|p| p.name == prop.name) {
+                        Some(same) => *same = prop,
+                        None => props.push(prop),
+                    }
+                }
+                holes.extend(more_holes);
+            }
+            (_, Kind::Unresolved(why)) => self.kind = Kind::Unresolved(why),
+            _ => self.kind = Kind::Unresolved(format!(".{name}(…) of a non-object")),
+        }
+    }
+
     /// The members of an object schema, for prompt arguments.
     pub fn members(&self) -> Option<impl Iterator<Item = (&str, &Node, Loc)>> {
         match &self.kind {
@@ -573,24 +599,7 @@ impl<'a> Zod<'_, 'a> {
                     Some(e) => self.shape_or_schema(module, e, depth + 1),
                     None => return node,
                 };
-                match (&mut node.kind, other.kind) {
-                    (
-                        Kind::Object { props, holes, .. },
-                        Kind::Object {
-                            props: more,
-                            holes: more_holes,
-                            ..
-                        },
-                    ) => {
-                        for prop in more {
-                            props.retain(|p| p.name != prop.name);
-                            props.push(prop);
-                        }
-                        holes.extend(more_holes);
-                    }
-                    (_, Kind::Unresolved(why)) => node.kind = Kind::Unresolved(why),
-                    _ => node.kind = Kind::Unresolved(format!(".{name}(…) of a non-object")),
-                }
+                node.extend(other, name);
             }
             "partial" | "required" => {
                 let only = self.arg(args, 0).map(|e| self.value(module, e));

@@ -545,3 +545,53 @@ fn a_long_member_chain_in_format_is_bounded() {
     // Past the depth the chain is not a path: nothing is read, and nothing overflows.
     assert!(surface(&read)["sourceFacts"]["tools"][0]["format"].is_object());
 }
+
+/// mcp-ts-core advertises `output.extend(enrichment)`: the listing has the enrichment fields
+/// beside the output's own (optional stays optional), an enrichment field of the output's name
+/// replaces it, and findings on one land on the enrichment member that wrote it. The facts
+/// keep the output's own keys apart.
+#[test]
+fn an_enrichment_block_extends_the_advertised_output() {
+    let dir = project(&[(
+        "src/search.tool.ts",
+        r#"import { tool, z } from "@cyanheads/mcp-ts-core";
+
+export const searchTool = tool("search_items", {
+  description: "Search items.",
+  input: z.object({ limit: z.number().describe("Most items") }),
+  output: z.object({
+    items: z.array(z.string()).describe("Items"),
+    notice: z.number().describe("Overridden"),
+  }),
+  enrichment: {
+    totalCount: z.number().describe("All matches"),
+    notice: z.string().optional().describe("A note"),
+  },
+  async handler() {
+    return { items: [] };
+  },
+});
+"#,
+    )]);
+    let read = read(dir.path(), &["src/search.tool.ts"], &Limits::default());
+    let listed = surface(&read);
+    let output = &listed["tools"][0]["outputSchema"];
+    let keys: Vec<&str> = output["properties"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(keys, ["items", "notice", "totalCount"], "{output:#}");
+    assert_eq!(output["properties"]["notice"]["type"], "string");
+    assert_eq!(
+        output["required"],
+        json!(["items", "totalCount"]),
+        "{output:#}"
+    );
+    let facts = &listed["sourceFacts"]["tools"][0];
+    assert_eq!(facts["outputFields"], json!(["items", "notice"]));
+    let (file, line, _) = at(&read, "/tools/0/outputSchema/properties/totalCount");
+    assert!(file.ends_with("search.tool.ts"), "{file}");
+    assert_eq!(line, 11);
+}
