@@ -13,7 +13,8 @@
 //!
 //! Some edits leave what importers see of the hub unchanged, and the server then re-checks
 //! the hub alone: a body edit, a comment, the body of a function it does not export (whose
-//! inferred type changes). Others look as small and must reach the importers: a body edit
+//! inferred type changes), a type error inside a typed body of a module whose declarations
+//! need the checker. Others look as small and must reach the importers: a body edit
 //! that changes an inferred return type, a literal's type (`"cm"` to `"mm"`), a local name
 //! an importer asks for (TS2305 becomes TS2459). Answering those for the hub alone would
 //! leave an importer's stale issue, and the comparison would fail.
@@ -29,7 +30,7 @@ use serde_json::{Value, json};
 const TSCONFIG: &str = r#"{ "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "esnext", "moduleResolution": "bundler", "skipLibCheck": true, "types": [] }, "include": ["src"] }"#;
 
 const HUB: &str = "export interface Shape {\n  w: number;\n  h: number;\n}\n\nfunction pad(n: number) {\n  return n;\n}\n\nexport function area(s: Shape): number {\n  return pad(s.w * s.h);\n}\n\nexport const unit = \"cm\";\n";
-const SCALE: &str = "import { area, type Shape } from \"./hub\";\n\nexport function scale(s: Shape) {\n  return area(s) * 2;\n}\n";
+const SCALE: &str = "import { area, type Shape } from \"./hub\";\n\nexport function scale(s: Shape) {\n  return area(s) * 2;\n}\n\nexport function half(s: Shape): number {\n  return area(s) / 2;\n}\n";
 const MID: &str = "export * from \"./hub\";\nimport type { Shape } from \"./hub\";\n\nexport function describe(s: Shape): string {\n  return `${s.w}x${s.h}`;\n}\n";
 const LEAF1: &str = "import { area, describe } from \"./mid\";\nimport { scale } from \"./scale\";\n\nconst box = { w: 2, h: 3 };\nexport const size: number = area(box);\nexport const label: string = describe(box);\nexport const doubled: number = scale(box);\n";
 const LEAF2: &str = "import { unit, secret } from \"./hub\";\n\nexport const suffix: string = unit;\nexport const exact: \"cm\" = unit;\nexport const build: number = BUILD;\nexport const hidden = secret;\n";
@@ -66,7 +67,7 @@ impl Rng {
 fn edit(rng: &mut Rng, step: usize, tree: &BTreeMap<String, String>) -> (String, Option<String>) {
     let original = |file: &str| originals()[file].to_owned();
     let current = |file: &str| tree.get(file).cloned().unwrap_or_default();
-    let (file, text) = match rng.below(16) {
+    let (file, text) = match rng.below(17) {
         // A type error appended to a leaf, or the leaf reverted.
         0 | 1 => {
             let leaf = ["src/leaf1.ts", "src/leaf2.ts", "src/other.ts"][rng.below(3)];
@@ -140,6 +141,18 @@ fn edit(rng: &mut Rng, step: usize, tree: &BTreeMap<String, String>) -> (String,
                 ))
             },
         ),
+        // A type error inside a typed body of a module whose declarations need the checker
+        // (`scale` is inferred): the module alone, or reverted.
+        11 => {
+            let scale = current("src/scale.ts");
+            let wrong = "const wrong: string = area(s);\n  return area(s) / 2;";
+            let text = if scale.contains(wrong) {
+                scale.replace(wrong, "return area(s) / 2;")
+            } else {
+                scale.replace("return area(s) / 2;", wrong)
+            };
+            ("src/scale.ts", Some(text))
+        }
         // A comment in the hub or the module that re-exports it: the file alone.
         12 => {
             let file = ["src/hub.ts", "src/mid.ts"][rng.below(2)];

@@ -167,6 +167,7 @@
 //! Remember that tsc reports only syntax errors when any file of the program has one; the
 //! semantic errors come back once the syntax is fixed.
 
+mod body_edit;
 mod declarations;
 mod discover;
 mod parse;

@@ -38,8 +38,8 @@ use signalint_plugin_api::{
     SessionPlan, SessionProtocol, Severity,
 };
 
-use crate::declarations;
 use crate::plan::{self, major_version};
+use crate::{body_edit, declarations};
 
 /// What makes the host list the program's files again when a line holding it changes.
 pub(crate) const LIST_AGAIN_ON: [&str; 4] = ["import", "from", "require", "reference"];
@@ -208,7 +208,8 @@ static DIRECTIVE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?m)^[ \t]*///[ \t]*<.*$").expect("valid regex"));
 
 /// How far an edit reaches: a module's, to its importers, or to itself alone when what they
-/// see of it is the same before and after (`declarations`); anything else, everywhere.
+/// see of it is the same before and after (`declarations`), or when the edit lies inside a
+/// body whose type is written (`body_edit`); anything else, everywhere.
 pub(crate) fn session_reach(request: &ReachRequest) -> Reach {
     let Some(text) = &request.text else {
         return Reach::Everything;
@@ -233,6 +234,7 @@ pub(crate) fn session_reach(request: &ReachRequest) -> Reach {
         declarations::surface(&request.file, text),
     ) {
         (Ok(before), Ok(after)) if before == after => Reach::File,
+        _ if body_edit::inside_a_typed_body(&request.file, previous, text) => Reach::File,
         _ => Reach::Importers,
     }
 }
@@ -506,6 +508,12 @@ mod tests {
             reach("src/hub.ts", &inferred, &inferred_body),
             Reach::Importers
         );
+        // With `area` inferred the declarations are unknown, but a typed body still seals
+        // its edits.
+        let typed =
+            format!("{inferred}export function volume(d: number): number {{\n  return d;\n}}\n");
+        let typed_body = typed.replace("return d;", "return d * 2;");
+        assert_eq!(reach("src/hub.ts", &typed, &typed_body), Reach::File);
         let flags = "export const enum Flag {\n  A = 1,\n}\n";
         assert_eq!(
             reach("src/flags.ts", flags, &flags.replace("A = 1", "A = 2")),
