@@ -1,14 +1,16 @@
-// Records the `initialize` answer and the full `tools/list` of an installed MCP server
-// package over stdio, the way a client would see them.
+// Records the `initialize` answer and the full `tools/list` (with `--all`, the resources and
+// prompts too) of an installed MCP server package over stdio, the way a client would see them.
 //
-// usage: node record.mjs <install-dir> <package> [server args...] > out.json
+// usage: node record.mjs [--all] <install-dir> <package> [server args...] > out.json
+// `--all` also records resources/list, resources/templates/list and prompts/list.
 // The package must already be installed in <install-dir> (npm install --ignore-scripts).
 // Environment variables the server needs to start (fake API keys) come from the caller.
 import { spawn } from "node:child_process";
 import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 
-const [dir, pkg, ...args] = process.argv.slice(2);
+const all = process.argv[2] === "--all";
+const [dir, pkg, ...args] = process.argv.slice(all ? 3 : 2);
 const root = join(dir, "node_modules", pkg);
 const meta = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 let bin = meta.bin;
@@ -58,14 +60,27 @@ try {
   });
   if (init.error) throw new Error(JSON.stringify(init.error));
   child.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n");
-  const tools = [];
-  let cursor;
-  do {
-    const page = await call("tools/list", cursor ? { cursor } : {});
-    if (page.error) throw new Error(JSON.stringify(page.error));
-    tools.push(...(page.result.tools || []));
-    cursor = page.result.nextCursor;
-  } while (cursor);
+  // Every page of one listing (`key` in each result).
+  async function list(method, key) {
+    const items = [];
+    let cursor;
+    do {
+      const page = await call(method, cursor ? { cursor } : {});
+      if (page.error) throw new Error(JSON.stringify(page.error));
+      items.push(...(page.result[key] || []));
+      cursor = page.result.nextCursor;
+    } while (cursor);
+    return items;
+  }
+  const tools = await list("tools/list", "tools");
+  // Resources and prompts too, with `--all`, when the server declares them.
+  const more = {};
+  const declared = init.result.capabilities || {};
+  if (all && declared.resources) {
+    more.resources = await list("resources/list", "resources");
+    more.resourceTemplates = await list("resources/templates/list", "resourceTemplates");
+  }
+  if (all && declared.prompts) more.prompts = await list("prompts/list", "prompts");
   process.stdout.write(JSON.stringify({
     package: pkg,
     version: meta.version,
@@ -75,6 +90,7 @@ try {
     serverInfo: init.result.serverInfo || null,
     args,
     tools,
+    ...more,
   }) + "\n");
   clearTimeout(timer);
   child.kill();

@@ -449,3 +449,73 @@ fn the_mcp_ts_core_example_server_is_read_with_its_handler_facts() {
         ])
     );
 }
+
+/// What identifies a resource, a template or a prompt in a listing: its name with its URI (or
+/// URI template), or a prompt's name with its arguments (name and whether required).
+fn listed(listing: &Value, key: &str) -> BTreeSet<String> {
+    let Some(items) = listing[key].as_array() else {
+        return BTreeSet::new();
+    };
+    items
+        .iter()
+        .map(|item| {
+            let name = item["name"].as_str().unwrap_or_default();
+            let place = item["uri"]
+                .as_str()
+                .or_else(|| item["uriTemplate"].as_str())
+                .unwrap_or_default();
+            let arguments: Vec<String> = item["arguments"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|a| {
+                    format!(
+                        "{}{}",
+                        a["name"].as_str().unwrap_or_default(),
+                        if a["required"] == true { "" } else { "?" }
+                    )
+                })
+                .collect();
+            format!("{name} {place} ({})", arguments.join(", "))
+        })
+        .collect()
+}
+
+/// Listed entries that differ between a recording and the source, each with why:
+/// `(server dir, entry as recorded, entry as read, why)`.
+const LISTING_DIFFERENCES: &[(&str, &str, &str, &str)] = &[(
+    "pubmed-mcp-server",
+    "research_plan  (title, goal, keywords, organism?, includeAgentPrompts)",
+    "research_plan  (title, goal, keywords, organism?, includeAgentPrompts?)",
+    "2.7.4 wrote `.default('false')`, which the SDK lists as required; 2.10.2 writes `.optional()`",
+)];
+
+/// The servers whose recording also lists resources and prompts (`record.mjs --all`): each
+/// resource, template and prompt it advertises is found in source, with the same URI or the
+/// same arguments, and the source lists nothing the server does not.
+#[test]
+fn every_recorded_resource_template_and_prompt_is_found_in_source() {
+    let mut compared = 0;
+    for server in SERVERS {
+        let recorded = recording(server);
+        if recorded.get("prompts").is_none() && recorded.get("resources").is_none() {
+            continue;
+        }
+        let dir = support::workspace_root()
+            .join("corpus/mcp-source-servers")
+            .join(server.dir);
+        let read = read(&dir);
+        for key in ["resources", "resourceTemplates", "prompts"] {
+            let (mut source, mut advertised) = (listed(&read, key), listed(&recorded, key));
+            compared += advertised.len();
+            for (dir, in_recording, in_source, _why) in LISTING_DIFFERENCES {
+                if *dir == server.dir && advertised.remove(*in_recording) {
+                    assert!(source.remove(*in_source), "{dir}: {in_source} not read");
+                }
+            }
+            assert_eq!(source, advertised, "{}: {key}", server.dir);
+        }
+    }
+    // pubmed: one resource and one prompt; clinicaltrialsgov: one template and one prompt.
+    assert_eq!(compared, 4);
+}

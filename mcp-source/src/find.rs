@@ -447,7 +447,10 @@ impl<'p, 'a> Reader<'p, 'a> {
             if let Some(text) = member.description() {
                 entries.push(("description", text.into()));
             }
-            entries.push(("required", Json::Bool(!member.is_optional(Io::Input))));
+            entries.push((
+                "required",
+                Json::Bool(!member.is_optional_prompt_argument()),
+            ));
             list.push(obj(entries));
         }
         Json::from(list)

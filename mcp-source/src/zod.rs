@@ -96,6 +96,9 @@ pub(crate) struct Node {
     default: Option<Option<Json>>,
     /// `Err`: a description that is not a static string, with why (reported as unresolved).
     description: Option<Result<String, String>>,
+    /// Whether the outermost wrapper is `optional` (`.optional()`, `.nullish()`): the SDK
+    /// lists a prompt argument as required unless it is (`.default(…)` counts as required).
+    outer_optional: bool,
     loc: Loc,
 }
 
@@ -107,6 +110,7 @@ impl Node {
             nullable: false,
             default: None,
             description: None,
+            outer_optional: false,
             loc,
         }
     }
@@ -114,6 +118,12 @@ impl Node {
     /// Whether a parameter of this schema may be left out of a call.
     pub fn is_optional(&self, io: Io) -> bool {
         self.optional || (io == Io::Input && self.default.is_some())
+    }
+
+    /// Whether the SDK lists a prompt argument of this schema as not required: with zod 4 it
+    /// asks whether the schema's own type is `optional`, so a default does not count.
+    pub fn is_optional_prompt_argument(&self) -> bool {
+        self.outer_optional
     }
 
     pub fn description(&self) -> Option<&str> {
@@ -484,6 +494,7 @@ impl<'a> Zod<'_, 'a> {
                 let mut node = sub(0);
                 node.optional |= name != "nullable";
                 node.nullable |= name != "optional";
+                node.outer_optional = name != "nullable";
                 node.loc = loc;
                 return node;
             }
@@ -520,6 +531,10 @@ impl<'a> Zod<'_, 'a> {
             return node;
         }
         let n = self.num(module, args);
+        // Every method but these wraps or replaces the schema's own type.
+        if !matches!(name, "describe" | "meta") {
+            node.outer_optional = matches!(name, "optional" | "nullish");
+        }
         match name {
             "optional" => node.optional = true,
             "nullable" => node.nullable = true,

@@ -595,3 +595,57 @@ export const searchTool = tool("search_items", {
     assert!(file.ends_with("search.tool.ts"), "{file}");
     assert_eq!(line, 11);
 }
+
+/// The SDK lists a prompt argument as required unless its schema's own type is `optional`
+/// (zod 4): a default does not make it optional, `.describe()` keeps it, `.nullable()` does
+/// not. A production server (pubmed 2.7.4) advertised a defaulted argument as required.
+#[test]
+fn prompt_arguments_are_required_unless_their_outer_type_is_optional() {
+    let dir = project(&[(
+        "src/server.ts",
+        r#"import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+
+const server = new McpServer({ name: "demo", version: "1.0.0" });
+
+server.registerPrompt(
+  "plan",
+  {
+    description: "Plan.",
+    argsSchema: {
+      plain: z.string().describe("Plain"),
+      defaulted: z.enum(["true", "false"]).default("false").describe("Defaulted"),
+      optional: z.string().optional().describe("Optional"),
+      nullable: z.string().nullable(),
+      nullish: z.string().nullish(),
+      wrapped: z.optional(z.string()),
+    },
+  },
+  async () => ({ messages: [] }),
+);
+"#,
+    )]);
+    let read = read(dir.path(), &["src/server.ts"], &Limits::default());
+    let listed = surface(&read);
+    let required: Vec<(String, bool)> = listed["prompts"][0]["arguments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["name"].as_str().unwrap().to_owned(),
+                a["required"] == true,
+            )
+        })
+        .collect();
+    let expected = [
+        ("plain", true),
+        ("defaulted", true),
+        ("optional", false),
+        ("nullable", true),
+        ("nullish", false),
+        ("wrapped", false),
+    ]
+    .map(|(n, r)| (n.to_owned(), r));
+    assert_eq!(required, expected, "{listed:#}");
+}
