@@ -11,23 +11,20 @@
 //! infer), or is the initializer of a variable or class property whose type is annotated.
 //! Parameter types never come from the body.
 
-use oxc_allocator::Allocator;
 use oxc_ast::AstKind;
 use oxc_ast::ast::{Expression, MethodDefinitionKind};
 use oxc_ast_visit::Visit;
-use oxc_span::{GetSpan, SourceType, Span};
+use oxc_span::{GetSpan, Span};
 
-use crate::declarations::parse;
+use crate::declarations::Source;
 
-/// Whether `before` and `after` (the texts of the TypeScript module at `path`) differ only
-/// inside the body of one function whose type is written. Both texts must parse cleanly.
-pub(crate) fn inside_a_typed_body(path: &str, before: &str, after: &str) -> bool {
-    let is_typescript = SourceType::from_path(path)
-        .is_ok_and(|t| t.is_typescript() && !t.is_typescript_definition());
-    if !is_typescript || before == after {
+/// Whether `before` and `after` (two texts of one TypeScript module) differ only inside the
+/// body of one function whose type is written. Both texts must parse cleanly.
+pub(crate) fn inside_a_typed_body(before: &Source<'_>, after: &Source<'_>) -> bool {
+    if !after.is_typescript_source() || before.text == after.text {
         return false;
     }
-    let (old, new) = (before.as_bytes(), after.as_bytes());
+    let (old, new) = (before.text.as_bytes(), after.text.as_bytes());
     let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
     let room = old.len().min(new.len()) - prefix;
     let suffix = old
@@ -39,8 +36,7 @@ pub(crate) fn inside_a_typed_body(path: &str, before: &str, after: &str) -> bool
         .count();
     let changed_before = (prefix, old.len() - suffix);
     let changed_after = (prefix, new.len() - suffix);
-    let (Some(bodies_before), Some(bodies_after)) =
-        (typed_bodies(path, before), typed_bodies(path, after))
+    let (Some(bodies_before), Some(bodies_after)) = (typed_bodies(before), typed_bodies(after))
     else {
         return false;
     };
@@ -58,13 +54,11 @@ fn encloses(body: Span, (start, end): (usize, usize)) -> bool {
     (body.start as usize) < start && end < body.end as usize
 }
 
-/// The bodies of the functions of `text` whose type is written; `None` when it does not parse
-/// cleanly.
-fn typed_bodies(path: &str, text: &str) -> Option<Vec<Span>> {
-    let allocator = Allocator::default();
-    let parsed = parse(&allocator, path, text)?;
+/// The bodies of the functions of `source` whose type is written; `None` when it does not
+/// parse cleanly.
+fn typed_bodies(source: &Source<'_>) -> Option<Vec<Span>> {
     let mut finder = TypedBodies::default();
-    finder.visit_program(&parsed.program);
+    finder.visit_program(source.program.as_ref()?);
     Some(finder.bodies)
 }
 
@@ -123,7 +117,17 @@ impl<'a> Visit<'a> for TypedBodies {
 
 #[cfg(test)]
 mod tests {
+    use oxc_allocator::Allocator;
+
     use super::*;
+
+    fn inside(path: &str, before: &str, after: &str) -> bool {
+        let (a, b) = (Allocator::default(), Allocator::default());
+        inside_a_typed_body(
+            &Source::parse(&a, path, before),
+            &Source::parse(&b, path, after),
+        )
+    }
 
     /// A module whose declarations need the checker (`inferred` has no return type).
     const HUB: &str = "export function typed(n: number): number {\n  return n;\n}\n\
@@ -135,7 +139,7 @@ mod tests {
 
     fn edited(from: &str, to: &str) -> bool {
         assert!(HUB.contains(from), "{from}");
-        inside_a_typed_body("src/hub.ts", HUB, &HUB.replacen(from, to, 1))
+        inside("src/hub.ts", HUB, &HUB.replacen(from, to, 1))
     }
 
     #[test]
@@ -189,18 +193,18 @@ mod tests {
                 "    this.v = v + 1;\n  }\n  set",
                 1,
             );
-        assert!(!inside_a_typed_body("src/hub.ts", HUB, &both));
+        assert!(!inside("src/hub.ts", HUB, &both));
         // A syntax error, JavaScript (declarations come from inference), no edit at all.
         assert!(!edited(
             "  return n;\n}\nexport function inferred",
             "  return n +;\n}\nexport function inferred"
         ));
         let js = "export function f(a) {\n  return a;\n}\n";
-        assert!(!inside_a_typed_body(
+        assert!(!inside(
             "src/f.js",
             js,
             &js.replace("return a;", "return [a];")
         ));
-        assert!(!inside_a_typed_body("src/hub.ts", HUB, HUB));
+        assert!(!inside("src/hub.ts", HUB, HUB));
     }
 }

@@ -46,21 +46,43 @@ pub(crate) fn parse<'a>(
     (!parsed.panicked && parsed.diagnostics.is_empty()).then_some(parsed)
 }
 
-/// The surface of the module at `path` with this text, or why it cannot be known: only a
-/// TypeScript module (`.ts`, `.tsx`, `.mts`, `.cts`; not JavaScript, whose declarations come
-/// from inference, nor a declaration file) that parses cleanly, declares nothing global
-/// (`declare global`, `declare module "…"`, `export as namespace`), and has isolated
-/// declarations without errors.
-pub(crate) fn surface(path: &str, text: &str) -> Result<Surface, String> {
-    let source_type =
-        SourceType::from_path(path).map_err(|_| format!("{path} is not TypeScript"))?;
-    if !source_type.is_typescript() || source_type.is_typescript_definition() {
+/// One text of a module, parsed once for every question the reach asks of it.
+pub(crate) struct Source<'a> {
+    pub path: &'a str,
+    pub text: &'a str,
+    /// `None` when the text does not parse cleanly, or the path is not a script's.
+    pub program: Option<Program<'a>>,
+}
+
+impl<'a> Source<'a> {
+    pub fn parse(allocator: &'a Allocator, path: &'a str, text: &'a str) -> Self {
+        Self {
+            path,
+            text,
+            program: parse(allocator, path, text).map(|parsed| parsed.program),
+        }
+    }
+
+    /// A TypeScript source file (`.ts`, `.tsx`, `.mts`, `.cts`): not JavaScript, whose
+    /// declarations come from inference, nor a declaration file.
+    pub fn is_typescript_source(&self) -> bool {
+        SourceType::from_path(self.path)
+            .is_ok_and(|t| t.is_typescript() && !t.is_typescript_definition())
+    }
+}
+
+/// The surface of the module `source`, or why it cannot be known: only a TypeScript source
+/// module that parses cleanly, declares nothing global (`declare global`, `declare module
+/// "…"`, `export as namespace`), and has isolated declarations without errors.
+pub(crate) fn surface(source: &Source<'_>) -> Result<Surface, String> {
+    let path = source.path;
+    if !source.is_typescript_source() {
         return Err(format!("{path} is not a TypeScript source file"));
     }
-    let allocator = Allocator::default();
-    let parsed =
-        parse(&allocator, path, text).ok_or_else(|| format!("{path} does not parse cleanly"))?;
-    let program = &parsed.program;
+    let program = source
+        .program
+        .as_ref()
+        .ok_or_else(|| format!("{path} does not parse cleanly"))?;
     if !is_module(program) {
         return Err(format!("{path} is a script: its declarations are global"));
     }
@@ -69,6 +91,7 @@ pub(crate) fn surface(path: &str, text: &str) -> Result<Surface, String> {
             "{path} has {what}, which reaches beyond its importers"
         ));
     }
+    let allocator = Allocator::default();
     let built = IsolatedDeclarations::new(&allocator, IsolatedDeclarationsOptions::default())
         .build(program);
     if let Some(error) = built.diagnostics.first() {
@@ -160,12 +183,17 @@ fn top_level_names(program: &Program<'_>) -> BTreeSet<String> {
 mod tests {
     use super::*;
 
+    fn surface_of(path: &str, text: &str) -> Result<Surface, String> {
+        let allocator = Allocator::default();
+        surface(&Source::parse(&allocator, path, text))
+    }
+
     fn same(before: &str, after: &str) -> bool {
         same_at("src/hub.ts", before, after)
     }
 
     fn same_at(path: &str, before: &str, after: &str) -> bool {
-        match (surface(path, before), surface(path, after)) {
+        match (surface_of(path, before), surface_of(path, after)) {
             (Ok(a), Ok(b)) => a == b,
             _ => false,
         }
@@ -220,15 +248,15 @@ mod tests {
     #[test]
     fn an_inferred_type_makes_the_surface_unknown() {
         let inferred = HUB.replace("area(s: Shape): number {", "area(s: Shape) {");
-        assert!(surface("src/hub.ts", &inferred).is_err());
+        assert!(surface_of("src/hub.ts", &inferred).is_err());
         assert!(!same(&inferred, &inferred.replace("s.w * s.h", "`${s.w}`")));
         // A value exported through a local whose type comes from its initializer.
         let typeof_local = "const impl = make();\nexport type Impl = typeof impl;\n\
                             declare function make(): number;\n";
-        assert!(surface("src/hub.ts", typeof_local).is_err());
+        assert!(surface_of("src/hub.ts", typeof_local).is_err());
         // An expando property is part of the function's type.
         let expando = "export function f(): void {}\nf.extra = 1;\n";
-        assert!(surface("src/hub.ts", expando).is_err());
+        assert!(surface_of("src/hub.ts", expando).is_err());
     }
 
     #[test]
@@ -242,20 +270,20 @@ mod tests {
     fn only_typescript_modules_have_a_known_surface() {
         let module = "export const a: number = 1;\n";
         for path in ["a.js", "a.mjs", "a.jsx", "a.d.ts", "a.d.mts", "a.json"] {
-            assert!(surface(path, module).is_err(), "{path}");
+            assert!(surface_of(path, module).is_err(), "{path}");
         }
         for path in ["a.ts", "a.tsx", "a.mts", "a.cts"] {
-            assert!(surface(path, module).is_ok(), "{path}");
+            assert!(surface_of(path, module).is_ok(), "{path}");
         }
-        assert!(surface("a.ts", "const a: number = 1;\n").is_err());
-        assert!(surface("a.cts", "import fs = require(\"fs\");\nexport = fs;\n").is_ok());
+        assert!(surface_of("a.ts", "const a: number = 1;\n").is_err());
+        assert!(surface_of("a.cts", "import fs = require(\"fs\");\nexport = fs;\n").is_ok());
         for global in [
             "export {};\ndeclare global {\n  interface Window { a: 1 }\n}\n",
             "export {};\ndeclare module \"./b\" {\n  export const b: 1;\n}\n",
             "export const a: number = 1;\nexport as namespace Lib;\n",
         ] {
-            assert!(surface("a.ts", global).is_err(), "{global}");
+            assert!(surface_of("a.ts", global).is_err(), "{global}");
         }
-        assert!(surface("a.ts", "export const a: number = ;\n").is_err());
+        assert!(surface_of("a.ts", "export const a: number = ;\n").is_err());
     }
 }

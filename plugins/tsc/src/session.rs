@@ -31,6 +31,7 @@
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
+use oxc_allocator::Allocator;
 use regex::Regex;
 use signalint_plugin_api::{
     ColumnUnit, Diagnostic, Invocation, ParseOutcome, ParseRequest, PlanRequest, PluginError,
@@ -38,6 +39,7 @@ use signalint_plugin_api::{
     SessionPlan, SessionProtocol, Severity,
 };
 
+use crate::declarations::Source;
 use crate::plan::{self, major_version};
 use crate::{body_edit, declarations};
 
@@ -229,12 +231,15 @@ pub(crate) fn session_reach(request: &ReachRequest) -> Reach {
     if directives(previous) != directives(text) {
         return Reach::Everything;
     }
+    let (old_allocator, new_allocator) = (Allocator::default(), Allocator::default());
+    let before = Source::parse(&old_allocator, &request.file, previous);
+    let after = Source::parse(&new_allocator, &request.file, text);
     match (
-        declarations::surface(&request.file, previous),
-        declarations::surface(&request.file, text),
+        declarations::surface(&before),
+        declarations::surface(&after),
     ) {
-        (Ok(before), Ok(after)) if before == after => Reach::File,
-        _ if body_edit::inside_a_typed_body(&request.file, previous, text) => Reach::File,
+        (Ok(old), Ok(new)) if old == new => Reach::File,
+        _ if body_edit::inside_a_typed_body(&before, &after) => Reach::File,
         _ => Reach::Importers,
     }
 }
