@@ -1,8 +1,7 @@
-use signalint_plugin_api::Object;
+use signalint_plugin_api::{Json, Object};
 
-use super::{CONNECT_TABS, a_type, at, members_of};
+use super::{CONNECT_TABS, a_type, at, misfits};
 use crate::context::Cx;
-use crate::source_facts::{Static, classify};
 
 declare_rule! {
     /// ## What it does
@@ -32,13 +31,9 @@ declare_rule! {
 }
 
 pub fn check(cx: &mut Cx, landing: &Object) {
-    for (key, value) in members_of(cx, &RULE, landing, "connectSnippets") {
-        let Static::Known(value) = classify(value) else {
-            continue;
-        };
-        if !CONNECT_TABS.contains(&key) || value.is_string() {
-            continue;
-        }
+    // A key that is not a tab is `landing-connect-snippets-key`'s.
+    let fits = |key: &str, value: &Json| !CONNECT_TABS.contains(&key) || value.is_string();
+    for (key, value) in misfits(cx, &RULE, landing, "connectSnippets", fits) {
         cx.report(&RULE, at(&["connectSnippets", key]), format!(
                 "landing.connectSnippets `{key}` is {}, not a string; write the snippet text (JSON.stringify an object)",
                 a_type(value)

@@ -1,8 +1,7 @@
 use signalint_plugin_api::Object;
 
-use super::{a_type, at, members_of};
+use super::{a_type, at, misfits};
 use crate::context::Cx;
-use crate::source_facts::{Static, classify};
 
 declare_rule! {
     /// ## What it does
@@ -31,19 +30,15 @@ declare_rule! {
 }
 
 pub fn check(cx: &mut Cx, landing: &Object) {
-    for (key, value) in members_of(cx, &RULE, landing, "envExample") {
-        if let Static::Known(value) = classify(value)
-            && !value.is_string()
-        {
-            cx.report(
-                &RULE,
-                at(&["envExample", key]),
-                format!(
-                    "landing.envExample `{key}` is {}, not a string; quote the example value",
-                    a_type(value)
-                ),
-            );
-        }
+    for (key, value) in misfits(cx, &RULE, landing, "envExample", |_, v| v.is_string()) {
+        cx.report(
+            &RULE,
+            at(&["envExample", key]),
+            format!(
+                "landing.envExample `{key}` is {}, not a string; quote the example value",
+                a_type(value)
+            ),
+        );
     }
 }
 

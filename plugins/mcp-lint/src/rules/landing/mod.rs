@@ -174,6 +174,25 @@ pub fn members_of<'a>(
     }
 }
 
+/// The members of the plain object `landing.<key>` for `rule` whose literal value `fits`
+/// rejects (given the member's key and value). A value the reader could not evaluate is not
+/// judged.
+pub fn misfits<'a>(
+    cx: &Cx,
+    rule: &Rule,
+    landing: &'a Object,
+    key: &str,
+    fits: impl Fn(&str, &Json) -> bool,
+) -> Vec<(&'a str, &'a Json)> {
+    members_of(cx, rule, landing, key)
+        .into_iter()
+        .filter_map(|(member, value)| match classify(value) {
+            Static::Known(value) if !fits(member, value) => Some((member, value)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The literal array `links`, if set.
 pub fn links(landing: &Object) -> Option<&[Json]> {
     set(landing, "links")?.as_array()
