@@ -14,7 +14,9 @@
 //! Some edits leave what importers see of the hub unchanged, and the server then re-checks
 //! the hub alone: a body edit, a comment, the body of a function it does not export (whose
 //! inferred type changes), a type error inside a typed body of a module whose declarations
-//! need the checker. Others look as small and must reach the importers: a body edit
+//! need the checker. An export added to the hub reaches only the importers that use the new
+//! name or the hub's namespace as a whole (`keyof typeof hub` breaks on it), not one that
+//! reads the hub's members. Others look as small and must reach the importers: a body edit
 //! that changes an inferred return type, a literal's type (`"cm"` to `"mm"`), a local name
 //! an importer asks for (TS2305 becomes TS2459). Answering those for the hub alone would
 //! leave an importer's stale issue, and the comparison would fail.
@@ -35,6 +37,10 @@ const MID: &str = "export * from \"./hub\";\nimport type { Shape } from \"./hub\
 const LEAF1: &str = "import { area, describe } from \"./mid\";\nimport { scale } from \"./scale\";\n\nconst box = { w: 2, h: 3 };\nexport const size: number = area(box);\nexport const label: string = describe(box);\nexport const doubled: number = scale(box);\n";
 const LEAF2: &str = "import { unit, secret } from \"./hub\";\n\nexport const suffix: string = unit;\nexport const exact: \"cm\" = unit;\nexport const build: number = BUILD;\nexport const hidden = secret;\n";
 const OTHER: &str = "export const z = 1;\n";
+/// Reads the hub's members through its namespace: a name the hub gains cannot change it.
+const MEMBERS: &str = "import * as hub from \"./hub\";\n\nexport const total: number = hub.area({ w: 1, h: 1 });\nexport type Unit = typeof hub.unit;\n";
+/// Uses the hub's namespace as a whole: a name the hub gains breaks it.
+const WHOLE: &str = "import * as hub from \"./hub\";\n\nexport const first: \"area\" | \"unit\" = \"area\" as keyof typeof hub;\n";
 const GLOBALS: &str = "declare const BUILD: number;\n";
 
 /// Each file's original text.
@@ -47,6 +53,8 @@ fn originals() -> BTreeMap<&'static str, &'static str> {
         ("src/leaf1.ts", LEAF1),
         ("src/leaf2.ts", LEAF2),
         ("src/other.ts", OTHER),
+        ("src/members.ts", MEMBERS),
+        ("src/whole.ts", WHOLE),
         ("src/globals.d.ts", GLOBALS),
     ])
 }
@@ -67,7 +75,7 @@ impl Rng {
 fn edit(rng: &mut Rng, step: usize, tree: &BTreeMap<String, String>) -> (String, Option<String>) {
     let original = |file: &str| originals()[file].to_owned();
     let current = |file: &str| tree.get(file).cloned().unwrap_or_default();
-    let (file, text) = match rng.below(17) {
+    let (file, text) = match rng.below(18) {
         // A type error appended to a leaf, or the leaf reverted.
         0 | 1 => {
             let leaf = ["src/leaf1.ts", "src/leaf2.ts", "src/other.ts"][rng.below(3)];
@@ -195,6 +203,18 @@ fn edit(rng: &mut Rng, step: usize, tree: &BTreeMap<String, String>) -> (String,
                 hub.replace("unit = \"cm\"", "unit = \"mm\"")
             } else {
                 hub.replace("unit = \"mm\"", "unit = \"cm\"")
+            };
+            ("src/hub.ts", Some(text))
+        }
+        // An export added to the hub, or removed: only the importers that use the new name
+        // or the hub's namespace as a whole (`whole.ts`, the `export *` of `mid.ts`) change.
+        16 => {
+            let hub = current("src/hub.ts");
+            let extra = "export const extra: number = 1;\n";
+            let text = if hub.contains(extra) {
+                hub.replace(extra, "")
+            } else {
+                format!("{hub}{extra}")
             };
             ("src/hub.ts", Some(text))
         }
@@ -332,7 +352,7 @@ async fn equivalence(typescript: Option<&str>, server: &str, tsconfig: &str, ste
 
     let mut rng = Rng(0x5eed_2026_0000_0016);
     let mut memo: HashMap<String, BTreeSet<Issue>> = HashMap::new();
-    let (mut warm, mut one_shot, mut cached, mut alone) = (0, 0, 0, 0);
+    let (mut warm, mut one_shot, mut cached, mut alone, mut untouched) = (0, 0, 0, 0, 0);
     for step in 0..=steps {
         // A syntax error is fixed by the next edit: while one stands, tsc prints only syntax
         // errors, and the check runs one-shot.
@@ -376,6 +396,9 @@ async fn equivalence(typescript: Option<&str>, server: &str, tsconfig: &str, ste
             if message.contains("reached no importer") {
                 alone += 1;
             }
+            if message.contains("no name the edit added or removed is used there") {
+                untouched += 1;
+            }
         } else if message.contains("one-shot") {
             one_shot += 1;
         } else {
@@ -409,8 +432,8 @@ async fn equivalence(typescript: Option<&str>, server: &str, tsconfig: &str, ste
     }
     // The sequence exercised the warm path, and the one-shot one where tsc needs it.
     let counts = format!(
-        "{warm} warm answers ({alone} of an edit that reached its file alone), {one_shot} \
-         one-shot, {cached} from the cache"
+        "{warm} warm answers ({alone} of an edit that reached its file alone, {untouched} of \
+         one that left importers untouched), {one_shot} one-shot, {cached} from the cache"
     );
     assert!(warm > steps / 2, "{counts}");
     // Over the whole sequence, which has syntax errors.
@@ -421,6 +444,10 @@ async fn equivalence(typescript: Option<&str>, server: &str, tsconfig: &str, ste
     assert!(
         alone >= steps / 20,
         "too few edits reached their file alone: {counts}"
+    );
+    assert!(
+        untouched > 0 || steps < 100,
+        "no added export left an importer untouched: {counts}"
     );
     client.cancel().await.unwrap();
 }

@@ -751,8 +751,63 @@ impl ReachRequest {
     }
 }
 
-/// How far an edit reaches.
+/// Asks whether the names a module gained or lost ([`Reach::Names`]) change one of its
+/// direct importers (the `session_importer` method).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct ImporterRequest {
+    /// The importer, project-relative.
+    pub file: String,
+    /// The importer's current text.
+    pub text: String,
+    /// The edited module it imports, project-relative.
+    pub module: String,
+    /// The names the module gained or lost.
+    pub names: Vec<String>,
+    /// The rules of the importer's last diagnostics: an error about a name the module lacked
+    /// may change when the module gains one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<String>,
+}
+
+impl ImporterRequest {
+    pub fn new(
+        file: impl Into<String>,
+        text: impl Into<String>,
+        module: impl Into<String>,
+        names: Vec<String>,
+    ) -> Self {
+        Self {
+            file: file.into(),
+            text: text.into(),
+            module: module.into(),
+            names,
+            rules: Vec::new(),
+        }
+    }
+
+    pub fn with_rules(mut self, rules: Vec<String>) -> Self {
+        self.rules = rules;
+        self
+    }
+}
+
+/// Whether an importer can change when its module gains or loses names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum ImporterReach {
+    /// It uses none of the names and not the module as a whole: its last diagnostics
+    /// hold, and so do those of the files that import it.
+    Unaffected,
+    /// It may change: it is re-checked, and the files that import it too.
+    #[default]
+    #[serde(other)]
+    Affected,
+}
+
+/// How far an edit reaches.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Reach {
@@ -761,6 +816,13 @@ pub enum Reach {
     /// Answered only with [`ReachRequest::previous`]; an older host reads it as
     /// [`Reach::Everything`].
     File,
+    /// What other files see of it changed only by these names, which the module gained or
+    /// lost (an export or a local added or removed, nothing else changed): an importer that
+    /// uses none of them and does not use the module as a whole cannot change. The host asks the adapter about each
+    /// direct importer ([`ImporterRequest`]) and treats the others as [`Reach::Importers`].
+    /// Answered only with [`ReachRequest::previous`]; an older host reads it as
+    /// [`Reach::Everything`].
+    Names(Vec<String>),
     /// The file itself and the files that import it, directly or not.
     Importers,
     /// Every file of the program (a global declaration, an augmentation).
@@ -780,6 +842,19 @@ mod tests {
         assert_eq!(read(r#""file""#), Reach::File);
         assert_eq!(read(r#""importers""#), Reach::Importers);
         assert_eq!(read(r#""a-later-reach""#), Reach::Everything);
+        let names = Reach::Names(vec!["extra".into()]);
+        assert_eq!(
+            serde_json::to_string(&names).unwrap(),
+            r#"{"names":["extra"]}"#
+        );
+        assert_eq!(read(r#"{"names":["extra"]}"#), names);
+    }
+
+    #[test]
+    fn an_importer_reach_unknown_to_the_host_reads_as_affected() {
+        let read = |text: &str| serde_json::from_str::<ImporterReach>(text).unwrap();
+        assert_eq!(read(r#""unaffected""#), ImporterReach::Unaffected);
+        assert_eq!(read(r#""a-later-answer""#), ImporterReach::Affected);
     }
 
     #[test]

@@ -16,8 +16,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::engine::{
-    DiscoverRequest, Discovery, ParseOutcome, ParseRequest, Plan, PlanRequest, Program, Reach,
-    ReachRequest, SessionDiagnostics, SessionFiles, SessionPlan,
+    DiscoverRequest, Discovery, ImporterReach, ImporterRequest, ParseOutcome, ParseRequest, Plan,
+    PlanRequest, Program, Reach, ReachRequest, SessionDiagnostics, SessionFiles, SessionPlan,
 };
 use crate::manifest::PluginManifest;
 use crate::rules::{AnalyzeOutcome, AnalyzeRequest};
@@ -129,6 +129,14 @@ pub trait EngineAdapter: Send + Sync + 'static {
         let _ = request;
         Ok(Reach::Everything)
     }
+
+    /// Whether the names a module gained or lost ([`Reach::Names`]) change one of its
+    /// importers. The
+    /// default, [`ImporterReach::Affected`], is always right.
+    fn session_importer(&self, request: &ImporterRequest) -> Result<ImporterReach, PluginError> {
+        let _ = request;
+        Ok(ImporterReach::Affected)
+    }
 }
 
 /// A rule pack over MCP surfaces.
@@ -229,6 +237,7 @@ pub fn call_engine(
         methods::SESSION_PARSE => encode(&plugin.session_parse(&decode(method, payload)?)?),
         methods::SESSION_FILES => encode(&plugin.session_files(&decode(method, payload)?)?),
         methods::SESSION_REACH => encode(&plugin.session_reach(&decode(method, payload)?)?),
+        methods::SESSION_IMPORTER => encode(&plugin.session_importer(&decode(method, payload)?)?),
         other => Err(PluginError(format!(
             "engine adapters do not answer `{other}`"
         ))),

@@ -169,9 +169,10 @@ mod rules;
 pub use abi::{ABI_PROBE_SYMBOL, SIGNALINT_ABI_VERSION};
 pub use diagnostic::{ColumnUnit, Diagnostic, FixSafety, Position, Severity, TextEdit};
 pub use engine::{
-    ConfigFile, DiscoverRequest, Discovery, Invocation, Machine, ParseOutcome, ParseRequest, Plan,
-    PlanRequest, Program, Reach, ReachRequest, ReportFile, ResolvedTool, SessionCommand,
-    SessionDiagnostics, SessionFile, SessionFiles, SessionPlan, SessionProtocol,
+    ConfigFile, DiscoverRequest, Discovery, ImporterReach, ImporterRequest, Invocation, Machine,
+    ParseOutcome, ParseRequest, Plan, PlanRequest, Program, Reach, ReachRequest, ReportFile,
+    ResolvedTool, SessionCommand, SessionDiagnostics, SessionFile, SessionFiles, SessionPlan,
+    SessionProtocol,
 };
 pub use export::{EngineAdapter, PluginError, RulePack, call_engine, call_rule_pack, guard};
 pub use json::{Json, JsonIndex, Object};
@@ -209,4 +210,6 @@ pub mod methods {
     pub const SESSION_FILES: &str = "session_files";
     /// How far an edit of one file reaches.
     pub const SESSION_REACH: &str = "session_reach";
+    /// Whether the names a module gained or lost change one of its importers.
+    pub const SESSION_IMPORTER: &str = "session_importer";
 }

@@ -6,8 +6,9 @@ use std::time::Instant;
 
 use serde_json::{Value, json};
 use signalint_plugin_api::{
-    Diagnostic, Invocation, ParseOutcome, ParseRequest, Reach, ReachRequest, SessionCommand,
-    SessionDiagnostics, SessionFiles, SessionPlan, SessionProtocol, methods,
+    Diagnostic, ImporterReach, ImporterRequest, Invocation, ParseOutcome, ParseRequest, Reach,
+    ReachRequest, SessionCommand, SessionDiagnostics, SessionFiles, SessionPlan, SessionProtocol,
+    methods,
 };
 use xxhash_rust::xxh3::xxh3_64;
 
@@ -430,18 +431,28 @@ impl Session {
         // that leaves what other files see unchanged reaches the file alone: the importers'
         // last results were answered against the same declarations, so they still hold.
         let reaches = self.reaches(request, &reach_needed, &texts).await?;
-        let mut alone = HashSet::new();
+        let mut reached = Reached::default();
+        let mut renamed: Vec<(String, Vec<String>)> = Vec::new();
         for ((path, _), reach) in reach_needed.iter().zip(reaches) {
             if let Some(doc) = self.docs.get_mut(path) {
                 let before = !opened.contains(path) && doc.reach == Reach::Everything;
                 if changed.contains(path) && (before || reach == Reach::Everything) {
                     everything = true;
                 }
-                if reach == Reach::File && !opened.contains(path) {
-                    alone.insert(path.clone());
+                if !opened.contains(path) {
+                    match &reach {
+                        Reach::File => {
+                            reached.alone.insert(path.clone());
+                        }
+                        Reach::Names(names) => renamed.push((path.clone(), names.clone())),
+                        _ => {}
+                    }
                 }
                 doc.reach = reach;
             }
+        }
+        if !everything && !first {
+            reached.untouched = self.untouched(request, &renamed, &changed, &texts).await?;
         }
 
         // Files new to the program have no result yet, so they are pulled too.
@@ -449,7 +460,7 @@ impl Session {
         let (order, early) = pull_order(
             &files,
             &changed,
-            &alone,
+            &reached,
             everything || first,
             self.files.as_ref().map_or(&no_importers, |f| &f.importers),
             |path| self.results.contains_key(path),
@@ -513,7 +524,7 @@ impl Session {
                 order.len(),
                 files.len(),
                 started.elapsed().as_millis(),
-                alone_note(&alone, everything || first)
+                reached.note(everything || first)
             ),
             skipped,
             ..Answer::default()
@@ -656,6 +667,58 @@ impl Session {
                         .unwrap_or(Reach::Everything)
                 })
                 .collect()
+        })
+        .await
+        .map_err(|e| e.to_string())
+    }
+
+    /// For each edited file that only gained or lost names, its direct importers that, as the
+    /// adapter judges them, use none of the names and not the module as a whole. An edited
+    /// importer is re-checked anyway, so it is not asked about.
+    async fn untouched(
+        &self,
+        request: &Request<'_>,
+        renamed: &[(String, Vec<String>)],
+        changed: &[String],
+        texts: &HashMap<String, String>,
+    ) -> Result<HashMap<String, HashSet<String>>, String> {
+        let mut asks: Vec<ImporterRequest> = Vec::new();
+        for (module, names) in renamed {
+            let importers = self
+                .files
+                .as_ref()
+                .and_then(|f| f.importers.get(module))
+                .map_or(&[][..], Vec::as_slice);
+            for importer in importers {
+                let Some(text) = texts.get(importer) else {
+                    continue;
+                };
+                if changed.contains(importer) {
+                    continue;
+                }
+                let rules = self
+                    .results
+                    .get(importer)
+                    .map(|d| d.iter().map(|d| d.rule.clone()).collect())
+                    .unwrap_or_default();
+                asks.push(
+                    ImporterRequest::new(importer, text.clone(), module, names.clone())
+                        .with_rules(rules),
+                );
+            }
+        }
+        let plugin = request.plugin.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut untouched: HashMap<String, HashSet<String>> = HashMap::new();
+            for ask in asks {
+                let reach = plugin
+                    .call::<_, ImporterReach>(methods::SESSION_IMPORTER, &ask)
+                    .unwrap_or(ImporterReach::Affected);
+                if reach == ImporterReach::Unaffected {
+                    untouched.entry(ask.module).or_default().insert(ask.file);
+                }
+            }
+            untouched
         })
         .await
         .map_err(|e| e.to_string())
@@ -835,15 +898,67 @@ impl Session {
     }
 }
 
+/// How far this check's edits reach, as the adapter judged them.
+#[derive(Debug, Default)]
+struct Reached {
+    /// Edited files whose importers cannot change.
+    alone: HashSet<String>,
+    /// For an edited file that only gained or lost names, its direct importers that use none
+    /// of them.
+    untouched: HashMap<String, HashSet<String>>,
+}
+
+impl Reached {
+    /// What the status says of the edits that reached less than every importer.
+    fn note(&self, everything: bool) -> String {
+        if everything {
+            return String::new();
+        }
+        let mut note = String::new();
+        if !self.alone.is_empty() {
+            note.push_str(&format!(
+                "; {} reached no importer (what other files see of it did not change)",
+                some_of(self.alone.iter())
+            ));
+        }
+        if !self.untouched.is_empty() {
+            let skipped: usize = self.untouched.values().map(HashSet::len).sum();
+            let (noun, verb) = if skipped == 1 {
+                ("importer", "was")
+            } else {
+                ("importers", "were")
+            };
+            note.push_str(&format!(
+                "; {skipped} {noun} of {} {verb} not re-checked: no name the edit added or \
+                 removed is used there",
+                some_of(self.untouched.keys())
+            ));
+        }
+        note
+    }
+}
+
+/// Up to three of `paths`, sorted, and how many more.
+fn some_of<'a>(paths: impl Iterator<Item = &'a String>) -> String {
+    let mut paths: Vec<&String> = paths.collect();
+    paths.sort();
+    let shown: Vec<&str> = paths.iter().take(3).map(|f| f.as_str()).collect();
+    match paths.len() - shown.len() {
+        0 => shown.join(", "),
+        more => format!("{} and {more} more", shown.join(", ")),
+    }
+}
+
 /// The files to pull, in order of use: the edited files, then their importers (nearest
-/// first), then every file without a result yet; all files when an edit reaches
-/// everything (`has_result`: whether a file has one). An edited file in `alone` reaches no importer of its own, though it still
-/// passes on the reach of another edit that reaches it. Returns the order and how many of
-/// its first files are the edited ones and their direct importers.
+/// first), then every file without a result yet; all files when an edit reaches everything
+/// (`has_result`: whether a file has one). An edited file in `reached.alone` reaches no
+/// importer of its own, and one in `reached.untouched` not the importers listed there; either
+/// still passes on the reach of another edit that reaches it. Returns the order and how many
+/// of its first files are the edited ones and their direct importers.
 fn pull_order(
     files: &[String],
     changed: &[String],
-    alone: &HashSet<String>,
+    reached: &Reached,
     everything: bool,
     importers: &HashMap<String, Vec<String>>,
     has_result: impl Fn(&String) -> bool,
@@ -851,26 +966,34 @@ fn pull_order(
     let in_program: HashSet<&String> = files.iter().collect();
     let mut order: Vec<String> = Vec::new();
     let mut seen: HashSet<String> = HashSet::new();
-    // Files whose importers are queued already.
-    let mut spread: HashSet<String> = HashSet::new();
+    // Files whose importers are queued already: `true` for all of them, `false` for those
+    // its own edit reaches (a file that gained or lost names).
+    let mut spread: HashMap<String, bool> = HashMap::new();
     // Breadth first: the edited files, then their direct importers, then theirs; each
     // entry says whether its importers are reached.
     let mut queue: VecDeque<(String, usize, bool)> = changed
         .iter()
-        .map(|path| (path.clone(), 0, !alone.contains(path)))
+        .map(|path| (path.clone(), 0, !reached.alone.contains(path)))
         .collect();
     let mut early = 0;
     while let Some((path, depth, reaches)) = queue.pop_front() {
         if !in_program.contains(&path) {
             continue;
         }
-        if reaches
-            && spread.insert(path.clone())
-            && let Some(of) = importers.get(&path)
-        {
+        // An edited file reached through another edit passes on all of that edit's reach.
+        let skip = if depth == 0 {
+            reached.untouched.get(&path)
+        } else {
+            None
+        };
+        let queued = spread.get(&path).copied();
+        let spread_now = reaches && queued != Some(true) && (skip.is_none() || queued.is_none());
+        if spread_now && let Some(of) = importers.get(&path) {
+            spread.insert(path.clone(), skip.is_none());
             queue.extend(
                 of.iter()
-                    .filter(|i| !spread.contains(*i))
+                    .filter(|i| spread.get(*i) != Some(&true))
+                    .filter(|i| skip.is_none_or(|skip| !skip.contains(*i)))
                     .map(|i| (i.clone(), depth + 1, true)),
             );
         }
@@ -895,26 +1018,6 @@ type Pulling = (
     String,
     Vec<tokio::sync::oneshot::Receiver<Result<Value, String>>>,
 );
-
-/// What the status says of the edits that reached only their own file.
-fn alone_note(alone: &HashSet<String>, everything: bool) -> String {
-    if alone.is_empty() || everything {
-        return String::new();
-    }
-    let mut files: Vec<&String> = alone.iter().collect();
-    files.sort();
-    let shown: Vec<&str> = files.iter().take(3).map(|f| f.as_str()).collect();
-    let more = files.len().saturating_sub(shown.len());
-    format!(
-        "; {}{} reached no importer (what other files see of it did not change)",
-        shown.join(", "),
-        if more > 0 {
-            format!(" and {more} more")
-        } else {
-            String::new()
-        }
-    )
-}
 
 /// One early diagnostic as a line: `src/a.ts:3:7 TS2322 Type 'number' is not assignable…`
 /// (the first line of its message, at most 160 characters).
@@ -1068,8 +1171,11 @@ mod tests {
             .collect();
         let order = |changed: &[&str], alone: &[&str], everything: bool| {
             let changed: Vec<String> = changed.iter().map(|s| (*s).to_owned()).collect();
-            let alone: HashSet<String> = alone.iter().map(|s| (*s).to_owned()).collect();
-            pull_order(&files, &changed, &alone, everything, &importers, |_| true)
+            let reached = Reached {
+                alone: alone.iter().map(|s| (*s).to_owned()).collect(),
+                ..Reached::default()
+            };
+            pull_order(&files, &changed, &reached, everything, &importers, |_| true)
         };
         assert_eq!(
             order(&["a"], &[], false),
@@ -1087,9 +1193,47 @@ mod tests {
         );
         // A file without a result is pulled whatever the reach.
         let changed = vec!["a".to_owned()];
-        let alone = HashSet::from(["a".to_owned()]);
-        let (pulled, _) = pull_order(&files, &changed, &alone, false, &importers, |f| f != "d");
+        let reached = Reached {
+            alone: HashSet::from(["a".to_owned()]),
+            ..Reached::default()
+        };
+        let (pulled, _) = pull_order(&files, &changed, &reached, false, &importers, |f| f != "d");
         assert_eq!(pulled, ["a", "d"].map(String::from));
+    }
+
+    #[test]
+    fn names_a_file_gained_or_lost_reach_only_the_importers_that_use_them() {
+        // h is imported by u (uses the new names) and by n (does not); n by m, u by v.
+        let files: Vec<String> = ["h", "u", "n", "m", "v", "x"].map(String::from).to_vec();
+        let importers: HashMap<String, Vec<String>> = [
+            ("h", vec!["u", "n"]),
+            ("n", vec!["m"]),
+            ("u", vec!["v"]),
+            ("x", vec!["h"]),
+        ]
+        .into_iter()
+        .map(|(of, by)| (of.to_owned(), by.into_iter().map(String::from).collect()))
+        .collect();
+        let reached = Reached {
+            untouched: HashMap::from([("h".to_owned(), HashSet::from(["n".to_owned()]))]),
+            ..Reached::default()
+        };
+        let order = |changed: &[&str]| {
+            let changed: Vec<String> = changed.iter().map(|s| (*s).to_owned()).collect();
+            pull_order(&files, &changed, &reached, false, &importers, |_| true).0
+        };
+        assert_eq!(order(&["h"]), ["h", "u", "v"].map(String::from));
+        // When another edit reaches `h`, every importer of it is reached.
+        assert_eq!(
+            order(&["h", "x"]),
+            ["h", "x", "u", "v", "n", "m"].map(String::from)
+        );
+        assert!(
+            reached
+                .note(false)
+                .contains("1 importer of h was not re-checked")
+        );
+        assert_eq!(reached.note(true), "");
     }
 
     #[test]

@@ -170,16 +170,18 @@
 mod body_edit;
 mod declarations;
 mod discover;
+mod importer_use;
+mod name_edit;
 mod parse;
 mod plan;
 mod session;
 mod tsserver;
 
 use signalint_plugin_api::{
-    ColumnUnit, DiscoverRequest, Discovery, EngineAdapter, EngineInfo, EngineScope, ParseOutcome,
-    ParseRequest, PersistentSpec, Plan, PlanRequest, PluginError, PluginManifest, ProgramSpec,
-    Reach, ReachRequest, SessionDiagnostics, SessionFiles, SessionPlan, ToolCandidate, ToolSpec,
-    UsedWhen,
+    ColumnUnit, DiscoverRequest, Discovery, EngineAdapter, EngineInfo, EngineScope, ImporterReach,
+    ImporterRequest, ParseOutcome, ParseRequest, PersistentSpec, Plan, PlanRequest, PluginError,
+    PluginManifest, ProgramSpec, Reach, ReachRequest, SessionDiagnostics, SessionFiles,
+    SessionPlan, ToolCandidate, ToolSpec, UsedWhen,
 };
 
 pub use parse::parse_output;
@@ -305,6 +307,10 @@ impl EngineAdapter for Tsc {
 
     fn session_reach(&self, request: &ReachRequest) -> Result<Reach, PluginError> {
         Ok(session::session_reach(request))
+    }
+
+    fn session_importer(&self, request: &ImporterRequest) -> Result<ImporterReach, PluginError> {
+        Ok(importer_use::importer_reach(request))
     }
 }
 

@@ -41,7 +41,7 @@ use signalint_plugin_api::{
 
 use crate::declarations::Source;
 use crate::plan::{self, major_version};
-use crate::{body_edit, declarations};
+use crate::{body_edit, declarations, name_edit};
 
 /// What makes the host list the program's files again when a line holding it changes.
 pub(crate) const LIST_AGAIN_ON: [&str; 4] = ["import", "from", "require", "reference"];
@@ -211,7 +211,8 @@ static DIRECTIVE: LazyLock<Regex> =
 
 /// How far an edit reaches: a module's, to its importers, or to itself alone when what they
 /// see of it is the same before and after (`declarations`), or when the edit lies inside a
-/// body whose type is written (`body_edit`); anything else, everywhere.
+/// body whose type is written (`body_edit`), or to the importers that use the names it adds
+/// or removes when that is all it does (`name_edit`); anything else, everywhere.
 pub(crate) fn session_reach(request: &ReachRequest) -> Reach {
     let Some(text) = &request.text else {
         return Reach::Everything;
@@ -240,7 +241,10 @@ pub(crate) fn session_reach(request: &ReachRequest) -> Reach {
     ) {
         (Ok(old), Ok(new)) if old == new => Reach::File,
         _ if body_edit::inside_a_typed_body(&before, &after) => Reach::File,
-        _ => Reach::Importers,
+        _ => match name_edit::changed_names(&before, &after) {
+            Some(names) => Reach::Names(names),
+            None => Reach::Importers,
+        },
     }
 }
 
@@ -497,7 +501,6 @@ mod tests {
         let cases = [
             hub.replace("h: number): number", "h: number): string"),
             hub.replace("export const c", "const c"),
-            format!("{hub}export type Extra = string;\n"),
             hub.replace("): number {\n  return w * h;", ") {\n  return w * h;"),
         ];
         for changed in &cases {
@@ -507,11 +510,30 @@ mod tests {
                 "{changed}"
             );
         }
+        // A new export, of a name the module never had: the importers that use it.
+        assert_eq!(
+            reach(
+                "src/hub.ts",
+                hub,
+                &format!("{hub}export type Extra = string;\n")
+            ),
+            Reach::Names(vec!["Extra".into()])
+        );
         let inferred = hub.replace("): number {\n  return w * h;", ") {\n  return w * h;");
         let inferred_body = inferred.replace("return w * h;", "return `${w * h}`;");
         assert_eq!(
             reach("src/hub.ts", &inferred, &inferred_body),
             Reach::Importers
+        );
+        // With `area` inferred the declarations are unknown, yet a new name is still only
+        // a new name.
+        assert_eq!(
+            reach(
+                "src/hub.ts",
+                &inferred,
+                &format!("{inferred}export const more = 1;\n")
+            ),
+            Reach::Names(vec!["more".into()])
         );
         // With `area` inferred the declarations are unknown, but a typed body still seals
         // its edits.

@@ -1,0 +1,259 @@
+//! Whether an importer can change when a module it imports gains or loses names
+//! ([`crate::name_edit`]).
+//!
+//! An importer sees a module through what it imports. Named imports (`import { a }`,
+//! `export { a } from`) see one name each; a namespace import (`import * as M`) sees one name
+//! per member read (`M.a`, the type `M.A`, `typeof M.a`). When none of those is one of the
+//! names, and the module is never used as a whole (`M` passed as a value, `typeof M`,
+//! `export *`, `import("…")`, `import M = require(…)`, `require(…)`, an augmentation),
+//! nothing the importer is checked against has changed. The judgement is syntactic and
+//! cannot tell which import names the edited module, so every import of the file must pass;
+//! a local that shadows a namespace counts as a use of the namespace. Both err on the side of
+//! a re-check.
+//!
+//! An importer whose last diagnostics say a name is missing from a module (TS2305 "has no
+//! exported member", TS2339 on a namespace, a "did you mean" suggestion) may change when that
+//! module gains or loses one, so such an importer is always re-checked. JavaScript importers
+//! are too: their JSDoc types (`import("./m").T`) sit in comments.
+
+use std::collections::HashSet;
+
+use oxc_allocator::Allocator;
+use oxc_ast::ast::{
+    CallExpression, Declaration, Expression, IdentifierReference, ImportDeclarationSpecifier,
+    ImportExpression, Statement, StaticMemberExpression, TSImportType, TSModuleReference,
+    TSQualifiedName, TSTypeName,
+};
+use oxc_ast_visit::{Visit, walk};
+use oxc_span::SourceType;
+use signalint_plugin_api::{ImporterReach, ImporterRequest};
+
+use crate::declarations::parse;
+
+/// The compiler's diagnostics about a name a module lacks, whose message or "did you mean"
+/// suggestion depends on the names the module has.
+const NAME_LOOKUPS: &[&str] = &[
+    "TS1192", // Module has no default export.
+    "TS2305", // Module has no exported member.
+    "TS2339", // Property does not exist on type (a namespace's member).
+    "TS2459", // Declared locally, but not exported.
+    "TS2460", // Declared locally, but exported as another name.
+    "TS2551", // Property does not exist; did you mean …?
+    "TS2613", // Module has no default export; did you mean a named import?
+    "TS2614", // Module has no exported member; did you mean a default import?
+    "TS2694", // Namespace has no exported member.
+    "TS2724", // Has no exported member named …; did you mean …?
+];
+
+/// The adapter's answer to `session_importer`.
+pub(crate) fn importer_reach(request: &ImporterRequest) -> ImporterReach {
+    let looked_up_a_name = request
+        .rules
+        .iter()
+        .any(|rule| NAME_LOOKUPS.contains(&rule.as_str()));
+    if !looked_up_a_name && uses_none_of(&request.file, &request.text, &request.names) {
+        ImporterReach::Unaffected
+    } else {
+        ImporterReach::Affected
+    }
+}
+
+/// Whether the TypeScript file at `path` with `text` uses none of `names` through its imports
+/// and no imported module as a whole.
+fn uses_none_of(path: &str, text: &str, names: &[String]) -> bool {
+    if !SourceType::from_path(path).is_ok_and(|t| t.is_typescript()) {
+        return false;
+    }
+    let allocator = Allocator::default();
+    let Some(parsed) = parse(&allocator, path, text) else {
+        return false;
+    };
+    let names: HashSet<&str> = names.iter().map(String::as_str).collect();
+    let mut uses = Uses {
+        names,
+        namespaces: HashSet::new(),
+        whole: false,
+    };
+    for statement in &parsed.program.body {
+        if !uses.statement(statement) {
+            return false;
+        }
+    }
+    uses.visit_program(&parsed.program);
+    !uses.whole
+}
+
+struct Uses<'s> {
+    names: HashSet<&'s str>,
+    /// The local names of namespace imports.
+    namespaces: HashSet<String>,
+    /// Set on a use of one of the names or of a module as a whole.
+    whole: bool,
+}
+
+impl Uses<'_> {
+    /// Reads one top-level statement's imports and re-exports; `false` when it uses one
+    /// of the names or a module as a whole.
+    fn statement(&mut self, statement: &Statement<'_>) -> bool {
+        match statement {
+            Statement::ImportDeclaration(import) => {
+                for specifier in import.specifiers.iter().flatten() {
+                    match specifier {
+                        ImportDeclarationSpecifier::ImportSpecifier(s) => {
+                            if self.names.contains(s.imported.name().as_str()) {
+                                return false;
+                            }
+                        }
+                        ImportDeclarationSpecifier::ImportDefaultSpecifier(_) => {
+                            if self.names.contains("default") {
+                                return false;
+                            }
+                        }
+                        ImportDeclarationSpecifier::ImportNamespaceSpecifier(s) => {
+                            self.namespaces.insert(s.local.name.to_string());
+                        }
+                    }
+                }
+                true
+            }
+            Statement::ExportAllDeclaration(_) => false,
+            Statement::ExportFromDeclaration(export) => export
+                .specifiers
+                .iter()
+                .all(|s| !self.names.contains(s.local.name().as_str())),
+            Statement::TSImportEqualsDeclaration(import) => !matches!(
+                import.module_reference,
+                TSModuleReference::ExternalModuleReference(_)
+            ),
+            Statement::TSExportAssignment(_) => true,
+            other => !matches!(
+                other.as_declaration(),
+                Some(Declaration::TSExternalModuleDeclaration(_))
+            ),
+        }
+    }
+
+    fn is_namespace(&self, name: &str) -> bool {
+        self.namespaces.contains(name)
+    }
+}
+
+impl<'a> Visit<'a> for Uses<'_> {
+    fn visit_static_member_expression(&mut self, it: &StaticMemberExpression<'a>) {
+        if let Expression::Identifier(object) = &it.object
+            && self.is_namespace(&object.name)
+        {
+            self.whole |= self.names.contains(it.property.name.as_str());
+            return;
+        }
+        walk::walk_static_member_expression(self, it);
+    }
+
+    fn visit_ts_qualified_name(&mut self, it: &TSQualifiedName<'a>) {
+        if let TSTypeName::IdentifierReference(left) = &it.left
+            && self.is_namespace(&left.name)
+        {
+            self.whole |= self.names.contains(it.right.name.as_str());
+            return;
+        }
+        walk::walk_ts_qualified_name(self, it);
+    }
+
+    /// Any other reference to a namespace uses it as a whole.
+    fn visit_identifier_reference(&mut self, it: &IdentifierReference<'a>) {
+        self.whole |= self.is_namespace(&it.name);
+    }
+
+    fn visit_import_expression(&mut self, _: &ImportExpression<'a>) {
+        self.whole = true;
+    }
+
+    fn visit_ts_import_type(&mut self, _: &TSImportType<'a>) {
+        self.whole = true;
+    }
+
+    fn visit_call_expression(&mut self, it: &CallExpression<'a>) {
+        if matches!(&it.callee, Expression::Identifier(callee) if callee.name == "require") {
+            self.whole = true;
+        }
+        walk::walk_call_expression(self, it);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reach(text: &str, rules: &[&str]) -> ImporterReach {
+        reach_at("src/user.ts", text, rules)
+    }
+
+    fn reach_at(path: &str, text: &str, rules: &[&str]) -> ImporterReach {
+        let request = ImporterRequest::new(path, text, "src/hub.ts", vec!["extra".into()])
+            .with_rules(rules.iter().map(|r| r.to_string()).collect());
+        importer_reach(&request)
+    }
+
+    use ImporterReach::{Affected, Unaffected};
+
+    #[test]
+    fn old_names_through_any_import_form_are_unaffected() {
+        for text in [
+            "import { area, type Shape } from \"./hub\";\nexport const a: number = area({ w: 1, h: 1 });\n",
+            "import unit from \"./hub\";\nexport const u = unit;\n",
+            "import * as hub from \"./hub\";\nexport const a: number = hub.area({ w: 1, h: 1 });\n\
+             export type S = hub.Shape;\nexport type U = typeof hub.unit;\n\
+             export const f = (s: hub.Shape) => hub.area(s) ?? hub?.unit;\n",
+            "export { area } from \"./hub\";\n",
+            "import \"./side-effect\";\nexport const z = 1;\n",
+            // A namespace's member read; one of the names read from another object.
+            "import * as hub from \"./hub\";\nconst o = { extra: 1 };\nexport const x = o.extra + hub.area({ w: 1, h: 1 });\n",
+        ] {
+            assert_eq!(reach(text, &[]), Unaffected, "{text}");
+        }
+        // Diagnostics of other kinds do not matter.
+        assert_eq!(
+            reach(
+                "import { area } from \"./hub\";\nexport const a: string = area;\n",
+                &["TS2322"]
+            ),
+            Unaffected
+        );
+    }
+
+    #[test]
+    fn a_new_name_or_a_whole_module_is_affected() {
+        for text in [
+            "import { extra } from \"./hub\";\n",
+            "import { extra as e } from \"./hub\";\n",
+            "export { extra } from \"./hub\";\n",
+            "export * from \"./hub\";\n",
+            "export * as hub from \"./hub\";\n",
+            "import * as hub from \"./hub\";\nexport const x = hub.extra;\n",
+            "import * as hub from \"./hub\";\nexport type X = hub.extra;\n",
+            "import * as hub from \"./hub\";\nexport const keys = Object.keys(hub);\n",
+            "import * as hub from \"./hub\";\nexport type K = keyof typeof hub;\n",
+            "import * as hub from \"./hub\";\nexport { hub };\n",
+            "import * as hub from \"./hub\";\nexport default hub;\n",
+            "import * as hub from \"./hub\";\nexport const v = hub[\"area\"];\n",
+            "export type H = typeof import(\"./hub\");\n",
+            "export const later = import(\"./hub\");\n",
+            "import hub = require(\"./hub\");\nexport const a = hub.area;\n",
+            "const hub = require(\"./hub\");\nexport const a = hub.area;\n",
+            "export {};\ndeclare module \"./hub\" {\n  export const more: 1;\n}\n",
+            "import * as hub from \"./hub\";\nexport const x = = 1;\n",
+        ] {
+            assert_eq!(reach(text, &[]), Affected, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_missing_name_or_javascript_is_affected() {
+        let plain = "import { area } from \"./hub\";\nexport const a = area;\n";
+        for rule in ["TS2305", "TS2724", "TS2339", "TS2694"] {
+            assert_eq!(reach(plain, &[rule]), Affected, "{rule}");
+        }
+        assert_eq!(reach_at("src/user.js", plain, &[]), Affected);
+        assert_eq!(reach_at("src/user.tsx", plain, &[]), Unaffected);
+    }
+}
