@@ -6,10 +6,10 @@
 //! per member read (`M.a`, the type `M.A`, `typeof M.a`). When none of those is one of the
 //! names, and the module is never used as a whole (`M` passed as a value, `typeof M`,
 //! `export *`, `import("…")`, `import M = require(…)`, `require(…)`, an augmentation),
-//! nothing the importer is checked against has changed. The judgement is syntactic and
-//! cannot tell which import names the edited module, so every import of the file must pass;
-//! a local that shadows a namespace counts as a use of the namespace. Both err on the side of
-//! a re-check.
+//! nothing the importer is checked against has changed. References are resolved by
+//! `oxc_semantic`, so a local or a type parameter that shadows a namespace's name is not a use
+//! of it. The judgement cannot tell which import names the edited module, so every import of
+//! the file must pass, which errs on the side of a re-check.
 //!
 //! An importer whose last diagnostics say a name is missing from a module (TS2305 "has no
 //! exported member", TS2339 on a namespace, a "did you mean" suggestion) may change when that
@@ -19,12 +19,13 @@
 use std::collections::HashSet;
 
 use oxc_allocator::Allocator;
+use oxc_ast::AstKind;
 use oxc_ast::ast::{
-    CallExpression, Declaration, Expression, IdentifierReference, ImportDeclarationSpecifier,
-    ImportExpression, Statement, StaticMemberExpression, TSImportType, TSModuleReference,
-    TSQualifiedName, TSTypeName,
+    CallExpression, Declaration, Expression, ImportDeclarationSpecifier, ImportExpression,
+    Statement, TSImportType, TSModuleReference,
 };
 use oxc_ast_visit::{Visit, walk};
+use oxc_semantic::{Semantic, SemanticBuilder, SymbolId};
 use oxc_span::SourceType;
 use signalint_plugin_api::{ImporterReach, ImporterRequest};
 
@@ -71,22 +72,61 @@ fn uses_none_of(path: &str, text: &str, names: &[String]) -> bool {
     let names: HashSet<&str> = names.iter().map(String::as_str).collect();
     let mut uses = Uses {
         names,
-        namespaces: HashSet::new(),
+        namespaces: Vec::new(),
         whole: false,
     };
-    for statement in &parsed.program.body {
+    let program = &parsed.program;
+    // Built first: it gives the import bindings their symbols.
+    let semantic = SemanticBuilder::new()
+        .with_build_nodes(true)
+        .build(program)
+        .semantic;
+    for statement in &program.body {
         if !uses.statement(statement) {
             return false;
         }
     }
-    uses.visit_program(&parsed.program);
+    uses.visit_program(program);
     !uses.whole
+        && uses
+            .namespaces
+            .iter()
+            .all(|&symbol| reads_only_other_members(&semantic, symbol, &uses.names))
+}
+
+/// Whether every reference to the namespace import `symbol` reads a member not in `names`
+/// (`M.a`, the type `M.A`, `typeof M.a`). A bare type name resolved to it is allowed: a
+/// namespace has no type meaning (TS2709), so that name means another type.
+fn reads_only_other_members(
+    semantic: &Semantic<'_>,
+    symbol: SymbolId,
+    names: &HashSet<&str>,
+) -> bool {
+    let nodes = semantic.nodes();
+    semantic
+        .scoping()
+        .get_resolved_references(symbol)
+        .all(|reference| {
+            let node = reference.node_id();
+            let AstKind::IdentifierReference(identifier) = nodes.kind(node) else {
+                return false;
+            };
+            match nodes.parent_kind(node) {
+                AstKind::StaticMemberExpression(member) => {
+                    matches!(&member.object, Expression::Identifier(object) if object.span == identifier.span)
+                        && !names.contains(member.property.name.as_str())
+                }
+                AstKind::TSQualifiedName(name) => !names.contains(name.right.name.as_str()),
+                AstKind::TSTypeReference(_) => true,
+                _ => false,
+            }
+        })
 }
 
 struct Uses<'s> {
     names: HashSet<&'s str>,
-    /// The local names of namespace imports.
-    namespaces: HashSet<String>,
+    /// The symbols of namespace imports, judged once every reference is resolved.
+    namespaces: Vec<SymbolId>,
     /// Set on a use of one of the names or of a module as a whole.
     whole: bool,
 }
@@ -110,7 +150,7 @@ impl Uses<'_> {
                             }
                         }
                         ImportDeclarationSpecifier::ImportNamespaceSpecifier(s) => {
-                            self.namespaces.insert(s.local.name.to_string());
+                            self.namespaces.push(s.local.symbol_id());
                         }
                     }
                 }
@@ -132,38 +172,11 @@ impl Uses<'_> {
             ),
         }
     }
-
-    fn is_namespace(&self, name: &str) -> bool {
-        self.namespaces.contains(name)
-    }
 }
 
+/// The module's uses that no name resolution settles: `import("…")` in code and in types,
+/// and `require(…)`.
 impl<'a> Visit<'a> for Uses<'_> {
-    fn visit_static_member_expression(&mut self, it: &StaticMemberExpression<'a>) {
-        if let Expression::Identifier(object) = &it.object
-            && self.is_namespace(&object.name)
-        {
-            self.whole |= self.names.contains(it.property.name.as_str());
-            return;
-        }
-        walk::walk_static_member_expression(self, it);
-    }
-
-    fn visit_ts_qualified_name(&mut self, it: &TSQualifiedName<'a>) {
-        if let TSTypeName::IdentifierReference(left) = &it.left
-            && self.is_namespace(&left.name)
-        {
-            self.whole |= self.names.contains(it.right.name.as_str());
-            return;
-        }
-        walk::walk_ts_qualified_name(self, it);
-    }
-
-    /// Any other reference to a namespace uses it as a whole.
-    fn visit_identifier_reference(&mut self, it: &IdentifierReference<'a>) {
-        self.whole |= self.is_namespace(&it.name);
-    }
-
     fn visit_import_expression(&mut self, _: &ImportExpression<'a>) {
         self.whole = true;
     }
@@ -206,6 +219,12 @@ mod tests {
              export const f = (s: hub.Shape) => hub.area(s) ?? hub?.unit;\n",
             "export { area } from \"./hub\";\n",
             "import \"./side-effect\";\nexport const z = 1;\n",
+            // A local, a parameter or a type parameter of the namespace's name is another
+            // binding; a bare type name is another type (a namespace is not a type).
+            "import * as hub from \"./hub\";\nexport const f = (hub: { extra: number }) => hub.extra;\n\
+             export function g<hub>(x: hub): hub {\n  const hub2 = x;\n  return hub2;\n}\n",
+            "import * as Iterable from \"./hub\";\nexport const it: Iterable<number> = [1];\n\
+             export const n = Iterable.unit;\n",
             // A namespace's member read; one of the names read from another object.
             "import * as hub from \"./hub\";\nconst o = { extra: 1 };\nexport const x = o.extra + hub.area({ w: 1, h: 1 });\n",
         ] {
