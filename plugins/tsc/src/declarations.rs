@@ -16,7 +16,8 @@ use std::collections::BTreeSet;
 
 use oxc_allocator::Allocator;
 use oxc_ast::ast::{
-    Declaration, ExportDefaultDeclarationKind, Program, Statement, TSModuleReference,
+    BindingIdentifier, Declaration, ExportDefaultDeclarationKind, Program, Statement,
+    TSModuleReference,
 };
 use oxc_codegen::{Codegen, CodegenOptions, CommentOptions};
 use oxc_ecmascript::BoundNames;
@@ -143,40 +144,55 @@ fn global_declaration(program: &Program<'_>) -> Option<&'static str> {
 /// The names the module declares at its top level.
 fn top_level_names(program: &Program<'_>) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
-    let mut add = |id: &oxc_ast::ast::BindingIdentifier<'_>| {
+    let mut add = |id: &BindingIdentifier<'_>| {
         names.insert(id.name.to_string());
     };
     for statement in &program.body {
-        let declaration = match statement {
-            Statement::ImportDeclaration(import) => {
-                import.bound_names(&mut add);
-                continue;
-            }
-            Statement::ExportDeclaration(export) => &export.declaration,
-            Statement::ExportDefaultDeclaration(export) => {
-                match &export.declaration {
-                    ExportDefaultDeclarationKind::FunctionDeclaration(f) => f.bound_names(&mut add),
-                    ExportDefaultDeclarationKind::ClassDeclaration(c) => c.bound_names(&mut add),
-                    ExportDefaultDeclarationKind::TSInterfaceDeclaration(i) => add(&i.id),
-                    _ => {}
-                }
-                continue;
-            }
-            other => match other.as_declaration() {
-                Some(declaration) => declaration,
-                None => continue,
-            },
-        };
-        match declaration {
-            Declaration::TSTypeAliasDeclaration(d) => add(&d.id),
-            Declaration::TSInterfaceDeclaration(d) => add(&d.id),
-            Declaration::TSEnumDeclaration(d) => add(&d.id),
-            Declaration::TSNamespaceDeclaration(d) => add(&d.id),
-            Declaration::TSImportEqualsDeclaration(d) => add(&d.id),
-            other => other.bound_names(&mut add),
-        }
+        statement_bindings(statement, &mut add);
     }
     names
+}
+
+/// Adds the names one top-level statement binds: its imports, its declarations, a default
+/// export's own name. `false` for a statement that binds no names this way (an expression,
+/// `export { … }`, `export *`) or a declaration that reaches beyond the module (`declare
+/// global`, `declare module "…"`).
+pub(crate) fn statement_bindings(
+    statement: &Statement<'_>,
+    add: &mut impl FnMut(&BindingIdentifier<'_>),
+) -> bool {
+    let declaration = match statement {
+        Statement::ImportDeclaration(import) => {
+            import.bound_names(add);
+            return true;
+        }
+        Statement::ExportDeclaration(export) => &export.declaration,
+        Statement::ExportDefaultDeclaration(export) => {
+            match &export.declaration {
+                ExportDefaultDeclarationKind::FunctionDeclaration(f) => f.bound_names(add),
+                ExportDefaultDeclarationKind::ClassDeclaration(c) => c.bound_names(add),
+                ExportDefaultDeclarationKind::TSInterfaceDeclaration(i) => add(&i.id),
+                _ => {}
+            }
+            return true;
+        }
+        other => match other.as_declaration() {
+            Some(declaration) => declaration,
+            None => return false,
+        },
+    };
+    match declaration {
+        Declaration::TSGlobalDeclaration(_) | Declaration::TSExternalModuleDeclaration(_) => {
+            return false;
+        }
+        Declaration::TSTypeAliasDeclaration(d) => add(&d.id),
+        Declaration::TSInterfaceDeclaration(d) => add(&d.id),
+        Declaration::TSEnumDeclaration(d) => add(&d.id),
+        Declaration::TSNamespaceDeclaration(d) => add(&d.id),
+        Declaration::TSImportEqualsDeclaration(d) => add(&d.id),
+        other => other.bound_names(add),
+    }
+    true
 }
 
 #[cfg(test)]

@@ -20,11 +20,10 @@
 
 use std::collections::BTreeSet;
 
-use oxc_ast::ast::{Declaration, ExportDefaultDeclarationKind, Program, Statement};
-use oxc_ecmascript::BoundNames;
+use oxc_ast::ast::{ExportSpecifier, Program, Statement};
 use oxc_span::GetSpan;
 
-use crate::declarations::Source;
+use crate::declarations::{Source, statement_bindings};
 
 /// The names the edit from `before` to `after` (two texts of one module) adds to the module
 /// or removes from it, when that is all it does; `None` otherwise (or when either text does
@@ -87,62 +86,30 @@ fn added_names(before: &Source<'_>, after: &Source<'_>) -> Option<Vec<String>> {
 /// Adds the names `statement` declares, imports or exports at the top level; `false` when it
 /// is not a declaration of names alone.
 fn names_of(statement: &Statement<'_>, names: &mut BTreeSet<String>) -> bool {
-    let mut add = |id: &oxc_ast::ast::BindingIdentifier<'_>| {
-        names.insert(id.name.to_string());
+    let exported = |specifiers: &[ExportSpecifier<'_>], names: &mut BTreeSet<String>| {
+        for specifier in specifiers {
+            names.insert(specifier.exported.name().to_string());
+        }
+        true
     };
     match statement {
-        Statement::ImportDeclaration(import) => {
-            import.bound_names(&mut add);
-            // A side-effect import may add files, globals or augmentations to the program.
-            import.specifiers.as_ref().is_some_and(|s| !s.is_empty())
+        // A side-effect import may add files, globals or augmentations to the program.
+        Statement::ImportDeclaration(import)
+            if import.specifiers.as_ref().is_none_or(|s| s.is_empty()) =>
+        {
+            false
         }
-        Statement::ExportDeclaration(export) => declaration_names(&export.declaration, &mut add),
-        Statement::ExportNamedDeclaration(export) => {
-            for specifier in &export.specifiers {
-                names.insert(specifier.exported.name().to_string());
+        Statement::ExportNamedDeclaration(export) => exported(&export.specifiers, names),
+        Statement::ExportFromDeclaration(export) => exported(&export.specifiers, names),
+        other => {
+            if matches!(other, Statement::ExportDefaultDeclaration(_)) {
+                names.insert("default".to_owned());
             }
-            true
+            statement_bindings(other, &mut |id| {
+                names.insert(id.name.to_string());
+            })
         }
-        Statement::ExportFromDeclaration(export) => {
-            for specifier in &export.specifiers {
-                names.insert(specifier.exported.name().to_string());
-            }
-            true
-        }
-        Statement::ExportDefaultDeclaration(export) => {
-            match &export.declaration {
-                ExportDefaultDeclarationKind::FunctionDeclaration(f) => f.bound_names(&mut add),
-                ExportDefaultDeclarationKind::ClassDeclaration(c) => c.bound_names(&mut add),
-                ExportDefaultDeclarationKind::TSInterfaceDeclaration(i) => add(&i.id),
-                _ => {}
-            }
-            names.insert("default".to_owned());
-            true
-        }
-        other => match other.as_declaration() {
-            Some(declaration) => declaration_names(declaration, &mut add),
-            None => false,
-        },
     }
-}
-
-/// The names one declaration binds; `false` for a declaration that reaches beyond the module.
-fn declaration_names(
-    declaration: &Declaration<'_>,
-    add: &mut impl FnMut(&oxc_ast::ast::BindingIdentifier<'_>),
-) -> bool {
-    match declaration {
-        Declaration::TSGlobalDeclaration(_) | Declaration::TSExternalModuleDeclaration(_) => {
-            return false;
-        }
-        Declaration::TSTypeAliasDeclaration(d) => add(&d.id),
-        Declaration::TSInterfaceDeclaration(d) => add(&d.id),
-        Declaration::TSEnumDeclaration(d) => add(&d.id),
-        Declaration::TSNamespaceDeclaration(d) => add(&d.id),
-        Declaration::TSImportEqualsDeclaration(d) => add(&d.id),
-        other => other.bound_names(add),
-    }
-    true
 }
 
 /// Whether `name` occurs in `text` as a whole word (in code, a string or a comment alike).
