@@ -196,7 +196,7 @@ pub(crate) fn statement_bindings(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn surface_of(path: &str, text: &str) -> Result<Surface, String> {
@@ -215,7 +215,8 @@ mod tests {
         }
     }
 
-    const HUB: &str = "import { helper } from \"./util\";\n\n\
+    /// A module with imports, exported and local declarations; the other reach tests use it too.
+    pub(crate) const HUB: &str = "import { helper } from \"./util\";\n\n\
         export interface Shape {\n  w: number;\n  h: number;\n}\n\n\
         /** The area. */\n\
         export function area(s: Shape): number {\n  return helper(s.w * s.h);\n}\n\n\

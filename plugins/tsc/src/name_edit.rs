@@ -127,6 +127,7 @@ mod tests {
     use oxc_allocator::Allocator;
 
     use super::*;
+    use crate::declarations::tests::HUB;
 
     fn added_names(path: &str, before: &str, after: &str) -> Option<Vec<String>> {
         let (a, b) = (Allocator::default(), Allocator::default());
@@ -143,13 +144,6 @@ mod tests {
             &Source::parse(&b, path, after),
         )
     }
-
-    const HUB: &str = "import { helper } from \"./util\";\n\n\
-        export interface Shape {\n  w: number;\n  h: number;\n}\n\n\
-        export function area(s: Shape): number {\n  return helper(s.w * s.h);\n}\n\n\
-        function local(n: number) {\n  return n + 1;\n}\n\n\
-        export const unit = \"cm\";\n\
-        export const scale = (s: Shape): number => local(area(s));\n";
 
     fn added(after: &str) -> Option<Vec<String>> {
         added_names("src/hub.ts", HUB, after)
