@@ -78,7 +78,9 @@ async fn run(
     let relevant = Arc::new(with_extension(&check.files, &info.extensions));
     let tree = project_tree(context, check, info).await;
     let options = options_json(engine_config.and_then(|e| e.options.as_ref()));
+    tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), files = tree.len(), "tree walked");
     let programs = find_programs(context, plan, info, &tree, &options, &version).await?;
+    tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "programs found");
 
     // A persistent engine answers from its warm session where the process keeps one, before
     // the cache: a result served from the cache would leave the session behind on the edits
@@ -96,7 +98,9 @@ async fn run(
         )?;
         match warm_run(context, plan, info, &request, &tree, cancel).await {
             Some(Ok((ran, note))) => {
+                tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), diagnostics = ran.diagnostics.len(), "warm answered");
                 let issues = convert(context, plan, ran.diagnostics).await;
+                tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "warm converted");
                 let mut outcome = EngineOutcome {
                     status: EngineStatus::ok(),
                     rechecked: Some(coverage(info.scope, &relevant, None)),

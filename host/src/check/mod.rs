@@ -252,7 +252,9 @@ pub async fn run_observed(
             }
             let package = ProjectPackage::read(&context.root);
             let (surfaces, errors) = rule_packs::load_surfaces(&context, &package).await;
-            rule_packs::run(&context, &package, surfaces, errors).await
+            let outcome = rule_packs::run(&context, &package, surfaces, errors).await;
+            tracing::debug!(elapsed = ?started.elapsed(), "rule packs done");
+            outcome
         })
     };
     let mut inputs: Vec<IssueInput> = Vec::new();

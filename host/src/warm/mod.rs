@@ -25,13 +25,14 @@
 //!   the reason in the engine's status), when a program input changes (the engine's config
 //!   files and declared program inputs: tsconfig, package.json, lockfiles,
 //!   `node_modules/.package-lock.json`), and after an answer that left the process above its
-//!   memory limit.
+//!   memory limit (measured after an answer, at most once a second).
 //! * **Stop** when idle, and when the pool shuts down ([`shutdown`]). The process is a
 //!   [`runner::Persistent`](crate::runner::Persistent): its own group, registered, with the
 //!   parent-death signal, so it never outlives the host.
 
 mod lsp;
 mod session;
+mod texts;
 mod tsserver;
 
 use std::collections::HashMap;
@@ -295,7 +296,7 @@ impl Pool {
                 }
                 Ok(session::Checked::Answer(mut answer)) => {
                     session.last_used = Instant::now();
-                    if let Some(rss) = session.rss_bytes()
+                    if let Some(rss) = session.rss_bytes_due()
                         && rss > self.settings.max_rss
                     {
                         tracing::info!(rss, "persistent engine above its memory limit: stopped");

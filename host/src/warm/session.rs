@@ -13,8 +13,12 @@ use signalint_plugin_api::{
 use xxhash_rust::xxh3::xxh3_64;
 
 use super::lsp::{Client, Dialect};
+use super::texts::{Text, Texts};
 use super::{Placed, Request};
 use crate::runner::{self, Ending, Persistent};
+
+/// How often at most a session's memory is measured against its limit (after an answer).
+const RSS_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// How a session took one check.
 pub(super) enum Checked {
@@ -109,6 +113,8 @@ pub(super) struct Session {
     root: PathBuf,
     docs: HashMap<String, Doc>,
     files: Option<Files>,
+    /// The program files' texts as last read.
+    texts: Texts,
     /// The sources the last check saw (created and deleted files are told to the server).
     sources: BTreeSet<String>,
     /// Each file's mapped diagnostics, for the text the server has.
@@ -120,6 +126,8 @@ pub(super) struct Session {
     /// project than the program's config): every check runs one-shot.
     wrong_project: Option<String>,
     pub(super) last_used: Instant,
+    /// When [`Session::rss_bytes_due`] last measured.
+    rss_measured: Option<Instant>,
 }
 
 impl Session {
@@ -216,11 +224,13 @@ impl Session {
             root,
             docs: HashMap::new(),
             files: None,
+            texts: Texts::default(),
             sources: BTreeSet::new(),
             results: HashMap::new(),
             interrupted: false,
             wrong_project: None,
             last_used: Instant::now(),
+            rss_measured: None,
         }
     }
 
@@ -247,6 +257,17 @@ impl Session {
 
     pub(super) fn rss_bytes(&self) -> Option<u64> {
         self.process.rss_bytes()
+    }
+
+    /// The process's memory, or `None` when it was measured less than [`RSS_EVERY`] ago:
+    /// reading it scans every process of the machine, which costs a leaf edit's check more
+    /// than the rest of the host's work.
+    pub(super) fn rss_bytes_due(&mut self) -> Option<u64> {
+        if self.rss_measured.is_some_and(|at| at.elapsed() < RSS_EVERY) {
+            return None;
+        }
+        self.rss_measured = Some(Instant::now());
+        self.rss_bytes()
     }
 
     /// `reason`, with what the process said on stderr before it failed.
@@ -288,6 +309,7 @@ impl Session {
             texts = self.read_files();
         }
         self.sources = sources;
+        tracing::debug!(elapsed = ?started.elapsed(), files = texts.len(), "program files read");
 
         let resumed = std::mem::replace(&mut self.interrupted, true);
         let mut everything = resumed || !created.is_empty() || !deleted.is_empty();
@@ -359,19 +381,19 @@ impl Session {
             .map(|f| f.files.clone())
             .unwrap_or_default();
         for path in &files {
-            let Some(text) = texts.get(path) else {
+            let Some(Text { text, hash }) = texts.get(path) else {
                 continue;
             };
-            let hash = xxh3_64(text.as_bytes());
-            let uri = file_uri(&self.root.join(path));
+            let (text, hash) = (&**text, *hash);
             match self.docs.get_mut(path) {
                 Some(doc) if doc.hash == hash => {}
                 Some(doc) => {
                     doc.version += 1;
                     doc.hash = hash;
                     doc.listing = listing_lines(text, &self.command.list_again_on);
-                    let previous = std::mem::replace(&mut doc.text, text.clone());
+                    let previous = std::mem::replace(&mut doc.text, text.to_owned());
                     let version = doc.version;
+                    let uri = file_uri(&self.root.join(path));
                     if self.command.protocol == SessionProtocol::TsServer {
                         open_files.push(self.open_file(path, text));
                     } else {
@@ -388,6 +410,7 @@ impl Session {
                     if self.tsserver() {
                         open_files.push(self.open_file(path, text));
                     } else {
+                        let uri = file_uri(&self.root.join(path));
                         let language = language_id(path, &self.command);
                         self.send(
                             "textDocument/didOpen",
@@ -402,7 +425,7 @@ impl Session {
                             hash,
                             listing: listing_lines(text, &self.command.list_again_on),
                             reach: Reach::Everything,
-                            text: text.clone(),
+                            text: text.to_owned(),
                         },
                     );
                     if !first {
@@ -451,9 +474,11 @@ impl Session {
                 doc.reach = reach;
             }
         }
+        tracing::debug!(elapsed = ?started.elapsed(), "reach asked");
         if !everything && !first {
             reached.untouched = self.untouched(request, &renamed, &changed, &texts).await?;
         }
+        tracing::debug!(elapsed = ?started.elapsed(), untouched = reached.untouched.len(), "importers asked");
 
         // Files new to the program have no result yet, so they are pulled too.
         let no_importers = HashMap::new();
@@ -496,6 +521,7 @@ impl Session {
             });
         }
         pulled.extend(self.finish_pulls(request, rest).await?);
+        tracing::debug!(elapsed = ?started.elapsed(), pulled = order.len(), "diagnostics pulled");
         let mut skipped = 0;
         let mut one_shot = None;
         for (path, mapped) in pulled {
@@ -621,26 +647,19 @@ impl Session {
     }
 
     /// The text of every program file on disk now (a file that cannot be read is absent).
-    fn read_files(&self) -> HashMap<String, String> {
+    fn read_files(&mut self) -> HashMap<String, Text> {
         let Some(files) = &self.files else {
             return HashMap::new();
         };
-        files
-            .files
-            .iter()
-            .filter_map(|path| {
-                let bytes = std::fs::read(self.root.join(path)).ok()?;
-                Some((path.clone(), String::from_utf8_lossy(&bytes).into_owned()))
-            })
-            .collect()
+        self.texts.refresh(&self.root, &files.files)
     }
 
     /// Whether an open document's lines that may change the program's files changed.
-    fn listing_changed(&self, texts: &HashMap<String, String>) -> bool {
+    fn listing_changed(&self, texts: &HashMap<String, Text>) -> bool {
         texts.iter().any(|(path, text)| {
             self.docs.get(path).is_some_and(|doc| {
-                doc.hash != xxh3_64(text.as_bytes())
-                    && doc.listing != listing_lines(text, &self.command.list_again_on)
+                doc.hash != text.hash
+                    && doc.listing != listing_lines(&text.text, &self.command.list_again_on)
             })
         })
     }
@@ -650,12 +669,13 @@ impl Session {
         &self,
         request: &Request<'_>,
         paths: &[(String, Option<String>)],
-        texts: &HashMap<String, String>,
+        texts: &HashMap<String, Text>,
     ) -> Result<Vec<Reach>, String> {
         let asks: Vec<ReachRequest> = paths
             .iter()
             .map(|(p, previous)| {
-                ReachRequest::new(p, texts.get(p).cloned()).with_previous(previous.clone())
+                ReachRequest::new(p, texts.get(p).map(|t| t.text.to_string()))
+                    .with_previous(previous.clone())
             })
             .collect();
         let plugin = request.plugin.clone();
@@ -680,7 +700,7 @@ impl Session {
         request: &Request<'_>,
         renamed: &[(String, Vec<String>)],
         changed: &[String],
-        texts: &HashMap<String, String>,
+        texts: &HashMap<String, Text>,
     ) -> Result<HashMap<String, HashSet<String>>, String> {
         let mut asks: Vec<ImporterRequest> = Vec::new();
         for (module, names) in renamed {
@@ -702,7 +722,7 @@ impl Session {
                     .map(|d| d.iter().map(|d| d.rule.clone()).collect())
                     .unwrap_or_default();
                 asks.push(
-                    ImporterRequest::new(importer, text.clone(), module, names.clone())
+                    ImporterRequest::new(importer, text.text.to_string(), module, names.clone())
                         .with_rules(rules),
                 );
             }
