@@ -1883,6 +1883,69 @@ pub fn is_risky(text: &str) -> bool {
         .any(|&c| !found[c as usize].is_empty())
 }
 
+/// Concepts that make an order when they open a clause: a verb of ignoring, telling, hiding,
+/// lying, moving data, calling, using, changing or stopping, or a "never" / "always" /
+/// "do not" that puts one.
+const ORDER_OPENERS: &[C] = &[
+    C::Ignore,
+    C::Tell,
+    C::Hide,
+    C::Lie,
+    C::Put,
+    C::Call,
+    C::Use,
+    C::Modify,
+    C::Stop,
+    C::Neg,
+    C::Always,
+];
+
+/// Whether `part` (lower-cased text, as a view or a folding gives it) opens with an order in
+/// any supported language: one of [`ORDER_OPENERS`] in its base form at its first byte. A
+/// verb in the third person ("includes", "sends") states what something does and opens no
+/// order.
+pub fn opens_with_order(part: &str) -> bool {
+    let first = part.split(|c: char| !is_word(c)).next().unwrap_or("");
+    let third =
+        first.is_ascii() && first.len() > 3 && first.ends_with('s') && !first.ends_with("ss");
+    let found = find(part);
+    ORDER_OPENERS.iter().any(|&c| {
+        found[c as usize]
+            .iter()
+            .any(|&(start, _)| start == 0 && (c == C::Neg || c == C::Always || !third))
+    })
+}
+
+/// Whether `part` opens with a verb that moves data into something ("fill", "put", "pass",
+/// "include", in any supported language): its object is where the data goes, not the data.
+pub fn opens_with_transfer(part: &str) -> bool {
+    find(part)[C::Put as usize]
+        .iter()
+        .any(|&(start, _)| start == 0)
+}
+
+/// Whether a clause holds what only an attack says, whatever its grammar: a persona switch, a
+/// scripted lie, earlier instructions named ("previous instructions", "prior rules"), or
+/// keeping something from the user ("without the user", "hidden from the user", "never tell
+/// the user"), other tools or sources called broken or retired. Such a clause is never read as
+/// a label.
+pub fn names_attack(clause: &str) -> bool {
+    let found = find(clause);
+    let cl = Clause {
+        found: &found,
+        range: (0, clause.len()),
+    };
+    cl.has(C::Persona)
+        || cl.has(C::Lie)
+        || cl.then(C::Prior, C::Governs, 40)
+        || cl.then(C::Prior, C::Rules, 40)
+        || cl.near(C::Hide, C::User, 40)
+        || cl.near(C::Without, C::User, 40)
+        || (cl.then(C::Neg, C::Tell, 20) && cl.has(C::User))
+        || cl.near(C::Bad, C::Other, 40)
+        || cl.near(C::Deprecated, C::Other, 40)
+}
+
 /// Runs the concept rules on a unit; each rule reports under the signal of its behaviour.
 pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     let text = view(unit.raw);

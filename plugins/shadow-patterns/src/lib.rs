@@ -416,6 +416,8 @@ fn analyze_surface(s: usize, surface: &McpSurface, options: &Options) -> Vec<Fin
             };
             let mut hits = Vec::new();
             signals::detect_all(&unit, &mut hits);
+            // A field's label is not an order: its words count as info at most.
+            signals::field_label::apply(&unit, &mut hits);
             // One finding per signal and text: the strongest.
             hits.sort_by_key(|h| std::cmp::Reverse(h.score));
             let mut seen: Vec<&str> = Vec::new();

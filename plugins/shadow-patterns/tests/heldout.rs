@@ -255,36 +255,33 @@ fn held_out_servers_flagged_rarely() {
 
 /// A second held-out set (`corpus/real-servers/heldout2.jsonl`): 83 servers (2,844 tools)
 /// chosen and recorded the same way, its list committed before the tuning above began, no
-/// recording read until that tuning was committed, then measured once: **10 of 83 flagged** (0.12, against a target of 1 in 50), every one a false
-/// positive (each is a published benign package):
+/// recording read until that tuning was committed, then measured once: **10 of 83 flagged**
+/// (0.12, against a target of 1 in 50), every one a false positive (each is a published
+/// benign package). Its false positives were then read to design one rule-wide change, the
+/// field-label reading (`src/signals/field_label.rs`: a parameter description is the label of
+/// its field unless it gives the model an order), so this set is now **tuning** data too, and
+/// a third set (`heldout3-packages.txt`, committed before the change) is the held-out one. The reading cleared
+/// `falconer/mcp` ("continue a previous conversation by passing the conversationId it
+/// returned"), `mcp-jira-cloud` ("Override the filename (defaults to original filename)") and
+/// `omnifocus-mcp` ("Set to true to hide duplicate instances of recurring tasks"), and the
+/// field labels of `0nmcp`; these seven are still flagged, by other causes (tool descriptions
+/// and protective guidance, which the reading leaves alone):
 const SECOND_HELD_OUT_FLAGGED: &[(&str, &str)] = &[
     (
         "npm-0nmcp",
-        "FP: field labels read as orders (\"system prompt override\", \"Ignore calendar date-range restrictions\", \"conversation provider ID\"), an endpoint's deprecation note, bundle contents (\"includes API keys, credentials\")",
+        "FP: an endpoint's deprecation note naming its replacement, bundle contents in a tool description (\"includes API keys, credentials\"); its field labels (\"system prompt override\", \"Ignore calendar date-range restrictions\", \"conversation provider ID\") are now info",
     ),
     (
         "npm-comfyui-mcp",
-        "FP: a flag that writes the server's own config.json read as moving a secret file (critical), \"tell the user to create one\", \"it does not read the user's live canvas\", `overrides.seed` read as overriding",
+        "FP: a flag that writes the server's own config.json read as moving a secret file (critical), \"tell the user to create one\", \"it does not read the user's live canvas\" (tool descriptions); `overrides.seed` in a field label is now info",
     ),
     (
         "npm-djankies__vitest-mcp",
         "FP: set_project_root \"must be called before using other tools\", a setup step among its own tools",
     ),
     (
-        "npm-falconer__mcp",
-        "FP: \"continue a previous conversation by passing the conversationId it returned\", a server-issued id passed back",
-    ),
-    (
-        "npm-mcp-jira-cloud",
-        "FP: \"Override the filename (defaults to original filename)\", a value override read as setting aside earlier instructions",
-    ),
-    (
         "npm-mcp-vibepowerpack",
         "FP: \"provide project background so AI can score\" options in a question popup, read as moving private data",
-    ),
-    (
-        "npm-omnifocus-mcp",
-        "FP: \"set to true to hide duplicate instances of recurring tasks\", a display filter",
     ),
     (
         "npm-satelliteoflove__godot-mcp",
@@ -296,13 +293,11 @@ const SECOND_HELD_OUT_FLAGGED: &[(&str, &str)] = &[
     ),
     (
         "npm-takescake__1password-mcp",
-        "FP: protective guidance read as concealment and exfiltration (\"without revealing it\", \"prefer op_run with op:// references over reading a secret\")",
+        "FP: protective guidance read as concealment and exfiltration (\"prefer op_run to use a secret without revealing it\", \"prefer op_run with op:// references over reading a secret\")",
     ),
 ];
-/// The ceiling is that figure, so that a regression shows; the rules were not changed after
-/// the measurement, and lowering it needs a third held-out set, as tuning on these texts would
-/// make this one a tuning split too.
-const SECOND_HELD_OUT_FLAGGED_CEILING: f64 = 10.0 / 83.0 + 1e-9;
+/// The ceiling is the figure now reached on this (tuning) set, so that a regression shows.
+const SECOND_HELD_OUT_FLAGGED_CEILING: f64 = 7.0 / 83.0 + 1e-9;
 #[test]
 fn second_held_out_servers_flagged_rarely() {
     let flagged = servers_flagged(
@@ -316,7 +311,7 @@ fn second_held_out_servers_flagged_rarely() {
         .collect();
     assert!(
         unnamed.is_empty(),
-        "newly flagged on the second held-out set: {unnamed:?}"
+        "newly flagged on the second set: {unnamed:?}"
     );
 }
 

@@ -26,6 +26,7 @@ pub mod cross_server_shadowing;
 pub mod encoded_payload;
 pub mod exfiltration;
 pub mod fake_prerequisite;
+pub mod field_label;
 pub mod forced_invocation;
 pub mod hidden_markup;
 pub mod hidden_unicode;
