@@ -415,3 +415,50 @@ language_test!(language_zh, "zh", 1.0, 0.0);
 language_test!(language_ja, "ja", 1.0, 0.0);
 language_test!(language_ko, "ko", 1.0, 0.0);
 language_test!(language_ru, "ru", 1.0, 0.0);
+
+/// A third held-out set (`corpus/real-servers/heldout3.jsonl`): 53 servers (858 tools) chosen
+/// the same way, its list (`heldout3-packages.txt`) committed before the field-label reading
+/// was written, recorded while it was, no recording read until it was committed, then
+/// measured once: **4 of 53 flagged** (0.075, against a target of 1 in 50), every one a false
+/// positive (each is a published benign package). The rules were not changed after this
+/// measurement; these texts are not tuning data.
+const THIRD_HELD_OUT_FLAGGED: &[(&str, &str)] = &[
+    (
+        "npm-godot-mcp-server",
+        "FP: a field's own usage, \"for a full rewrite, pass the whole file as old_snippet\" (an order to fill a sub-field, with \"file\" read as private data), and \"orphan_nodes leak\" in a list of symptoms read as disparaging other tools",
+    ),
+    (
+        "npm-mcp-ssh-manager",
+        "FP: a tool description listing what its options do (\"Options can set owner and permissions, supply a sudo password\") read as moving a secret",
+    ),
+    (
+        "npm-monoharada__wcf-mcp",
+        "FP: \"MUST be called first before using any other tool\", a setup step among its own tools",
+    ),
+    (
+        "npm-shadcn-studio-mcp",
+        "FP: \"Retrieves Instructions for IDE agent to follow\", what the tool returns, read as a note addressed to other integrations",
+    ),
+];
+/// The ceiling is that figure, so that a regression shows; lowering it honestly needs a fourth
+/// held-out set, as changing the rules against these texts makes this one tuning data.
+const THIRD_HELD_OUT_FLAGGED_CEILING: f64 = 4.0 / 53.0 + 1e-9;
+/// Fewer servers than the other sets started with fake credentials (53 of 115 tried), so the
+/// floor is lower; one in fifty still needs over fifty servers.
+const THIRD_HELD_OUT_MIN: usize = 50;
+#[test]
+fn third_held_out_servers_flagged_rarely() {
+    let flagged = servers_flagged(
+        "real-servers/heldout3.jsonl",
+        THIRD_HELD_OUT_MIN,
+        THIRD_HELD_OUT_FLAGGED_CEILING,
+    );
+    let unnamed: Vec<&String> = flagged
+        .iter()
+        .filter(|id| !THIRD_HELD_OUT_FLAGGED.iter().any(|(named, _)| named == id))
+        .collect();
+    assert!(
+        unnamed.is_empty(),
+        "newly flagged on the third held-out set: {unnamed:?}"
+    );
+}
