@@ -2,7 +2,10 @@
 //!
 //! - model load (read, hash, build);
 //! - embedding throughput, batched: tool texts (`"<name> <description>"`) per second;
-//! - the built-in corpus embedded with a cold cache (once: it takes a while);
+//! - the built-in corpus embedded with a cold cache (once: it takes a while; skipped with
+//!   `SIGNALINT_BENCH_CORPUS_CACHE=DIR`, a cache directory of an earlier run);
+//! - what a first scan of the 100-tool server below embeds (distinct texts, tokens, padded
+//!   tokens, batches) and the time to embed it in process;
 //! - `signalint tools scan` of a 100-tool server (the first 100 tools of github-mcp-server)
 //!   with the pack against the same scan without it (the baseline), the corpus cached: a first
 //!   scan (no scanned text cached) and a repeated one;
@@ -13,14 +16,20 @@
 //!
 //!     cargo build --release --workspace
 //!     SIGNALINT_SEMANTIC_MODEL=DIR cargo bench -p signalint-plugin-semantic [-- RUNS]
+//!
+//! To compare two builds in one window, copy `target/release/{signalint,libsignalint_plugin_semantic.so}`
+//! to `A/` and the bench binary (`target/release/deps/semantic-*`) to `A/deps/`, do the same
+//! for `B/`, and run the two bench binaries alternately.
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+use signalint_plugin_api::McpSurface;
 use signalint_plugin_semantic::corpus::{self, EmbeddedCorpus};
 use signalint_plugin_semantic::{Embedder, Options};
 
@@ -180,17 +189,52 @@ fn main() {
     );
 
     let work = tempfile::tempdir().expect("temp dir");
-    let corpus_cache = work.path().join("corpus-cache");
+    // A corpus cache of an earlier run skips the cold corpus (a minute).
+    let (corpus_cache, cold) = match std::env::var_os("SIGNALINT_BENCH_CORPUS_CACHE") {
+        Some(dir) => (PathBuf::from(dir), false),
+        None => (work.path().join("corpus-cache"), true),
+    };
     let started = Instant::now();
-    let cold = EmbeddedCorpus::new(&model, corpus::default_tools().to_vec(), &corpus_cache)
+    let embedded = EmbeddedCorpus::new(&model, corpus::default_tools().to_vec(), &corpus_cache)
         .unwrap_or_else(|e| panic!("{e}"));
+    if cold {
+        println!(
+            "  {:<52} {:9.1} s   ({} tools, once)",
+            "cold corpus cache: the built-in corpus embedded",
+            seconds(started.elapsed()),
+            embedded.tools.len()
+        );
+    } else {
+        println!("  cold corpus: skipped (SIGNALINT_BENCH_CORPUS_CACHE)");
+    }
+
+    // What a first scan of the 100 tools embeds, in process: the same texts as the scans below.
+    let surfaces = [McpSurface::new("github").with_tools(hundred.clone())];
+    let all = signalint_plugin_semantic::texts_to_embed(&surfaces, &embedded);
+    let mut seen = HashSet::new();
+    let distinct: Vec<&str> = all
+        .iter()
+        .map(String::as_str)
+        .filter(|t| seen.insert(*t))
+        .collect();
+    let batching = model.batching(&distinct).unwrap_or_else(|e| panic!("{e}"));
     println!(
-        "  {:<52} {:9.1} s   ({} tools, once)",
-        "cold corpus cache: the built-in corpus embedded",
-        seconds(started.elapsed()),
-        cold.tools.len()
+        "  {:<52} {:9} texts ({} asked for), {} tokens, {} padded in {} batches",
+        "a first scan embeds",
+        distinct.len(),
+        all.len(),
+        batching.tokens,
+        batching.padded,
+        batching.batches
     );
-    drop(cold);
+    let mut first_texts = Vec::new();
+    for _ in 0..runs {
+        let started = Instant::now();
+        model.embed(&distinct).unwrap_or_else(|e| panic!("{e}"));
+        first_texts.push(seconds(started.elapsed()));
+    }
+    row("embed a first scan's texts, in process", &first_texts);
+    drop(embedded);
 
     let manifest = work.path().join("github-100.json");
     std::fs::write(

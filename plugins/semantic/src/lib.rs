@@ -81,9 +81,7 @@ pub fn analyze_with(
     model: &Embedder,
     corpus: &EmbeddedCorpus,
 ) -> Result<Vec<Finding>, PluginError> {
-    let mut texts = rules::Texts::default();
-    let queries = rules::corpus_overlap::plan(surfaces, corpus, &mut texts);
-    let params = rules::parameter_conflict::plan(surfaces, &mut texts);
+    let (texts, queries, params) = plan(surfaces, corpus);
     let refs: Vec<&str> = texts.0.iter().map(String::as_str).collect();
     let (vectors, _) = text_cache::embed(model, &refs, Some(&options.cache_dir()))?;
     let mut findings = rules::corpus_overlap::check(&queries, surfaces, &vectors, corpus, options);
@@ -92,6 +90,25 @@ pub fn analyze_with(
     ));
     findings.sort_by_key(|f| f.surface); // Stable: rule order is kept within a surface.
     Ok(findings)
+}
+
+type Plan = (
+    rules::Texts,
+    Vec<rules::corpus_overlap::Query>,
+    Vec<rules::parameter_conflict::SurfaceParams>,
+);
+
+fn plan(surfaces: &[McpSurface], corpus: &EmbeddedCorpus) -> Plan {
+    let mut texts = rules::Texts::default();
+    let queries = rules::corpus_overlap::plan(surfaces, corpus, &mut texts);
+    let params = rules::parameter_conflict::plan(surfaces, &mut texts);
+    (texts, queries, params)
+}
+
+/// The texts a check of `surfaces` asks the text cache for, in order (equal texts may repeat:
+/// the cache embeds them once): what a first scan embeds.
+pub fn texts_to_embed(surfaces: &[McpSurface], corpus: &EmbeddedCorpus) -> Vec<String> {
+    plan(surfaces, corpus).0.0
 }
 
 /// The rule pack as the host loads it.

@@ -76,6 +76,35 @@ pub fn round2(x: f32) -> f32 {
     (x * 100.0).round() / 100.0
 }
 
+/// What [`Embedder::batching`] reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Batching {
+    pub tokens: usize,
+    pub padded: usize,
+    pub batches: usize,
+}
+
+/// The batches of texts of these token counts (indices, shortest texts first): sorted by
+/// length, at most [`BATCH`] texts and [`BATCH_TOKENS`] padded tokens each.
+fn batches(lengths: &[usize]) -> Vec<Vec<usize>> {
+    let mut order: Vec<usize> = (0..lengths.len()).collect();
+    order.sort_by_key(|&i| lengths[i]);
+    let mut batches = Vec::new();
+    let mut start = 0;
+    while start < order.len() {
+        let mut end = start + 1;
+        while end < order.len()
+            && end - start < BATCH
+            && (end + 1 - start) * lengths[order[end]] <= BATCH_TOKENS
+        {
+            end += 1;
+        }
+        batches.push(order[start..end].to_vec());
+        start = end;
+    }
+    batches
+}
+
 /// A loaded model.
 pub struct Embedder {
     model: BertModel,
@@ -185,24 +214,9 @@ impl Embedder {
     /// text, and sorting by characters instead pads nearly twice as many tokens.
     pub fn embed(&self, texts: &[&str]) -> Result<Vectors, PluginError> {
         let encodings = self.encode(texts)?;
-        let mut order: Vec<usize> = (0..texts.len()).collect();
-        order.sort_by_key(|&i| encodings[i].len());
-        // Batches of at most BATCH texts and BATCH_TOKENS padded tokens.
-        let mut batches: Vec<&[usize]> = Vec::new();
-        let mut start = 0;
-        while start < order.len() {
-            let mut end = start + 1;
-            while end < order.len()
-                && end - start < BATCH
-                && (end + 1 - start) * encodings[order[end]].len() <= BATCH_TOKENS
-            {
-                end += 1;
-            }
-            batches.push(&order[start..end]);
-            start = end;
-        }
+        let lengths: Vec<usize> = encodings.iter().map(Encoding::len).collect();
         let mut data = vec![0f32; texts.len() * DIM];
-        for chunk in batches {
+        for chunk in &batches(&lengths) {
             let batch: Vec<&Encoding> = chunk.iter().map(|&i| &encodings[i]).collect();
             let rows = self
                 .embed_batch(&batch)
@@ -218,6 +232,21 @@ impl Embedder {
     /// embedding costs, about linearly.
     pub fn token_counts(&self, texts: &[&str]) -> Result<Vec<usize>, PluginError> {
         Ok(self.encode(texts)?.iter().map(Encoding::len).collect())
+    }
+
+    /// How `texts` would be embedded: their tokens, the tokens of their batches once padded,
+    /// and the number of batches.
+    pub fn batching(&self, texts: &[&str]) -> Result<Batching, PluginError> {
+        let lengths = self.token_counts(texts)?;
+        let batches = batches(&lengths);
+        Ok(Batching {
+            tokens: lengths.iter().sum(),
+            padded: batches
+                .iter()
+                .map(|b| b.len() * b.iter().map(|&i| lengths[i]).max().unwrap_or(0))
+                .sum(),
+            batches: batches.len(),
+        })
     }
 
     /// Tokens of each text, unpadded, cut at [`MAX_TOKENS`].
