@@ -11,6 +11,7 @@
 //! downloaded. Unlike the other packs this one reads files: the model, the configured corpus
 //! files, and its embedding cache (which it also writes). See the crate README.
 
+pub mod bert;
 pub mod corpus;
 pub mod model;
 pub use signalint_plugin_api::names;

@@ -4,18 +4,20 @@
 //! A text's vector is the mean of its token vectors over the attention mask, L2-normalized, as
 //! sentence-transformers computes it; texts are cut at 256 tokens (the model's
 //! `max_seq_length`). The packaged `tokenizer.json` pads every text to 128 tokens and cuts at
-//! 128: both settings are replaced here (each batch is padded to its longest text only, with
-//! texts batched by token count).
+//! 128: both settings are replaced here (texts are never padded: the forward pass packs the
+//! tokens of many texts side by side, see [`crate::bert`]).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use candle_core::{DType, Device, Tensor};
+use candle_core::{DType, Device};
 use candle_nn::VarBuilder;
-use candle_transformers::models::bert::{BertModel, Config};
+use candle_transformers::models::bert::Config;
 use signalint_plugin_api::PluginError;
 use tokenizers::{Encoding, Tokenizer, TruncationParams};
+
+use crate::bert::Bert;
 
 /// The files a model directory must hold.
 pub const MODEL_FILES: [&str; 3] = ["config.json", "tokenizer.json", "model.safetensors"];
@@ -23,13 +25,11 @@ pub const MODEL_FILES: [&str; 3] = ["config.json", "tokenizer.json", "model.safe
 pub const MAX_TOKENS: usize = 256;
 /// Dimensions of a vector.
 pub const DIM: usize = 384;
-/// Most texts embedded in one forward pass.
-const BATCH: usize = 64;
-/// Most padded tokens in one forward pass: 64 short texts, 16 of 256 tokens. Larger batches
-/// of short texts multiply bigger matrices (about a fifth faster than batches of 32 texts),
-/// and the cap keeps a batch of long texts' attention scores (texts × 12 heads × tokens²)
-/// small.
-const BATCH_TOKENS: usize = 4096;
+/// Most tokens in one forward pass, the texts packed with no padding (see [`crate::bert`]):
+/// enough rows for the matrix products to run at full speed, and the largest activation
+/// (tokens × 1,536 floats, 12 MB) small enough for the allocator to reuse its memory instead
+/// of mapping fresh pages for every step.
+const BATCH_TOKENS: usize = 2048;
 /// Bumped whenever the way vectors are computed changes, so cached vectors are not reused.
 const EMBEDDING_VERSION: &[u8] = b"mean-pool/l2/max256/v1";
 
@@ -84,34 +84,30 @@ pub struct Batching {
     pub batches: usize,
 }
 
-/// The batches of texts of these token counts (indices, shortest texts first): sorted by
-/// length, at most [`BATCH`] texts and [`BATCH_TOKENS`] padded tokens each.
+/// The batches of texts of these token counts (indices, in order): consecutive texts of at
+/// most [`BATCH_TOKENS`] tokens in all (a text is never split).
 fn batches(lengths: &[usize]) -> Vec<Vec<usize>> {
-    let mut order: Vec<usize> = (0..lengths.len()).collect();
-    order.sort_by_key(|&i| lengths[i]);
-    let mut batches = Vec::new();
-    let mut start = 0;
-    while start < order.len() {
-        let mut end = start + 1;
-        while end < order.len()
-            && end - start < BATCH
-            && (end + 1 - start) * lengths[order[end]] <= BATCH_TOKENS
-        {
-            end += 1;
+    let mut batches: Vec<Vec<usize>> = Vec::new();
+    let mut tokens = 0;
+    for (i, &n) in lengths.iter().enumerate() {
+        match batches.last_mut() {
+            Some(batch) if tokens + n <= BATCH_TOKENS => {
+                batch.push(i);
+                tokens += n;
+            }
+            _ => {
+                batches.push(vec![i]);
+                tokens = n;
+            }
         }
-        batches.push(order[start..end].to_vec());
-        start = end;
     }
     batches
 }
 
 /// A loaded model.
 pub struct Embedder {
-    model: BertModel,
+    model: Bert,
     tokenizer: Tokenizer,
-    /// The id of `[PAD]`, which fills a batch's shorter texts (masked out everywhere).
-    pad_id: u32,
-    device: Device,
     /// Hash of the model files and of [`EMBEDDING_VERSION`]: part of every cache key.
     fingerprint: [u8; 32],
 }
@@ -183,8 +179,7 @@ impl Embedder {
             serde_json::from_slice(&config_bytes).map_err(|e| bad("config.json", &e))?;
         let mut tokenizer =
             Tokenizer::from_bytes(&tokenizer_bytes).map_err(|e| bad("tokenizer.json", &e))?;
-        // Batches are padded here, after sorting by token count (see `embed`).
-        let pad_id = tokenizer.get_padding().map_or(0, |p| p.pad_id);
+        // Texts are packed, never padded (see `crate::bert`).
         tokenizer.with_padding(None);
         tokenizer
             .with_truncation(Some(TruncationParams {
@@ -195,12 +190,10 @@ impl Embedder {
         let device = Device::Cpu;
         let vb = VarBuilder::from_buffered_safetensors(weights, DType::F32, &device)
             .map_err(|e| bad("model.safetensors", &e))?;
-        let model = BertModel::load(vb, &config).map_err(|e| bad("model.safetensors", &e))?;
+        let model = Bert::load(vb, &config).map_err(|e| bad("model.safetensors", &e))?;
         Ok(Self {
             model,
             tokenizer,
-            pad_id,
-            device,
             fingerprint,
         })
     }
@@ -209,9 +202,8 @@ impl Embedder {
         &self.fingerprint
     }
 
-    /// Unit vectors of `texts`, in order. Texts are embedded in batches of the same number of
-    /// tokens, or nearly, so that little padding is computed: a batch is padded to its longest
-    /// text, and sorting by characters instead pads nearly twice as many tokens.
+    /// Unit vectors of `texts`, in order, embedded in batches of up to [`BATCH_TOKENS`] tokens
+    /// packed with no padding.
     pub fn embed(&self, texts: &[&str]) -> Result<Vectors, PluginError> {
         let encodings = self.encode(texts)?;
         let lengths: Vec<usize> = encodings.iter().map(Encoding::len).collect();
@@ -234,17 +226,15 @@ impl Embedder {
         Ok(self.encode(texts)?.iter().map(Encoding::len).collect())
     }
 
-    /// How `texts` would be embedded: their tokens, the tokens of their batches once padded,
-    /// and the number of batches.
+    /// How `texts` would be embedded: their tokens, the tokens the model computes (padding
+    /// included: packed batches have none, so it equals `tokens`), and the number of batches.
     pub fn batching(&self, texts: &[&str]) -> Result<Batching, PluginError> {
         let lengths = self.token_counts(texts)?;
         let batches = batches(&lengths);
         Ok(Batching {
             tokens: lengths.iter().sum(),
-            padded: batches
-                .iter()
-                .map(|b| b.len() * b.iter().map(|&i| lengths[i]).max().unwrap_or(0))
-                .sum(),
+            // Packed: no padding.
+            padded: lengths.iter().sum(),
             batches: batches.len(),
         })
     }
@@ -257,27 +247,23 @@ impl Embedder {
     }
 
     fn embed_batch(&self, encodings: &[&Encoding]) -> Result<Vec<f32>, Box<dyn std::error::Error>> {
-        let n = encodings.len();
-        let len = encodings.iter().map(|e| e.len()).max().unwrap_or(0);
-        let mut ids = Vec::with_capacity(n * len);
-        let mut mask = Vec::with_capacity(n * len);
-        for encoding in encodings {
-            let pad = len - encoding.len();
-            ids.extend_from_slice(encoding.get_ids());
-            ids.extend(std::iter::repeat_n(self.pad_id, pad));
-            mask.extend_from_slice(encoding.get_attention_mask());
-            mask.extend(std::iter::repeat_n(0, pad));
+        let ids: Vec<&[u32]> = encodings.iter().map(|e| e.get_ids()).collect();
+        let hidden = self.model.forward(&ids)?.flatten_all()?.to_vec1::<f32>()?;
+        // The mean of each text's token vectors, L2-normalized.
+        let mut out = Vec::with_capacity(encodings.len() * DIM);
+        let mut rows = hidden.chunks_exact(DIM);
+        for text in &ids {
+            let mut sum = [0f32; DIM];
+            for row in rows.by_ref().take(text.len()) {
+                for (s, x) in sum.iter_mut().zip(row) {
+                    *s += x;
+                }
+            }
+            let count = text.len() as f32;
+            let mean = sum.map(|s| s / count);
+            let norm = mean.iter().map(|x| x * x).sum::<f32>().sqrt();
+            out.extend(mean.iter().map(|x| x / norm));
         }
-        let ids = Tensor::from_vec(ids, (n, len), &self.device)?;
-        let mask = Tensor::from_vec(mask, (n, len), &self.device)?;
-        let types = ids.zeros_like()?;
-        let hidden = self.model.forward(&ids, &types, Some(&mask))?;
-        // Mean over the real tokens only: padded positions carry vectors too.
-        let mask = mask.to_dtype(DType::F32)?.unsqueeze(2)?;
-        let summed = hidden.broadcast_mul(&mask)?.sum(1)?;
-        let mean = summed.broadcast_div(&mask.sum(1)?)?;
-        let norm = mean.sqr()?.sum_keepdim(1)?.sqrt()?;
-        let unit = mean.broadcast_div(&norm)?;
-        Ok(unit.flatten_all()?.to_vec1::<f32>()?)
+        Ok(out)
     }
 }

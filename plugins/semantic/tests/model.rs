@@ -68,6 +68,64 @@ fn padding_in_a_batch_does_not_change_a_vector() {
     );
 }
 
+/// The packed forward pass (no padding) against candle-transformers' `BertModel` run on each
+/// text alone (no padding either): the same vectors up to the order of float sums.
+#[test]
+fn packed_texts_get_the_vectors_of_texts_embedded_alone() {
+    use candle_core::{DType, Device, Tensor};
+    use candle_transformers::models::bert::{BertModel, Config};
+
+    let dir = common::model_dir();
+    let config: Config =
+        serde_json::from_slice(&std::fs::read(dir.join("config.json")).unwrap()).unwrap();
+    let weights = std::fs::read(dir.join("model.safetensors")).unwrap();
+    let vb = candle_nn::VarBuilder::from_buffered_safetensors(weights, DType::F32, &Device::Cpu)
+        .unwrap();
+    let bert = BertModel::load(vb, &config).unwrap();
+    let mut tokenizer = tokenizers::Tokenizer::from_file(dir.join("tokenizer.json")).unwrap();
+    tokenizer.with_padding(None);
+    tokenizer
+        .with_truncation(Some(tokenizers::TruncationParams {
+            max_length: 256,
+            ..Default::default()
+        }))
+        .unwrap();
+    let words: Vec<String> = (0..300).map(|i| format!("word{i}")).collect();
+    let long = words.join(" ");
+    let texts = [
+        "q",
+        "owner: Repository owner",
+        "list_issues List issues in a GitHub repository. For pagination, use the 'endCursor' \
+         from the previous response's 'pageInfo' in the 'after' parameter.",
+        &long,
+        "pull number: The number of the pull request",
+        "A man is eating food.",
+    ];
+    let packed = common::model().embed(&texts).unwrap();
+    for (i, text) in texts.iter().enumerate() {
+        let ids = tokenizer.encode(*text, true).unwrap().get_ids().to_vec();
+        let n = ids.len();
+        let ids = Tensor::from_vec(ids, (1, n), &Device::Cpu).unwrap();
+        let hidden = bert
+            .forward(
+                &ids,
+                &ids.zeros_like().unwrap(),
+                Some(&ids.ones_like().unwrap()),
+            )
+            .unwrap();
+        let mean = (hidden.sum(1).unwrap() / n as f64).unwrap();
+        let norm = mean.sqr().unwrap().sum_keepdim(1).unwrap().sqrt().unwrap();
+        let alone = mean.broadcast_div(&norm).unwrap().flatten_all().unwrap();
+        let alone = alone.to_vec1::<f32>().unwrap();
+        let worst = alone
+            .iter()
+            .zip(packed.row(i))
+            .map(|(a, b)| (a - b).abs())
+            .fold(0f32, f32::max);
+        assert!(worst < 1e-5, "{text:?}: off by {worst}");
+    }
+}
+
 #[test]
 fn texts_longer_than_the_model_limit_are_cut_at_256_tokens() {
     // 300 distinct words: more than 256 tokens, fewer than the 512 positions of the model.
