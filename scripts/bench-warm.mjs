@@ -5,7 +5,7 @@
 // Usage: node scripts/bench-warm.mjs <signalint> <project> <config> <leaf> <hub> <runs> [<hub2>]
 // where <hub2> is a second hub whose declarations need the type checker (an inferred return
 // type), so a body edit of it still reaches its importers.
-import { readFileSync, writeFileSync, readdirSync } from "node:fs";
+import { readFileSync, writeFileSync, readdirSync, openSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -20,7 +20,9 @@ const transport = new StdioClientTransport({
   command: binary,
   args: ["mcp", "--root", project, "--config", config],
   env: { ...process.env, SIGNALINT_TRUST: "1", SIGNALINT_NO_INSTALL: "1" },
-  stderr: "ignore",
+  // The server's log (`SIGNALINT_LOG=debug` for its timings) goes to the file
+  // `SIGNALINT_BENCH_STDERR` names, or nowhere.
+  stderr: process.env.SIGNALINT_BENCH_STDERR ? openSync(process.env.SIGNALINT_BENCH_STDERR, "w") : "ignore",
 });
 const client = new Client({ name: "signalint-bench", version: "0" });
 await client.connect(transport);

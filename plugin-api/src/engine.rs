@@ -768,6 +768,11 @@ pub struct ImporterRequest {
     /// may change when the module gains one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<String>,
+    /// The importer's last diagnostics themselves (their rules are [`Self::rules`]): the
+    /// message says which name was looked up where, so an error about another type's member
+    /// need not re-check the importer. An older host sends none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub diagnostics: Vec<crate::Diagnostic>,
 }
 
 impl ImporterRequest {
@@ -783,11 +788,19 @@ impl ImporterRequest {
             module: module.into(),
             names,
             rules: Vec::new(),
+            diagnostics: Vec::new(),
         }
     }
 
     pub fn with_rules(mut self, rules: Vec<String>) -> Self {
         self.rules = rules;
+        self
+    }
+
+    /// The importer's last diagnostics, and their rules as [`Self::rules`].
+    pub fn with_diagnostics(mut self, diagnostics: Vec<crate::Diagnostic>) -> Self {
+        self.rules = diagnostics.iter().map(|d| d.rule.clone()).collect();
+        self.diagnostics = diagnostics;
         self
     }
 }

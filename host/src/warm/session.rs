@@ -716,14 +716,10 @@ impl Session {
                 if changed.contains(importer) {
                     continue;
                 }
-                let rules = self
-                    .results
-                    .get(importer)
-                    .map(|d| d.iter().map(|d| d.rule.clone()).collect())
-                    .unwrap_or_default();
+                let diagnostics = self.results.get(importer).cloned().unwrap_or_default();
                 asks.push(
                     ImporterRequest::new(importer, text.text.to_string(), module, names.clone())
-                        .with_rules(rules),
+                        .with_diagnostics(diagnostics),
                 );
             }
         }

@@ -13,10 +13,14 @@
 //!
 //! An importer whose last diagnostics say a name is missing from a module (TS2305 "has no
 //! exported member", TS2339 on a namespace, a "did you mean" suggestion) may change when that
-//! module gains or loses one, so such an importer is always re-checked. JavaScript importers
-//! are too: their JSDoc types (`import("./m").T`) sit in comments.
+//! module gains or loses one, so such an importer is always re-checked. A property missing
+//! from another type (TS2339/TS2551 on `FormData`, say) is not about the module unless the
+//! property is one of the names: effect's `Schema.ts` has such an error under TypeScript 5.9
+//! and 500 files import it, so counting it re-checked them all. JavaScript importers are
+//! re-checked too: their JSDoc types (`import("./m").T`) sit in comments.
 
 use std::collections::HashSet;
+use std::sync::LazyLock;
 
 use oxc_allocator::Allocator;
 use oxc_ast::AstKind;
@@ -27,7 +31,8 @@ use oxc_ast::ast::{
 use oxc_ast_visit::{Visit, walk};
 use oxc_semantic::{Semantic, SemanticBuilder, SymbolId};
 use oxc_span::SourceType;
-use signalint_plugin_api::{ImporterReach, ImporterRequest};
+use regex::Regex;
+use signalint_plugin_api::{Diagnostic, ImporterReach, ImporterRequest};
 
 use crate::declarations::parse;
 
@@ -46,17 +51,49 @@ const NAME_LOOKUPS: &[&str] = &[
     "TS2724", // Has no exported member named …; did you mean …?
 ];
 
+/// `Property 'p' does not exist on type 'T'.` (TS2339, and TS2551 before its suggestion).
+static MISSING_PROPERTY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^Property '(?<property>[^']*)' does not exist on type '(?<type>.*)'\.")
+        .expect("valid regex")
+});
+
 /// The adapter's answer to `session_importer`.
 pub(crate) fn importer_reach(request: &ImporterRequest) -> ImporterReach {
-    let looked_up_a_name = request
-        .rules
-        .iter()
-        .any(|rule| NAME_LOOKUPS.contains(&rule.as_str()));
+    // A host that sends no diagnostics sends their rules alone.
+    let looked_up_a_name = if request.diagnostics.is_empty() {
+        request
+            .rules
+            .iter()
+            .any(|rule| NAME_LOOKUPS.contains(&rule.as_str()))
+    } else {
+        request
+            .diagnostics
+            .iter()
+            .any(|diagnostic| may_see_the_names(diagnostic, &request.names))
+    };
     if !looked_up_a_name && uses_none_of(&request.file, &request.text, &request.names) {
         ImporterReach::Unaffected
     } else {
         ImporterReach::Affected
     }
+}
+
+/// Whether `diagnostic` looked up a name the edited module may now have or lack: any of
+/// [`NAME_LOOKUPS`], except a property missing from a type that is not a module's namespace
+/// (`typeof import("…")`) when the property is none of `names`.
+fn may_see_the_names(diagnostic: &Diagnostic, names: &[String]) -> bool {
+    if !NAME_LOOKUPS.contains(&diagnostic.rule.as_str()) {
+        return false;
+    }
+    if !matches!(diagnostic.rule.as_str(), "TS2339" | "TS2551") {
+        return true;
+    }
+    let first_line = diagnostic.message.lines().next().unwrap_or_default();
+    let Some(missing) = MISSING_PROPERTY.captures(first_line) else {
+        return true;
+    };
+    names.iter().any(|name| *name == missing["property"])
+        || missing["type"].contains("typeof import(")
 }
 
 /// Whether the TypeScript file at `path` with `text` uses none of `names` through its imports
@@ -196,6 +233,7 @@ impl<'a> Visit<'a> for Uses<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use signalint_plugin_api::Severity;
 
     fn reach(text: &str, rules: &[&str]) -> ImporterReach {
         reach_at("src/user.ts", text, rules)
@@ -274,5 +312,68 @@ mod tests {
         }
         assert_eq!(reach_at("src/user.js", plain, &[]), Affected);
         assert_eq!(reach_at("src/user.tsx", plain, &[]), Unaffected);
+    }
+
+    fn reach_with(text: &str, diagnostics: &[(&str, &str)]) -> ImporterReach {
+        let diagnostics = diagnostics
+            .iter()
+            .map(|(rule, message)| Diagnostic::new(*rule, Severity::Error, *message))
+            .collect();
+        let request = ImporterRequest::new("src/user.ts", text, "src/hub.ts", vec!["extra".into()])
+            .with_diagnostics(diagnostics);
+        importer_reach(&request)
+    }
+
+    #[test]
+    fn a_member_missing_from_another_type_is_not_about_the_module() {
+        let plain = "import * as hub from \"./hub\";\nexport const a = hub.area;\n";
+        // Recorded from TypeScript 5.9.3 on effect 4.1.0 (`src/Schema.ts`, `src/http/...`).
+        for message in [
+            "Property 'entries' does not exist on type 'FormData'.",
+            "Property 'keys' does not exist on type 'URLSearchParams'.",
+            "Property 'entris' does not exist on type 'Headers'. Did you mean 'entries'?",
+        ] {
+            assert_eq!(
+                reach_with(plain, &[("TS2339", message)]),
+                Unaffected,
+                "{message}"
+            );
+        }
+        // One of the names, on any type; anything on a module's namespace; other lookups.
+        for (rule, message) in [
+            (
+                "TS2339",
+                "Property 'extra' does not exist on type 'Options'.",
+            ),
+            (
+                "TS2339",
+                "Property 'aera' does not exist on type 'typeof import(\"/p/src/hub\")'.",
+            ),
+            (
+                "TS2551",
+                "Property 'aera' does not exist on type 'typeof import(\"/p/src/hub\")'. Did you mean 'area'?",
+            ),
+            (
+                "TS2305",
+                "Module '\"./hub\"' has no exported member 'extra'.",
+            ),
+            (
+                "TS2694",
+                "Namespace '\"/p/src/hub\"' has no exported member 'Extra'.",
+            ),
+            ("TS2339", "a message of a form not known"),
+        ] {
+            assert_eq!(reach_with(plain, &[(rule, message)]), Affected, "{message}");
+        }
+        assert_eq!(
+            reach_with(
+                plain,
+                &[(
+                    "TS2322",
+                    "Type 'string' is not assignable to type 'number'."
+                )]
+            ),
+            Unaffected
+        );
     }
 }
