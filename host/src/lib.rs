@@ -16,6 +16,7 @@ pub mod paths;
 pub mod plugins;
 pub mod render;
 pub mod runner;
+mod stamp;
 pub mod state;
 pub mod toolchain;
 pub mod warm;

@@ -85,6 +85,7 @@ async fn a_panic_in_plan_is_an_engine_error_and_the_session_answers_the_next_che
         registry: Arc::new(registry),
         runner: Runner::new(2, 10 * 1024 * 1024),
         prewalk: Default::default(),
+        kept: Default::default(),
         shard: None,
     };
     let mut session = Session::open(context);

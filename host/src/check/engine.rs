@@ -342,14 +342,11 @@ async fn project_tree(
     if let Some(tree) = &check.tree {
         return tree.clone();
     }
-    let root = context.root.clone();
+    let (root, kept) = (context.root.clone(), context.kept.clone());
     let ignore = context.config.check.ignore.clone();
-    let walked = tokio::task::spawn_blocking(move || {
-        super::project_files(&root, &[".".to_owned()], &ignore)
-    })
-    .await
-    .unwrap_or_default();
-    Arc::new(walked)
+    tokio::task::spawn_blocking(move || kept.tree(&root, &ignore))
+        .await
+        .unwrap_or_default()
 }
 
 /// The programs of an engine that declares them; none for the others. An engine with nothing

@@ -6,6 +6,8 @@ use std::sync::Mutex;
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use ignore::WalkBuilder;
 
+use crate::stamp::Watched;
+
 /// Directories never checked, wherever they are.
 const ALWAYS_SKIPPED: &[&str] = &["**/node_modules", ".signalint", "**/.git"];
 
@@ -50,6 +52,33 @@ impl Prewalk {
 /// Project-relative files under `paths` (files or directories), honouring `.gitignore`,
 /// skipping `node_modules`, `.signalint`, `.git` and the configured ignore globs. Sorted.
 pub fn project_files(root: &Path, paths: &[String], ignore_globs: &[String]) -> Vec<String> {
+    walk(root, paths, ignore_globs, |_| {})
+}
+
+/// Every project file (as [`project_files`] of `.`), with what the walk read recorded in
+/// `watched`: each directory it listed and the ignore files that could apply, there and in
+/// the root's ancestors, so that a change to any of them is seen.
+pub(crate) fn watched_project_files(
+    root: &Path,
+    ignore_globs: &[String],
+    watched: &mut Watched,
+) -> Vec<String> {
+    for ancestor in root.ancestors().skip(1) {
+        watched.add_ignore_files(ancestor);
+    }
+    walk(root, &[".".to_owned()], ignore_globs, |dir| {
+        watched.add(dir.to_owned());
+        watched.add_ignore_files(dir);
+    })
+}
+
+/// [`project_files`], calling `entered` with every directory the walk lists.
+fn walk(
+    root: &Path,
+    paths: &[String],
+    ignore_globs: &[String],
+    mut entered: impl FnMut(&Path),
+) -> Vec<String> {
     let skipped = skip_set(ignore_globs);
     let mut files = Vec::new();
     let paths: Vec<&str> = if paths.is_empty() {
@@ -84,7 +113,12 @@ pub fn project_files(root: &Path, paths: &[String], ignore_globs: &[String]) -> 
             })
             .build();
         for entry in walker.filter_map(Result::ok) {
-            if entry.file_type().is_some_and(|t| t.is_file())
+            let Some(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() {
+                entered(entry.path());
+            } else if kind.is_file()
                 && let Ok(relative) = entry.path().strip_prefix(root)
             {
                 files.push(relative.to_string_lossy().replace('\\', "/"));

@@ -8,6 +8,7 @@
 mod engine;
 mod files;
 mod invocation;
+mod kept;
 mod machine;
 pub mod positions;
 mod programs;
@@ -56,6 +57,8 @@ pub struct Context {
     pub toolchain: Arc<ManagedToolchain>,
     /// A walk of the project started before the first check (empty for the server).
     pub prewalk: Arc<Prewalk>,
+    /// The last whole walk of the project, kept while nothing it read changed.
+    pub kept: Arc<kept::KeptWalks>,
     /// The part of the check this run does, when CI splits it (`check --shard I/N`).
     pub shard: Option<Shard>,
 }
@@ -193,13 +196,12 @@ pub async fn run_observed(
     let check_files = match scope {
         Scope::Project { paths } => {
             let ignore = &context.config.check.ignore;
-            let files = Arc::new(
-                context
-                    .prewalk
-                    .take(paths, ignore)
-                    .unwrap_or_else(|| project_files(&context.root, paths, ignore)),
-            );
             let whole = paths.iter().all(|p| p == ".");
+            let files = match context.prewalk.take(paths, ignore) {
+                Some(files) => Arc::new(files),
+                None if whole => context.kept.tree(&context.root, ignore),
+                None => Arc::new(project_files(&context.root, paths, ignore)),
+            };
             engine::CheckFiles {
                 tree: whole.then(|| files.clone()),
                 files,
@@ -499,7 +501,7 @@ fn engine_uses(
             },
         )
         .collect();
-    crate::config::usage::decide(&context.root, &candidates)
+    context.kept.uses(&context.root, &candidates)
 }
 
 fn with_reason(status: EngineStatus, reason: Option<String>) -> EngineStatus {

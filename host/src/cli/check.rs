@@ -336,6 +336,7 @@ pub(super) fn context_loading(
         registry: Arc::new(registry),
         runner: Runner::new(concurrency, cap),
         prewalk: Arc::default(),
+        kept: Arc::default(),
         shard: None,
     }
 }

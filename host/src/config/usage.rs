@@ -11,6 +11,8 @@ use std::path::Path;
 
 use signalint_plugin_api::{EngineInfo, EngineScope, UsedWhen};
 
+use crate::stamp::Watched;
+
 /// How many directory levels below the root a config file still counts (a workspace
 /// package's own `tsconfig.json` at `packages/a/`, or `apps/web/src/`), without walking a
 /// large project.
@@ -37,7 +39,16 @@ pub struct Candidate<'a> {
 
 /// Decides for every candidate whether it runs on the project at `root`.
 pub fn decide(root: &Path, candidates: &[Candidate<'_>]) -> BTreeMap<String, Use> {
-    let signs = ProjectSigns::read(root, candidates);
+    decide_watched(root, candidates, None)
+}
+
+/// [`decide`], recording in `watched` every path it reads or looks for.
+pub(crate) fn decide_watched(
+    root: &Path,
+    candidates: &[Candidate<'_>],
+    mut watched: Option<&mut Watched>,
+) -> BTreeMap<String, Use> {
+    let signs = ProjectSigns::read(root, candidates, watched.as_deref_mut());
     let mut decided: BTreeMap<String, Use> = BTreeMap::new();
     let mut baselines = Vec::new();
     // Engines the project asks for (a table or a sign of use), which make it a linted project.
@@ -155,7 +166,7 @@ struct ProjectSigns {
 }
 
 impl ProjectSigns {
-    fn read(root: &Path, candidates: &[Candidate<'_>]) -> Self {
+    fn read(root: &Path, candidates: &[Candidate<'_>], mut watched: Option<&mut Watched>) -> Self {
         let declared: Vec<&UsedWhen> = candidates
             .iter()
             .filter_map(|c| c.info.and_then(|i| i.used_when.as_ref()))
@@ -168,8 +179,14 @@ impl ProjectSigns {
         if names.is_empty() && declared.iter().all(|u| u.packages.is_empty()) {
             return signs;
         }
+        let mut watch = |path: std::path::PathBuf| {
+            if let Some(watched) = watched.as_deref_mut() {
+                watched.add(path);
+            }
+        };
         for (depth, dir) in root.ancestors().enumerate() {
             for name in &names {
+                watch(dir.join(name));
                 if !signs.configs.contains_key(*name) && dir.join(name).is_file() {
                     let at = if depth == 0 {
                         (*name).to_owned()
@@ -179,6 +196,8 @@ impl ProjectSigns {
                     signs.configs.insert((*name).to_owned(), at);
                 }
             }
+            watch(dir.join("package.json"));
+            watch(dir.join(".git"));
             signs
                 .packages
                 .extend(dependencies(&dir.join("package.json")));
@@ -188,6 +207,11 @@ impl ProjectSigns {
             }
         }
         if names.iter().any(|n| !signs.configs.contains_key(*n)) {
+            for ancestor in root.ancestors().skip(1) {
+                if let Some(watched) = watched.as_deref_mut() {
+                    watched.add_ignore_files(ancestor);
+                }
+            }
             let walker = ignore::WalkBuilder::new(root)
                 .max_depth(Some(CONFIG_DEPTH + 1))
                 .hidden(false)
@@ -198,6 +222,12 @@ impl ProjectSigns {
                 })
                 .build();
             for entry in walker.filter_map(Result::ok) {
+                if let Some(watched) = watched.as_deref_mut()
+                    && entry.file_type().is_some_and(|t| t.is_dir())
+                {
+                    watched.add(entry.path().to_owned());
+                    watched.add_ignore_files(entry.path());
+                }
                 let Some(name) = entry.file_name().to_str() else {
                     continue;
                 };

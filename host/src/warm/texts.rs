@@ -2,14 +2,9 @@
 //! may have changed.
 //!
 //! A check must see every edit made before it (never a stale answer), and reading every file
-//! of the program for that costs more than the engine's own re-check of a leaf edit. A file's
-//! metadata (size, modification and change times, inode) changes with every write, so a file
-//! whose metadata is the same as at the last read holds the same text, with one exception that
-//! git calls "racy": timestamps are coarse (a kernel tick on local file systems, up to two
-//! seconds on some others), so a write just after the read can keep the same times. A file
-//! changed within [`RACY_WINDOW`] of the moment it was read is therefore read again at the
-//! next check, whatever its metadata says. The change time (`ctime`) decides, not the
-//! modification time: every write sets it to the clock, and no program can set it back.
+//! of the program for that costs more than the engine's own re-check of a leaf edit. A file
+//! whose [`Stamp`] is the one it had when read, and was not racy then, holds the same text
+//! (`crate::stamp` says why); any other is read again.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -18,47 +13,13 @@ use std::time::{Duration, SystemTime};
 
 use xxhash_rust::xxh3::xxh3_64;
 
-/// How close to its read a file's modification time must be for its metadata not to prove
-/// that it is unchanged: more than any file system's timestamp granularity.
-const RACY_WINDOW: Duration = Duration::from_secs(2);
+use crate::stamp::{RACY_WINDOW, Stamp};
 
 /// One file's text as read, with its fingerprint.
 #[derive(Debug, Clone)]
 pub(super) struct Text {
     pub text: Arc<str>,
     pub hash: u64,
-}
-
-/// What identifies one version of a file on disk without reading it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Stamp {
-    len: u64,
-    modified: Option<SystemTime>,
-    /// The inode's change time: set to the clock by every write and every metadata change.
-    changed: Option<SystemTime>,
-    inode: u64,
-}
-
-impl Stamp {
-    fn of(metadata: &std::fs::Metadata) -> Self {
-        #[cfg(unix)]
-        let (changed, inode) = {
-            use std::os::unix::fs::MetadataExt;
-            let changed = u64::try_from(metadata.ctime()).ok().map(|secs| {
-                SystemTime::UNIX_EPOCH
-                    + Duration::new(secs, u32::try_from(metadata.ctime_nsec()).unwrap_or(0))
-            });
-            (changed, metadata.ino())
-        };
-        #[cfg(not(unix))]
-        let (changed, inode) = (None, 0);
-        Self {
-            len: metadata.len(),
-            modified: metadata.modified().ok(),
-            changed,
-            inode,
-        }
-    }
 }
 
 #[derive(Debug)]
@@ -121,10 +82,7 @@ fn read_now(path: &Path, racy_window: Duration) -> Option<Read> {
     let read_at = SystemTime::now();
     let bytes = std::fs::read(path).ok()?;
     let stamp = Stamp::of(&metadata);
-    let racy = stamp
-        .changed
-        .or(stamp.modified)
-        .is_none_or(|changed| changed + racy_window >= read_at);
+    let racy = stamp.racy(read_at, racy_window);
     let text: Arc<str> = String::from_utf8_lossy(&bytes).into();
     Some(Read {
         stamp,

@@ -236,6 +236,7 @@ pub fn engine_context(root: &Path, config: &str) -> signalint::check::Context {
         config: Arc::new(config),
         runner: signalint::runner::Runner::new(2, 10 * 1024 * 1024),
         prewalk: Default::default(),
+        kept: Default::default(),
         shard: None,
     }
 }
