@@ -306,8 +306,11 @@ fn cold(
     issue_set(response["issues"].as_array().unwrap())
 }
 
-/// Every issue of the server's latest check (what `get_issue_detail` pages through).
+/// Every issue of the server's latest check (what `get_issue_detail` pages through). The
+/// server writes its state after answering, holding the state's lock until it is written.
 fn latest(root: &Path) -> BTreeSet<Issue> {
+    let lock = std::fs::File::open(root.join(".signalint/state.lock")).unwrap();
+    lock.lock().unwrap();
     let text = std::fs::read_to_string(root.join(".signalint/latest.json")).unwrap();
     let latest: Value = serde_json::from_str(&text).unwrap();
     issue_set(latest["issues"].as_array().unwrap())

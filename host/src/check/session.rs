@@ -50,6 +50,11 @@ pub struct Session {
     /// The memory after this session's first check (`since: "start"`).
     start: Option<Snapshot>,
     state: StateDir,
+    /// Save the state after the answer instead of before it (the server: its answer is what
+    /// the agent waits on).
+    deferred_saves: bool,
+    /// The last check's state being written, still holding the state's lock.
+    saving: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl Session {
@@ -63,6 +68,24 @@ impl Session {
             start: None,
             state,
             context,
+            deferred_saves: false,
+            saving: None,
+        }
+    }
+
+    /// Writes each check's state after its answer is shaped, on a thread of its own that holds
+    /// the state's lock until it is done; the next check, and [`Session::settle`], wait for it.
+    pub fn defer_saves(mut self) -> Self {
+        self.deferred_saves = true;
+        self
+    }
+
+    /// Waits until the last check's state is on disk.
+    pub async fn settle(&mut self) {
+        if let Some(saving) = self.saving.take()
+            && let Err(e) = saving.await
+        {
+            tracing::warn!("the last check's state may not be saved: {e}");
         }
     }
 
@@ -113,6 +136,7 @@ impl Session {
         cancel: &CancellationToken,
         observer: Option<&EngineObserver>,
     ) -> CheckResponse {
+        self.settle().await;
         let report = run_observed(&self.context, scope, cancel, observer).await;
         let mut analysis = report.analysis;
         let threshold = self.context.config.check.loop_threshold;
@@ -204,15 +228,28 @@ impl Session {
 
         tracing::debug!("response shaped");
         if !cancelled {
-            if lock.is_some() {
-                self.state.save_loops(&self.loops);
-                self.state.save_snapshots(&self.snapshots);
-                self.state.save_latest(&LatestCheck::of(&analysis));
-                tracing::debug!("state saved");
+            if let Some(lock) = lock {
+                let (state, loops, snapshots) = (
+                    self.state.clone(),
+                    self.loops.clone(),
+                    self.snapshots.clone(),
+                );
+                let latest = LatestCheck::of(&analysis);
+                let save = move || {
+                    state.save_loops(&loops);
+                    state.save_snapshots(&snapshots);
+                    state.save_latest(&latest);
+                    drop(lock);
+                    tracing::debug!("state saved");
+                };
+                if self.deferred_saves {
+                    self.saving = Some(tokio::task::spawn_blocking(save));
+                } else {
+                    save();
+                }
             }
             self.latest = Some(analysis);
         }
-        drop(lock);
         response
     }
 }

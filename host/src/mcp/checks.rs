@@ -114,7 +114,7 @@ impl Checker {
         let loops = session.loops.status(threshold);
         let root = Arc::new(session.context.root.clone());
         Self {
-            session: Arc::new(tokio::sync::Mutex::new(session)),
+            session: Arc::new(tokio::sync::Mutex::new(session.defer_saves())),
             flights: Arc::default(),
             latest: Arc::new(RwLock::new(latest)),
             loops: Arc::new(RwLock::new(loops)),
@@ -142,6 +142,7 @@ impl Checker {
     /// Forgets all loop memory (waits for a running check).
     pub async fn reset_loops(&self) -> ResetConfirmation {
         let mut session = self.session.lock().await;
+        session.settle().await;
         let signatures = session.loops.tracks.len() as u64;
         let looping = session.loops.status(self.threshold).signatures.len() as u64;
         let churns = session.loops.churn.values().map(|r| r.len() as u64).sum();
@@ -316,7 +317,8 @@ impl Checker {
     /// Stops every check in flight and waits (up to `grace`) for the running one to end.
     pub async fn shut_down(&self, grace: Duration) {
         self.shutdown.cancel();
-        let _ = tokio::time::timeout(grace, self.session.lock()).await;
+        let settled = async { self.session.lock().await.settle().await };
+        let _ = tokio::time::timeout(grace, settled).await;
         // Every persistent engine dies with the server.
         crate::warm::shutdown().await;
     }
