@@ -2190,6 +2190,17 @@ fn addressed_to_model(sentence: &str) -> bool {
         .any(|w| ["you", "your", "assistant", "model", "ai", "llm", "agent"].contains(&w))
 }
 
+/// "the right sender", "the provider": a verb stem grown into the noun of who does it, no
+/// order to move anything.
+fn agent_noun(text: &str, (_, end): (usize, usize)) -> bool {
+    let rest: String = text[end..]
+        .chars()
+        .take_while(|c| c.is_alphanumeric())
+        .collect();
+    let word = format!("{}{rest}", &text[..end].rsplit(' ').next().unwrap_or(""));
+    word.len() > 4 && (word.ends_with("er") || word.ends_with("ers"))
+}
+
 /// Words that report an order instead of giving it: "prompts that tell the model to",
 /// "text which attempts to", "messages asking an assistant to".
 const REPORTING: &[&str] = &[
@@ -2319,8 +2330,11 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     let secrets = found[C::Secret as usize].clone();
     let puts = found[C::Put as usize].clone();
     found[C::Secret as usize].retain(|&span| !destination_or_none(&text, span, &puts));
-    found[C::Put as usize]
-        .retain(|&span| !labels_secret(&text, span, &secrets) && !third_person(&text, span));
+    found[C::Put as usize].retain(|&span| {
+        !labels_secret(&text, span, &secrets)
+            && !third_person(&text, span)
+            && !agent_noun(&text, span)
+    });
     found[C::Hide as usize]
         .retain(|&span| !display_toggle(&text, span) && !english_cache(&text, span));
     found[C::Ignore as usize].retain(|&span| !override_noun(&text, span));
@@ -3223,6 +3237,14 @@ mod tests {
         assert!(!fires(
             "Runs independently for each file, so one slow file does not delay the others.",
             "preference-manipulation"
+        ));
+    }
+
+    #[test]
+    fn agent_nouns_move_nothing() {
+        assert!(!fires(
+            "Loads the account's ad_creds for that network and calls the right sender.",
+            "cross-server-shadowing"
         ));
     }
 
