@@ -21,8 +21,9 @@ use signalint_plugin_api::{AnalyzeRequest, Finding, FindingSeverity, McpSurface}
 use signalint_plugin_shadow_patterns::{CODE, Options, analyze_surfaces};
 
 /// Recall on held-out attacks must not fall below this. The target is 0.90; this floor is
-/// the best figure reached without tuning on held-out items (121 of 175), so the gap shows.
-const HELD_OUT_RECALL_FLOOR: f64 = 0.69;
+/// the best figure reached without tuning on held-out items (139 of 175, up from 121 once the
+/// rules read concepts instead of tune wording), so the gap shows.
+const HELD_OUT_RECALL_FLOOR: f64 = 0.79;
 /// The false-positive rate on held-out hard benign manifests must not rise above this. The
 /// target is 0.02; the figure reached is 8 of 175.
 const HELD_OUT_FPR_CEILING: f64 = 0.05;

@@ -197,6 +197,13 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         // the text discourages, not an order.
         if object.contains("only when") || object.contains("only if") {
             score -= 2;
+            // "... only if they explicitly ask for a summary": moved at the user's request.
+            if [" ask", " request", " want"]
+                .iter()
+                .any(|w| object.contains(w))
+            {
+                score -= 3;
+            }
         }
         if best.as_ref().is_none_or(|b| score > b.score) {
             best = Some(Hit::new(
