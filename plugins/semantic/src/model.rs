@@ -248,7 +248,7 @@ impl Embedder {
 
     fn embed_batch(&self, encodings: &[&Encoding]) -> Result<Vec<f32>, Box<dyn std::error::Error>> {
         let ids: Vec<&[u32]> = encodings.iter().map(|e| e.get_ids()).collect();
-        let hidden = self.model.forward(&ids)?.flatten_all()?.to_vec1::<f32>()?;
+        let hidden = self.model.forward(&ids)?;
         // The mean of each text's token vectors, L2-normalized.
         let mut out = Vec::with_capacity(encodings.len() * DIM);
         let mut rows = hidden.chunks_exact(DIM);
