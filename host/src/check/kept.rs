@@ -15,13 +15,16 @@ use std::sync::Arc;
 use crate::config::usage::{self, Candidate, Use};
 use crate::stamp::WalkCache;
 
+/// The candidates a decision of which engines run was made for: id, explicit, turned off.
+type CandidateKey = Vec<(String, bool, bool)>;
+
 /// The walks one project's checks share.
 #[derive(Debug, Default)]
 pub struct KeptWalks {
     /// Every project file, by the ignore globs the walk honoured.
     tree: WalkCache<Vec<String>, Arc<Vec<String>>>,
     /// Which engines run, by the candidates decided on.
-    uses: WalkCache<Vec<(String, bool, bool)>, BTreeMap<String, Use>>,
+    uses: WalkCache<CandidateKey, BTreeMap<String, Use>>,
 }
 
 impl KeptWalks {

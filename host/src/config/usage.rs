@@ -46,9 +46,9 @@ pub fn decide(root: &Path, candidates: &[Candidate<'_>]) -> BTreeMap<String, Use
 pub(crate) fn decide_watched(
     root: &Path,
     candidates: &[Candidate<'_>],
-    mut watched: Option<&mut Watched>,
+    watched: Option<&mut Watched>,
 ) -> BTreeMap<String, Use> {
-    let signs = ProjectSigns::read(root, candidates, watched.as_deref_mut());
+    let signs = ProjectSigns::read(root, candidates, watched);
     let mut decided: BTreeMap<String, Use> = BTreeMap::new();
     let mut baselines = Vec::new();
     // Engines the project asks for (a table or a sign of use), which make it a linted project.
