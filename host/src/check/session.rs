@@ -229,27 +229,32 @@ impl Session {
         tracing::debug!("response shaped");
         if !cancelled {
             if let Some(lock) = lock {
-                let (state, loops, snapshots) = (
-                    self.state.clone(),
-                    self.loops.clone(),
-                    self.snapshots.clone(),
-                );
                 let latest = LatestCheck::of(&analysis);
-                let save = move || {
-                    state.save_loops(&loops);
-                    state.save_snapshots(&snapshots);
-                    state.save_latest(&latest);
-                    drop(lock);
-                    tracing::debug!("state saved");
-                };
                 if self.deferred_saves {
-                    self.saving = Some(tokio::task::spawn_blocking(save));
+                    let (state, loops, snapshots) = (
+                        self.state.clone(),
+                        self.loops.clone(),
+                        self.snapshots.clone(),
+                    );
+                    self.saving = Some(tokio::task::spawn_blocking(move || {
+                        save_state(&state, &loops, &snapshots, &latest);
+                        drop(lock);
+                    }));
                 } else {
-                    save();
+                    save_state(&self.state, &self.loops, &self.snapshots, &latest);
+                    drop(lock);
                 }
             }
             self.latest = Some(analysis);
         }
         response
     }
+}
+
+/// Writes one check's state; the caller holds the state's lock.
+fn save_state(state: &StateDir, loops: &LoopHistory, snapshots: &Snapshots, latest: &LatestCheck) {
+    state.save_loops(loops);
+    state.save_snapshots(snapshots);
+    state.save_latest(latest);
+    tracing::debug!("state saved");
 }
