@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::Subject;
+
 /// Severity as engines report it. The host folds `info` and `hint` into warnings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -128,6 +130,12 @@ pub struct Diagnostic {
     /// are one code fact: the host shows them as one issue.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub same_as: Vec<String>,
+    /// What the diagnostic is about, as the adapter reads it from its engine's codes and
+    /// wording: the host clusters, ranks causes first and links consequences to their cause by
+    /// it alone. `None`: the diagnostic is clustered by its rule. Added in 0.3.2; an older host
+    /// ignores it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subject: Option<Subject>,
     /// Stands for a field a later version adds: with the `growth-check` feature on, every
     /// plugin must still build, which proves that adding an optional field breaks none.
     #[cfg(feature = "growth-check")]
@@ -152,6 +160,7 @@ impl Diagnostic {
             fixes: Vec::new(),
             fix_safety: None,
             same_as: Vec::new(),
+            subject: None,
             #[cfg(feature = "growth-check")]
             growth_check: None,
         }
@@ -195,6 +204,12 @@ impl Diagnostic {
     /// The canonical fact keys (see [`Diagnostic::same_as`]).
     pub fn with_same_as(mut self, keys: Vec<String>) -> Self {
         self.same_as = keys;
+        self
+    }
+
+    /// What the diagnostic is about (see [`Diagnostic::subject`]).
+    pub fn with_subject(mut self, subject: Subject) -> Self {
+        self.subject = Some(subject);
         self
     }
 }

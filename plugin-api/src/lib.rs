@@ -163,8 +163,10 @@ pub mod export;
 pub mod json;
 mod manifest;
 pub mod names;
+pub mod quoted;
 pub mod rule_kit;
 mod rules;
+mod subject;
 
 pub use abi::{ABI_PROBE_SYMBOL, SIGNALINT_ABI_VERSION};
 pub use diagnostic::{ColumnUnit, Diagnostic, FixSafety, Position, Severity, TextEdit};
@@ -184,6 +186,7 @@ pub use rules::{
     AnalyzeOutcome, AnalyzeRequest, Finding, FindingSeverity, McpSurface, SurfaceOrigin,
     pointer_segment,
 };
+pub use subject::{Role, Subject, SubjectKind};
 
 /// The version of this crate; plugins built against another major (or, before 1.0, another
 /// minor) version are refused.
