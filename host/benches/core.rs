@@ -243,6 +243,7 @@ fn realistic_issues(n: usize, seed: u64) -> Vec<IssueInput> {
                 engine: engine.to_owned(),
                 rule: rule.to_owned(),
                 severity,
+                subject: stated(engine, rule, &message.replace("{}", name)),
                 message: message.replace("{}", name),
                 fixable,
                 help: None,
@@ -254,6 +255,32 @@ fn realistic_issues(n: usize, seed: u64) -> Vec<IssueInput> {
             }
         })
         .collect()
+}
+
+#[allow(dead_code, unused_imports)]
+#[path = "../../plugins/biome/src/subject.rs"]
+mod biome_subject;
+#[allow(dead_code, unused_imports)]
+#[path = "../../plugins/oxlint/src/subject.rs"]
+mod oxlint_subject;
+/// The adapters' own subject readers, compiled in: a plugin's library cannot be linked next to
+/// another's, since both export the plugin entry points.
+#[allow(dead_code, unused_imports)]
+#[path = "../../plugins/tsc/src/subject.rs"]
+mod tsc_subject;
+
+/// The subject the adapter of `engine` states, as a check hands it to the core (read before the
+/// timed part: in a check the adapters read it while parsing).
+fn stated(engine: &str, rule: &str, message: &str) -> Option<signalint_plugin_api::Subject> {
+    match engine {
+        "tsc" => rule
+            .strip_prefix("TS")
+            .and_then(|code| code.parse().ok())
+            .and_then(|code| tsc_subject::subject(code, message)),
+        "oxlint" => oxlint_subject::subject(rule, message),
+        "biome" => biome_subject::subject(rule, message),
+        _ => None,
+    }
 }
 
 fn peak_rss_kib() -> Option<u64> {
@@ -307,6 +334,7 @@ fn fixture_40() -> Vec<IssueInput> {
     let mut out = Vec::new();
     let mut push =
         |engine: &str, rule: &str, severity, file: String, line: u32, message: String, fixable| {
+            let subject = stated(engine, rule, &message);
             out.push(IssueInput {
                 file,
                 line,
@@ -324,6 +352,7 @@ fn fixture_40() -> Vec<IssueInput> {
                 fixes: Vec::new(),
                 fix_safe: None,
                 same_as: Vec::new(),
+                subject,
             });
         };
     for i in 0..10u32 {

@@ -99,4 +99,21 @@ mod tests {
         assert!(is_name("UserId") && is_name("this.x") && is_name("$ref") && is_name("_"));
         assert!(!is_name("a b") && !is_name("1x") && !is_name("x.") && !is_name(""));
     }
+
+    #[test]
+    fn finds_spans() {
+        assert_eq!(
+            spans(r#"Module '"./types"' has no exported member 'UserId'."#).collect::<Vec<_>>(),
+            vec![r#""./types""#, "UserId"]
+        );
+        assert_eq!(
+            spans("Don't use `debugger` or 'x'").collect::<Vec<_>>(),
+            vec!["debugger", "x"]
+        );
+        assert_eq!(spans("It's 'unclosed").count(), 0);
+        assert_eq!(
+            spans("Type '\"a\" | \"b\"' is not assignable to type 'number'.").collect::<Vec<_>>(),
+            vec!["\"a\" | \"b\"", "number"]
+        );
+    }
 }

@@ -30,8 +30,9 @@ use serde::{Deserialize, Serialize};
 use crate::core::IssueInput;
 use crate::state::{StateDir, files};
 
-/// Bump when the entry format or the key derivation changes.
-pub const CACHE_VERSION: u32 = 2;
+/// Bump when the entry format or the key derivation changes. 3: entries carry the subjects the
+/// adapters state (an entry of 2 lacks them and would cluster by rule alone).
+pub const CACHE_VERSION: u32 = 3;
 /// Entries kept per project before the oldest are evicted.
 pub const MAX_ENTRIES: usize = 20_000;
 /// The largest shard read back (20,000 entries of a noisy engine stay well below it).
@@ -193,6 +194,7 @@ mod tests {
             fixes: Vec::new(),
             fix_safe: None,
             same_as: Vec::new(),
+            subject: None,
         }
     }
 

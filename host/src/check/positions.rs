@@ -264,6 +264,7 @@ pub(crate) fn to_issues(
                     .flatten()
                     .map(|s| s == FixSafety::Safe),
                 same_as: diagnostic.same_as,
+                subject: diagnostic.subject,
             }
         })
         .collect()

@@ -546,6 +546,7 @@ pub fn to_issues(
                 fixes: Vec::new(),
                 fix_safe: None,
                 same_as: Vec::new(),
+                subject: None,
             })
         })
         .collect()

@@ -421,6 +421,7 @@ mod tests {
             fixes: Vec::new(),
             fix_safe: None,
             same_as: Vec::new(),
+            subject: None,
         }
     }
 

@@ -2,7 +2,7 @@
 //!
 //! One pass over the inputs in their own order (the order their strings sit in memory) reads
 //! everything ids and clustering need into integer rows: paths, engines and rules become symbols,
-//! and each distinct (engine, rule, message) is normalized and searched for a subject once, however
+//! and each distinct (engine, rule, message, stated subject) is normalized and its subject numbered once, however
 //! many issues share it. The rows are sorted into position order, ids follow, and the inputs'
 //! strings are moved into the issues without being read again.
 
@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use std::mem::take;
 
 use rustc_hash::FxHashMap;
+use signalint_plugin_api::Role;
 
 use super::Analysis;
 use super::cluster::{self, KeyCounts, NONE, Row, subject::Subject};
@@ -29,6 +30,7 @@ pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
         normalized,
         order,
         subjects,
+        groups_of_keys,
         keys,
     } = read(&inputs);
     // Ids and cluster groups need only the rows and the hashes in position order.
@@ -45,10 +47,23 @@ pub fn analyze(inputs: Vec<IssueInput>) -> Analysis {
         issue.issue_id = id;
     }
 
-    let mut clusters = cluster::cluster(&mut issues, &sorted_rows, &subjects, groups);
-    cluster::causes::link(&mut issues, &mut clusters);
+    let (mut clusters, shared) = cluster::cluster(
+        &mut issues,
+        &sorted_rows,
+        &subjects,
+        &groups_of_keys,
+        groups,
+    );
+    cluster::causes::link(&mut issues, &sorted_rows, &mut clusters);
     priority::rank(&mut clusters);
-    Analysis { issues, clusters }
+    Analysis {
+        issues,
+        clusters,
+        subjects: cluster::subject::Subjects {
+            distinct: subjects,
+            shared,
+        },
+    }
 }
 
 /// The issues in position order, without their ids. Each is built in its place and written once,
@@ -116,6 +131,8 @@ struct Read {
     /// Input indices in position order.
     order: Vec<u32>,
     subjects: Vec<Subject>,
+    /// Per subject key: its rule group (the subject's family, or the rule).
+    groups_of_keys: Vec<Box<str>>,
     keys: KeyCounts,
 }
 
@@ -142,6 +159,7 @@ struct Shared {
     subject: u32,
     subject_key: u32,
     rule_key: u32,
+    role: Role,
 }
 
 /// What `read` learns of each input apart from its message (the file is read once, for its hash
@@ -197,20 +215,42 @@ fn read(inputs: &[IssueInput]) -> Read {
     let mut subject_ids: FxHashMap<Subject, u32> = FxHashMap::default();
     let mut subjects: Vec<Subject> = Vec::new();
     let mut subject_keys: FxHashMap<(u32, u32, u32), u32> = FxHashMap::default();
+    // Per subject key: its rule group's text, for the cluster id.
+    let mut groups_of_keys: Vec<Box<str>> = Vec::new();
     let mut rule_keys: FxHashMap<(u32, u32), u32> = FxHashMap::default();
 
     let mut rows = Vec::with_capacity(n);
     let mut message_of = Vec::with_capacity(n);
+    // Stated subjects as numbers, so the key of a distinct message can hold its subject: an
+    // adapter may state different subjects for one wording.
+    let mut stated_ids: FxHashMap<&signalint_plugin_api::Subject, u32> = FxHashMap::default();
     for (input, file) in inputs.iter().zip(files) {
         intern::tuple_key(&mut key, &[&input.engine, &input.rule, &input.message]);
+        if let Some(stated) = &input.subject {
+            let next = next_index(stated_ids.len());
+            let id = *stated_ids.entry(stated).or_insert(next);
+            // 0xFF never occurs in UTF-8, so the key stays unambiguous.
+            key.push(0xFF);
+            key.extend_from_slice(&id.to_le_bytes());
+        }
         let message = match distinct.get(key.as_slice()) {
             Some(&message) => message,
             None => {
                 let engine = engines.intern(&input.engine);
                 let rule = names.intern(&input.rule);
-                let (collapsed, text) = message::collapse_and_cut(&input.message);
-                let subject = cluster::subject::extract(&input.rule, &collapsed).map(|subject| {
-                    let group = names.intern(cluster::subject_group(&input.rule, &subject));
+                let (_, text) = message::collapse_and_cut(&input.message);
+                let stated = input.subject.as_ref();
+                let role = cluster::subject::role(stated);
+                let worded = stated.and_then(|stated| {
+                    cluster::subject::worded(stated).map(|subject| (stated, subject))
+                });
+                let subject = worded.map(|(stated, subject)| {
+                    // A family merges the variants of one diagnostic across rules; without one
+                    // the rule groups.
+                    let group = match stated.family.as_str() {
+                        "" => rule,
+                        family => names.intern(family),
+                    };
                     let id = *subject_ids.entry(subject).or_insert_with_key(|subject| {
                         subjects.push(subject.clone());
                         next_index(subjects.len() - 1)
@@ -221,7 +261,14 @@ fn read(inputs: &[IssueInput]) -> Read {
                         return (id, NONE);
                     }
                     let key = next_index(subject_keys.len());
-                    (id, *subject_keys.entry((engine, group, id)).or_insert(key))
+                    let key = *subject_keys.entry((engine, group, id)).or_insert_with(|| {
+                        groups_of_keys.push(match stated.family.as_str() {
+                            "" => input.rule.as_str().into(),
+                            family => family.into(),
+                        });
+                        key
+                    });
+                    (id, key)
                 });
                 let next_key = next_index(rule_keys.len());
                 let rule_key = *rule_keys.entry((engine, rule)).or_insert(next_key);
@@ -241,6 +288,7 @@ fn read(inputs: &[IssueInput]) -> Read {
                     subject,
                     subject_key,
                     rule_key,
+                    role,
                 });
                 normalized.push(match text {
                     Cow::Borrowed(_) => None,
@@ -261,6 +309,7 @@ fn read(inputs: &[IssueInput]) -> Read {
             subject: info.subject,
             subject_key: info.subject_key,
             rule_key: info.rule_key,
+            role: info.role,
             no_file: input.file.is_empty(),
             error: input.severity == IssueSeverity::Error,
             fixable: input.fixable,
@@ -303,6 +352,7 @@ fn read(inputs: &[IssueInput]) -> Read {
         normalized,
         order: keys.into_iter().map(|k| k.index).collect(),
         subjects,
+        groups_of_keys,
         keys: KeyCounts {
             subject_keys: subject_keys.len(),
             rule_keys: rule_keys.len(),

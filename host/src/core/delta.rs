@@ -222,7 +222,11 @@ pub fn narrow<'a>(analysis: &Analysis, known: impl IntoIterator<Item = &'a str>)
             Some(c)
         })
         .collect();
-    Analysis { issues, clusters }
+    Analysis {
+        issues,
+        clusters,
+        subjects: Default::default(),
+    }
 }
 
 /// Compares this check with the last known state of its files.

@@ -1,5 +1,5 @@
 //! Message text: normalization as the contract defines it (`docs/contract.md`), the loop-signature template, and the
-//! quoted-span scanner the subject extractors share.
+//! quoted-span scanner it uses.
 
 use std::borrow::Cow;
 
@@ -137,44 +137,6 @@ pub fn message_template(message: &str) -> String {
         rest = &rest[c.len_utf8()..];
     }
     out
-}
-
-/// The contents of the quoted spans (`'…'`, `"…"`, `` `…` ``) of a message, in order. A quote
-/// opens only after a non-word character (so `don't` is no quote) and closes only before one.
-pub(crate) fn quoted_spans(message: &str) -> QuotedSpans<'_> {
-    QuotedSpans {
-        rest: message,
-        prev: None,
-    }
-}
-
-/// Iterator of [`quoted_spans`].
-#[derive(Debug, Clone)]
-pub(crate) struct QuotedSpans<'a> {
-    rest: &'a str,
-    prev: Option<char>,
-}
-
-impl<'a> Iterator for QuotedSpans<'a> {
-    type Item = &'a str;
-
-    fn next(&mut self) -> Option<&'a str> {
-        while let Some(at) = self.rest.find(['\'', '"', '`']) {
-            let before = self.rest[..at].chars().next_back().or(self.prev);
-            let quote_len = 1;
-            if opens_quote(before)
-                && let Some((inner, after)) = quoted_at(&self.rest[at..])
-            {
-                self.prev = Some('\'');
-                self.rest = after;
-                return Some(inner);
-            }
-            self.prev = self.rest[at..].chars().next();
-            self.rest = &self.rest[at + quote_len..];
-        }
-        self.rest = "";
-        None
-    }
 }
 
 /// `text` starts with a quote: the quoted contents and the text after the closing quote.
@@ -368,24 +330,5 @@ mod tests {
         for (message, template) in cases {
             assert_eq!(message_template(message), template, "{message}");
         }
-    }
-
-    #[test]
-    fn finds_quoted_spans() {
-        assert_eq!(
-            quoted_spans(r#"Module '"./types"' has no exported member 'UserId'."#)
-                .collect::<Vec<_>>(),
-            vec![r#""./types""#, "UserId"]
-        );
-        assert_eq!(
-            quoted_spans("Don't use `debugger` or 'x'").collect::<Vec<_>>(),
-            vec!["debugger", "x"]
-        );
-        assert_eq!(quoted_spans("It's 'unclosed").count(), 0);
-        assert_eq!(
-            quoted_spans("Type '\"a\" | \"b\"' is not assignable to type 'number'.")
-                .collect::<Vec<_>>(),
-            vec!["\"a\" | \"b\"", "number"]
-        );
     }
 }

@@ -57,7 +57,7 @@ pub mod response;
 #[cfg(test)]
 mod tests;
 
-pub use cluster::subject::{Workspace, advise_workspace, unresolved_packages};
+pub use cluster::subject::{Subjects, Workspace, advise_workspace, unresolved_packages};
 pub use delta::{
     DeltaReport, Snapshot, SnapshotIssue, delta, mark_new, narrow, rank_new_errors_first,
 };
@@ -80,6 +80,8 @@ pub struct Analysis {
     pub issues: Vec<NormalizedIssue>,
     /// Every cluster, in priority order (1 is most urgent).
     pub clusters: Vec<Cluster>,
+    /// The issues' subjects, for advice that needs facts the core does not read.
+    pub subjects: Subjects,
 }
 
 impl Analysis {

@@ -65,6 +65,10 @@ pub struct IssueInput {
     /// engines at one place sharing a key are one issue.
     #[serde(default)]
     pub same_as: Vec<String>,
+    /// What the issue is about, as the engine's adapter stated it: the core clusters, ranks
+    /// causes first and links consequences by it alone (`None`: clustered by its rule).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subject: Option<signalint_plugin_api::Subject>,
 }
 
 /// Additive: one edit of an engine's fix, as the engine supplied it, with positions in the

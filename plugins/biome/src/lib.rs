@@ -99,6 +99,7 @@ pub mod facts;
 pub mod format;
 mod parse;
 mod plan;
+pub mod subject;
 
 use signalint_plugin_api::{
     ColumnUnit, EngineAdapter, EngineInfo, EngineScope, ParseOutcome, ParseRequest, Plan,

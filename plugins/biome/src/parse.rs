@@ -90,6 +90,7 @@ fn json_diagnostic(record: &Value) -> Option<Diagnostic> {
         }
     });
     diagnostic.same_as = crate::facts::keys_of(&diagnostic.rule);
+    diagnostic.subject = crate::subject::subject(&diagnostic.rule, &diagnostic.message);
     diagnostic.help = (!advices.is_empty()).then(|| advices.join("\n"));
     Some(diagnostic)
 }
@@ -152,6 +153,7 @@ fn rdjson_extra(record: &Value) -> Extra {
         diagnostic.end = end;
         diagnostic.url = url.clone();
         diagnostic.same_as = crate::facts::keys_of(&diagnostic.rule);
+        diagnostic.subject = crate::subject::subject(&diagnostic.rule, &diagnostic.message);
         diagnostic
     });
     Extra {

@@ -11,6 +11,7 @@
 
 mod parse;
 mod plan;
+pub mod subject;
 
 use signalint_plugin_api::{
     EngineAdapter, EngineInfo, EngineScope, ParseOutcome, ParseRequest, Plan, PlanRequest,

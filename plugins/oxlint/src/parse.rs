@@ -138,6 +138,7 @@ fn to_diagnostic(record: Record) -> Option<Diagnostic> {
         None => Vec::new(),
     };
     let mut diagnostic = Diagnostic::new(rule, severity, record.message).with_same_as(same_as);
+    diagnostic.subject = crate::subject::subject(&diagnostic.rule, &diagnostic.message);
     diagnostic.file = record.filename;
     diagnostic.start = start;
     diagnostic.end = end;

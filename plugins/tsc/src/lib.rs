@@ -175,6 +175,7 @@ mod name_edit;
 mod parse;
 mod plan;
 mod session;
+pub mod subject;
 mod tsserver;
 
 use signalint_plugin_api::{

@@ -1,52 +1,25 @@
 //! Root causes first: configuration and resolution failures are causes, and the issues that
 //! follow from them point back at them (`causedBy`).
 //!
-//! A cause is a subject cluster (its subject recurs) of an unresolved module, a module without
-//! types, missing type definitions, a missing `lib` or an unknown compiler option, or a cluster of
-//! tsconfig errors. An issue follows from a cause when it is in a file where that cause fired and
-//! its rule is one a lost type produces (an implicit `any`, an unknown property, an `unknown` or
-//! mismatched value): with the module, the types or the `lib` in place those issues go too.
+//! Which issues are causes and which are consequences, the adapters say (`Subject::role`): a
+//! cause is a subject cluster (its subject recurs) whose adapter marks it a cause or a
+//! configuration error (for tsc: an unresolved module, a module without types, missing type
+//! definitions, a missing `lib`, an unknown compiler option), or the cluster of a rule that
+//! reports the configuration. An issue follows from a cause when it is in a file where that cause
+//! fired and its adapter marks it a consequence (for tsc: an implicit `any`, an unknown property,
+//! an `unknown` or mismatched value, which a lost type produces): with the module, the types or
+//! the `lib` in place those issues go too.
 
 use rustc_hash::FxHashMap;
+use signalint_plugin_api::Role;
 
-use super::subject::rule_name;
+use super::Row;
 use crate::core::model::{Cluster, NormalizedIssue};
-
-/// True for tsc codes of a tsconfig that cannot be read or does not hold together (TS5xxx,
-/// TS18003 "no inputs", TS6046/TS6053 bad option value or missing file, TS2318 missing global
-/// type, TS2688 missing type-definition file).
-pub(crate) fn is_config_rule(rule: &str) -> bool {
-    let Some(code) = rule_name(rule)
-        .strip_prefix("TS")
-        .and_then(|d| d.parse::<u32>().ok())
-    else {
-        return false;
-    };
-    (5000..6000).contains(&code) || matches!(code, 18003 | 6046 | 6053 | 2318 | 2688)
-}
-
-/// Rules whose issues a lost type (an unresolved module, missing types or `lib`) produces.
-fn follows_from_lost_types(rule: &str) -> bool {
-    matches!(
-        rule_name(rule),
-        "TS7006"
-            | "TS7005"
-            | "TS7031"
-            | "TS7034"
-            | "TS7053"
-            | "TS2339"
-            | "TS2551"
-            | "TS18046"
-            | "TS2571"
-            | "TS2345"
-            | "TS2322"
-            | "TS2304"
-    )
-}
 
 /// Sets `causedBy` on issues that follow from a cause cluster in their file, and each cause's
 /// `downstreamCount` and summary. Run before ranking.
-pub(crate) fn link(issues: &mut [NormalizedIssue], clusters: &mut [Cluster]) {
+/// `rows[i]` describes `issues[i]`.
+pub(crate) fn link(issues: &mut [NormalizedIssue], rows: &[Row], clusters: &mut [Cluster]) {
     let index: FxHashMap<&str, usize> = clusters
         .iter()
         .enumerate()
@@ -78,7 +51,7 @@ pub(crate) fn link(issues: &mut [NormalizedIssue], clusters: &mut [Cluster]) {
     }
     drop(index);
     let mut downstream = vec![0usize; clusters.len()];
-    for issue in issues.iter_mut() {
+    for (issue, row) in issues.iter_mut().zip(rows) {
         let Some(&c) = cause_of_file.get(&issue.file) else {
             continue;
         };
@@ -87,7 +60,7 @@ pub(crate) fn link(issues: &mut [NormalizedIssue], clusters: &mut [Cluster]) {
             || clusters
                 .iter()
                 .any(|k| k.root_cause && Some(k.cluster_id.as_str()) == own)
-            || !follows_from_lost_types(&issue.rule)
+            || row.role != Role::Consequence
         {
             continue;
         }

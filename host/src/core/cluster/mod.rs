@@ -1,11 +1,11 @@
 //! Root-cause clustering.
 //!
-//! The cluster key is the issue's engine, a rule group and the root-cause **subject** read from the
-//! message by the extractor of the rule's family (`subject.rs` dispatches to `tsc.rs`,
-//! `unused.rs`, `lint.rs`). For lint rules the group is the rule itself, so engine scope is kept
-//! (`eslint/no-unused-vars` and `typescript/no-unused-vars` never merge). For tsc codes the group is
-//! the diagnostic family, so variants of one diagnostic merge (TS2304 `Cannot find name 'X'` and
-//! TS2552 `… Did you mean 'Y'?` on the same `X` are one root cause).
+//! The cluster key is the issue's engine, a rule group and the root-cause **subject** its
+//! engine's adapter stated (`subject.rs`; the core reads no engine's codes or wording). The group
+//! is the subject's family when the adapter gave one, so the variants of one diagnostic merge
+//! (tsc's TS2304 `Cannot find name 'X'` and TS2552 `… Did you mean 'Y'?` on the same `X` are one
+//! root cause), and the rule otherwise, so engine scope is kept (`eslint/no-unused-vars` and
+//! `typescript/no-unused-vars` never merge).
 //!
 //! A subject cluster needs at least two issues. Every other issue of a rule (no subject, or a
 //! subject no other issue shares) goes to that rule's single fallback cluster, so a long tail of
@@ -13,13 +13,11 @@
 
 pub(crate) mod causes;
 pub(crate) mod facts;
-mod lint;
 pub(crate) mod subject;
 mod summary;
-mod tsc;
-mod unused;
 
-use subject::{Subject, rule_name};
+use signalint_plugin_api::Role;
+use subject::Subject;
 
 use super::ids::cluster_id;
 use super::model::{Cluster, IssueSeverity, NormalizedIssue};
@@ -46,6 +44,8 @@ pub(crate) struct Row {
     pub subject_key: u32,
     /// The (engine, rule) key.
     pub rule_key: u32,
+    /// What the adapter says the issue is to the others (a cause, a consequence…).
+    pub role: Role,
     pub no_file: bool,
     pub error: bool,
     pub fixable: bool,
@@ -132,13 +132,15 @@ pub(crate) fn group(rows: &[Row], keys: KeyCounts) -> Groups {
 
 /// Builds the clusters of `groups` over `issues` (sorted by position, `rows[i]` describing
 /// `issues[i]`), sets each issue's `cluster_id`, and returns the clusters with `priority` still 0
-/// (see `priority::rank`).
+/// (see `priority::rank`), and per cluster whose issues all share one subject, its id and that
+/// subject.
 pub(crate) fn cluster(
     issues: &mut [NormalizedIssue],
     rows: &[Row],
     subjects: &[Subject],
+    groups_of_keys: &[Box<str>],
     groups: Groups,
-) -> Vec<Cluster> {
+) -> (Vec<Cluster>, Vec<(String, u32)>) {
     debug_assert_eq!(issues.len(), rows.len());
     let Groups {
         kinds,
@@ -146,44 +148,33 @@ pub(crate) fn cluster(
         starts,
         members,
     } = groups;
+    let mut shared = Vec::new();
     let clusters: Vec<Cluster> = kinds
         .iter()
         .enumerate()
         .map(|(c, &kind)| {
-            build(
-                issues,
-                rows,
-                subjects,
-                kind,
-                &members[starts[c]..starts[c + 1]],
-            )
+            let members = &members[starts[c]..starts[c + 1]];
+            let cluster = build(issues, rows, subjects, groups_of_keys, kind, members);
+            let first = rows[members[0]].subject;
+            if first != NONE && members.iter().all(|&i| rows[i].subject == first) {
+                shared.push((cluster.cluster_id.clone(), first));
+            }
+            cluster
         })
         .collect();
     for (issue, &c) in issues.iter_mut().zip(&cluster_of) {
         issue.cluster_id = Some(clusters[c as usize].cluster_id.clone());
     }
-    clusters
+    (clusters, shared)
 }
 
-fn is_tsc_code(name: &str) -> bool {
-    name.strip_prefix("TS")
-        .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
-}
-
-/// The cluster-key group of an issue with a subject: the tsc diagnostic family, or the rule.
-pub(crate) fn subject_group<'a>(rule: &'a str, subject: &Subject) -> &'a str {
-    if is_tsc_code(rule_name(rule)) {
-        subject.tsc_group()
-    } else {
-        rule
-    }
-}
-
-/// One cluster of `members` (non-empty, in position order), all sharing one key of `kind`.
+/// One cluster of `members` (non-empty, in position order), all sharing one key of `kind`;
+/// `groups_of_keys[k]` is the rule group (family or rule) of subject key `k`.
 fn build(
     issues: &[NormalizedIssue],
     rows: &[Row],
     subjects: &[Subject],
+    groups_of_keys: &[Box<str>],
     kind: Key,
     members: &[usize],
 ) -> Cluster {
@@ -195,15 +186,19 @@ fn build(
     };
     let cluster_id = match subject {
         Some(subject) => {
-            let mut parts = vec!["subject", engine, subject_group(rule, subject)];
+            let group = &*groups_of_keys[rows[members[0]].subject_key as usize];
+            let mut parts = vec!["subject", engine, group];
             parts.extend(subject.key_parts());
             cluster_id(&parts)
         }
         None => cluster_id(&["rule", engine, rule]),
     };
+    // A shared subject is a cause when its adapter says fixing it clears others; a rule's
+    // cluster only when the rule reports the engine's configuration.
+    let role = rows[members[0]].role;
     let root_cause = match subject {
-        Some(subject) => subject.is_cause(),
-        None => causes::is_config_rule(rule),
+        Some(_) => matches!(role, Role::Cause | Role::Config),
+        None => role == Role::Config,
     };
     let stats = summary::Stats::of(issues, rows, members);
     let (root_cause_summary, suggested_action) = match subject {

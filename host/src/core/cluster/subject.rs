@@ -1,83 +1,120 @@
 //! The root-cause subject of an issue: what a fix would change (a missing name, a module, a type
-//! pair, a property, an unused binding…), read from the message by the extractor of the rule's
-//! family. An issue without a recognised subject is clustered by its rule alone.
+//! pair, a property, an unused binding…), as the engine's adapter stated it
+//! ([`signalint_plugin_api::Subject`]). The core words summaries and actions by the subject's
+//! kind and reads no engine's codes or messages. An issue without a subject the core can word is
+//! clustered by its rule alone.
 
-use super::{lint, tsc, unused};
+use signalint_plugin_api::{Role, Subject as Stated, SubjectKind as Kind};
 
 /// What one issue is about. Two issues with the same subject (and rule group) share a root cause.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) enum Subject {
-    /// A name the program uses but nothing declares or imports (TS2304, TS2552, eslint/no-undef…).
+    /// A name the program uses but nothing declares or imports.
     MissingName(String),
-    /// A namespace nothing declares (TS2503).
+    /// A namespace nothing declares.
     MissingNamespace(String),
-    /// A type-definitions package that is not installed or not listed (TS2591, TS2580, TS2688).
+    /// A type-definitions package that is not installed or not listed.
     MissingTypes(String),
-    /// A `lib` entry the compiler options lack (TS2583, TS2584).
+    /// A `lib` entry the compiler options lack.
     MissingLib(String),
-    /// A module specifier that does not resolve (TS2307, TS2792, TS2306).
+    /// A module specifier that does not resolve.
     MissingModule(String),
-    /// A JavaScript module without type declarations (TS7016).
+    /// A JavaScript module without type declarations.
     UntypedModule(String),
-    /// A member a module does not export (TS2305, TS2724, TS2614, TS2459, TS2460).
+    /// A member a module does not export.
     MissingExport { module: String, member: String },
-    /// A value of one type where another is declared (TS2322).
+    /// A value of one type where another is declared.
     NotAssignable { source: String, target: String },
-    /// An argument of one type for a parameter of another (TS2345).
+    /// An argument of one type for a parameter of another.
     ArgumentType { argument: String, parameter: String },
-    /// A property read from a type that lacks it (TS2339, TS2551).
+    /// A property read from a type that lacks it.
     UnknownProperty { property: String, on: String },
-    /// A property a type requires but values lack (TS2741, TS2739, TS2740).
+    /// A property a type requires but values lack.
     MissingProperty { property: String, target: String },
-    /// An object-literal property the target type does not know (TS2353, TS2561).
+    /// An object-literal property the target type does not know.
     ExcessProperty { property: String, target: String },
-    /// An expression that may be null or undefined (TS18047, TS18048, TS18049).
+    /// An expression that may be null or undefined.
     PossiblyNullish { expr: String, what: String },
-    /// A binding without a type that falls back to `any` (TS7006, TS7005, TS7031, TS7034).
+    /// A binding without a type that falls back to `any`.
     ImplicitAny(String),
-    /// A name declared twice (TS2300, TS2451, eslint/no-redeclare, biome noRedeclare).
+    /// A name declared twice.
     Duplicate(String),
-    /// A type-only name used as a value (TS2693).
+    /// A type-only name used as a value.
     TypeAsValue(String),
-    /// A value used as a type (TS2749).
+    /// A value used as a type.
     ValueAsType(String),
-    /// A binding declared and never used (no-unused-vars, noUnusedVariables, TS6133, TS6196).
+    /// A binding declared and never used.
     Unused(String),
-    /// A hook dependency left out of the dependency array (exhaustive-deps, useExhaustiveDependencies).
+    /// A hook dependency left out of the dependency array.
     HookDependency(String),
-    /// An unknown compiler option in tsconfig (TS5023, TS5025).
+    /// An unknown option in the engine's configuration (tsconfig's compiler options).
     CompilerOption(String),
 }
 
-/// The subject of an issue, or `None` when its rule has no subject extractor or the message does
-/// not have the expected shape (another locale, a new engine version).
-pub(crate) fn extract(rule: &str, message: &str) -> Option<Subject> {
-    let name = rule_name(rule);
-    if let Some(code) = tsc_code(name) {
-        return tsc::subject(code, message);
-    }
-    unused::subject(name, message).or_else(|| lint::subject(name, message))
+/// The subject the core words, of a subject an adapter stated: `None` when it names nothing, or
+/// its kind is one the core does not word (`Other`, a newer kind), or a paired kind lacks its
+/// detail. Its role is read apart ([`role`]), so a nameless subject still has one.
+pub(crate) fn worded(stated: &Stated) -> Option<Subject> {
+    let name = || (!stated.name.is_empty()).then(|| stated.name.clone());
+    let pair = || {
+        (!stated.name.is_empty() && !stated.detail.is_empty())
+            .then(|| (stated.name.clone(), stated.detail.clone()))
+    };
+    Some(match stated.kind {
+        Kind::MissingName => Subject::MissingName(name()?),
+        Kind::MissingNamespace => Subject::MissingNamespace(name()?),
+        Kind::MissingTypes => Subject::MissingTypes(name()?),
+        Kind::MissingLib => Subject::MissingLib(name()?),
+        Kind::MissingModule => Subject::MissingModule(name()?),
+        Kind::UntypedModule => Subject::UntypedModule(name()?),
+        Kind::ImplicitAny => Subject::ImplicitAny(name()?),
+        Kind::Duplicate => Subject::Duplicate(name()?),
+        Kind::TypeAsValue => Subject::TypeAsValue(name()?),
+        Kind::ValueAsType => Subject::ValueAsType(name()?),
+        Kind::UnusedBinding => Subject::Unused(name()?),
+        Kind::HookDependency => Subject::HookDependency(name()?),
+        Kind::UnknownOption => Subject::CompilerOption(name()?),
+        Kind::MissingExport => {
+            let (module, member) = pair()?;
+            Subject::MissingExport { module, member }
+        }
+        Kind::NotAssignable => {
+            let (source, target) = pair()?;
+            Subject::NotAssignable { source, target }
+        }
+        Kind::ArgumentType => {
+            let (argument, parameter) = pair()?;
+            Subject::ArgumentType {
+                argument,
+                parameter,
+            }
+        }
+        Kind::UnknownProperty => {
+            let (property, on) = pair()?;
+            Subject::UnknownProperty { property, on }
+        }
+        Kind::MissingProperty => {
+            let (property, target) = pair()?;
+            Subject::MissingProperty { property, target }
+        }
+        Kind::ExcessProperty => {
+            let (property, target) = pair()?;
+            Subject::ExcessProperty { property, target }
+        }
+        Kind::PossiblyNullish => {
+            let (expr, what) = pair()?;
+            Subject::PossiblyNullish { expr, what }
+        }
+        _ => return None,
+    })
 }
 
-/// The rule's own name without its engine scope: `eslint/no-unused-vars` → `no-unused-vars`,
-/// `eslint(no-unused-vars)` → `no-unused-vars`, `lint/correctness/noUnusedVariables` →
-/// `noUnusedVariables`, `typescript/TS2322` → `TS2322`.
-pub(crate) fn rule_name(rule: &str) -> &str {
-    if let Some(open) = rule.find('(')
-        && let Some(inner) = rule[open + 1..].strip_suffix(')')
-    {
-        return inner;
+/// The role of an issue with this stated subject; a role of a newer plugin API is a finding.
+pub(crate) fn role(stated: Option<&Stated>) -> Role {
+    match stated.map(|s| s.role) {
+        Some(role @ (Role::Cause | Role::Config | Role::Consequence)) => role,
+        _ => Role::Finding,
     }
-    rule.rsplit('/').next().unwrap_or(rule)
-}
-
-/// `TS2322` → 2322.
-fn tsc_code(name: &str) -> Option<u32> {
-    let digits = name.strip_prefix("TS")?;
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    digits.parse().ok()
 }
 
 /// The longest subject text shown in a summary, in characters.
@@ -98,46 +135,6 @@ impl Subject {
     /// their rule's cluster.
     pub fn makes_cluster(&self) -> bool {
         !matches!(self, Subject::ImplicitAny(_) | Subject::Unused(_))
-    }
-
-    /// A configuration or resolution failure: fixing it (an install, a `paths` entry, a `lib`
-    /// entry, a tsconfig edit) clears issues elsewhere, so its cluster ranks first.
-    pub fn is_cause(&self) -> bool {
-        matches!(
-            self,
-            Subject::MissingTypes(_)
-                | Subject::MissingLib(_)
-                | Subject::MissingModule(_)
-                | Subject::UntypedModule(_)
-                | Subject::CompilerOption(_)
-        )
-    }
-
-    /// The cluster-key group of a subject found in a tsc diagnostic: codes that are variants of one
-    /// diagnostic (TS2304 and its did-you-mean TS2552) share a group, so their issues merge.
-    pub fn tsc_group(&self) -> &'static str {
-        match self {
-            Subject::MissingName(_) => "missing-name",
-            Subject::MissingNamespace(_) => "missing-namespace",
-            Subject::MissingTypes(_) => "missing-types",
-            Subject::MissingLib(_) => "missing-lib",
-            Subject::MissingModule(_) => "missing-module",
-            Subject::UntypedModule(_) => "untyped-module",
-            Subject::MissingExport { .. } => "missing-export",
-            Subject::NotAssignable { .. } => "not-assignable",
-            Subject::ArgumentType { .. } => "argument-type",
-            Subject::UnknownProperty { .. } => "unknown-property",
-            Subject::MissingProperty { .. } => "missing-property",
-            Subject::ExcessProperty { .. } => "excess-property",
-            Subject::PossiblyNullish { .. } => "possibly-nullish",
-            Subject::ImplicitAny(_) => "implicit-any",
-            Subject::Duplicate(_) => "duplicate",
-            Subject::TypeAsValue(_) => "type-as-value",
-            Subject::ValueAsType(_) => "value-as-type",
-            Subject::Unused(_) => "unused",
-            Subject::HookDependency(_) => "hook-dependency",
-            Subject::CompilerOption(_) => "compiler-option",
-        }
     }
 
     /// The subject's values, for the cluster key.
@@ -425,14 +422,25 @@ impl Workspace {
     }
 }
 
+/// The subjects of one analysis, kept for the advice that needs facts the core does not read.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Subjects {
+    /// Every distinct subject of the check's issues.
+    pub(crate) distinct: Vec<Subject>,
+    /// Per cluster whose issues all share one subject: its id and that subject (an index into
+    /// `distinct`).
+    pub(crate) shared: Vec<(String, u32)>,
+}
+
 /// The packages named by the unresolved bare module specifiers of `analysis`: what the host
 /// must look up in the workspace (nothing to read when empty).
 pub fn unresolved_packages(analysis: &crate::core::Analysis) -> Vec<String> {
     let mut packages: Vec<String> = analysis
-        .issues
+        .subjects
+        .distinct
         .iter()
-        .filter_map(|issue| match extract(&issue.rule, &issue.message) {
-            Some(Subject::MissingModule(m)) if !is_relative(&m) => Some(package_of(&m).to_owned()),
+        .filter_map(|subject| match subject {
+            Subject::MissingModule(m) if !is_relative(m) => Some(package_of(m).to_owned()),
             _ => None,
         })
         .collect();
@@ -445,27 +453,13 @@ pub fn unresolved_packages(analysis: &crate::core::Analysis) -> Vec<String> {
 /// `workspace`: it names the package's directory and how to link it, where the advice without
 /// facts can only hedge.
 pub fn advise_workspace(analysis: &mut crate::core::Analysis, workspace: &Workspace) {
-    // Per cluster, the subject all its issues share (`None` once two differ or one has none).
-    let mut shared: rustc_hash::FxHashMap<&str, Option<Subject>> = Default::default();
-    for issue in &analysis.issues {
-        let Some(cluster) = issue.cluster_id.as_deref() else {
-            continue;
-        };
-        let subject = extract(&issue.rule, &issue.message);
-        shared
-            .entry(cluster)
-            .and_modify(|seen| {
-                if *seen != subject {
-                    *seen = None;
-                }
-            })
-            .or_insert(subject);
-    }
-    let advice: Vec<(String, String, String)> = shared
-        .into_iter()
-        .filter_map(|(cluster, subject)| {
-            let subject = subject?;
-            let Subject::MissingModule(specifier) = &subject else {
+    let subjects = &analysis.subjects;
+    let advice: Vec<(String, String, String)> = subjects
+        .shared
+        .iter()
+        .filter_map(|(cluster, index)| {
+            let subject = &subjects.distinct[*index as usize];
+            let Subject::MissingModule(specifier) = subject else {
                 return None;
             };
             if is_relative(specifier) {
@@ -474,7 +468,7 @@ pub fn advise_workspace(analysis: &mut crate::core::Analysis, workspace: &Worksp
             let package = package_of(specifier);
             let dir = workspace.packages.get(package)?;
             Some((
-                cluster.to_owned(),
+                cluster.clone(),
                 subject.action(),
                 workspace.action(package, dir),
             ))
@@ -523,18 +517,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rule_names_drop_the_scope() {
-        assert_eq!(rule_name("eslint/no-unused-vars"), "no-unused-vars");
-        assert_eq!(rule_name("typescript(no-unused-vars)"), "no-unused-vars");
-        assert_eq!(
-            rule_name("lint/correctness/noUnusedVariables"),
-            "noUnusedVariables"
-        );
-        assert_eq!(rule_name("TS2304"), "TS2304");
-        assert_eq!(rule_name("typescript/TS2322"), "TS2322");
-    }
-
-    #[test]
     fn packages() {
         assert_eq!(package_of("lodash/fp"), "lodash");
         assert_eq!(package_of("@scope/pkg/sub"), "@scope/pkg");
@@ -552,26 +534,14 @@ mod tests {
     }
 
     fn unresolved(file: &str, specifier: &str) -> crate::core::IssueInput {
-        crate::core::IssueInput {
-            file: file.to_owned(),
-            line: 1,
-            col: 1,
-            end_line: None,
-            end_col: None,
-            engine: "tsc".into(),
-            rule: "TS2307".into(),
-            severity: crate::core::IssueSeverity::Error,
-            message: format!(
-                "Cannot find module '{specifier}' or its corresponding type declarations."
-            ),
-            fixable: false,
-            help: None,
-            url: None,
-            line_text: format!("import {{ b }} from \"{specifier}\";"),
-            fixes: Vec::new(),
-            fix_safe: None,
-            same_as: Vec::new(),
-        }
+        let mut input = crate::core::tests::tsc(
+            2307,
+            file,
+            1,
+            &format!("Cannot find module '{specifier}' or its corresponding type declarations."),
+        );
+        input.line_text = format!("import {{ b }} from \"{specifier}\";");
+        input
     }
 
     fn workspace(manager: &str) -> Workspace {

@@ -1,5 +1,7 @@
 //! Data-driven tests of the core: issues in, ids / clusters / signatures / verdicts out. The
-//! messages are real tsc, oxlint and Biome wording, as the engines print them.
+//! messages are real tsc, oxlint and Biome wording, as the engines print them, and each issue
+//! carries the subject its engine's adapter reads from that wording (the adapters' own readers
+//! run here), so the core sees what it sees in a check.
 
 mod clustering;
 mod delta_and_page;
@@ -8,6 +10,35 @@ mod loops;
 mod props;
 
 use super::model::{IssueInput, IssueSeverity};
+
+#[allow(dead_code)]
+#[path = "../../../../plugins/biome/src/subject.rs"]
+mod biome_subject;
+#[allow(dead_code)]
+#[path = "../../../../plugins/oxlint/src/subject.rs"]
+mod oxlint_subject;
+/// The adapters' own subject readers, compiled in: a plugin's library cannot be linked next to
+/// another's, since both export the plugin entry points.
+#[allow(dead_code)]
+#[path = "../../../../plugins/tsc/src/subject.rs"]
+mod tsc_subject;
+
+/// The subject the adapter of `engine` states for a diagnostic of `rule` with `message`.
+pub(super) fn stated(
+    engine: &str,
+    rule: &str,
+    message: &str,
+) -> Option<signalint_plugin_api::Subject> {
+    match engine {
+        "tsc" => rule
+            .strip_prefix("TS")
+            .and_then(|code| code.parse().ok())
+            .and_then(|code| tsc_subject::subject(code, message)),
+        "oxlint" => oxlint_subject::subject(rule, message),
+        "biome" => biome_subject::subject(rule, message),
+        _ => None,
+    }
+}
 
 /// An issue as an engine adapter hands it over.
 pub(super) fn issue(
@@ -39,6 +70,7 @@ pub(super) fn issue(
         fixes: Vec::new(),
         fix_safe: None,
         same_as: Vec::new(),
+        subject: stated(engine, rule, message),
     }
 }
 
