@@ -19,6 +19,7 @@ mod shard;
 mod workspace;
 
 pub use files::{Prewalk, project_files};
+pub use programs::{ProgramLine, list as list_programs};
 pub use session::{ResponseOptions, Session, Since};
 pub use shard::{Merged, Shard, ShardResult, merge};
 
