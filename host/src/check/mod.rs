@@ -10,6 +10,7 @@ mod files;
 mod invocation;
 mod kept;
 mod machine;
+mod once;
 pub mod positions;
 mod programs;
 pub mod rule_packs;
