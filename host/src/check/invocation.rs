@@ -74,6 +74,7 @@ pub(crate) async fn run_all(
 
     let mut ran = Ran::default();
     let mut unplaceable = 0;
+    let mut reported: Vec<(PathBuf, Diagnostic, String)> = Vec::new();
     for result in results {
         let (invocation, outcome) = match result {
             Ok(done) => done,
@@ -94,13 +95,18 @@ pub(crate) async fn run_all(
                 .flatten()
                 .all(positions::placeable);
             if placeable {
-                ran.diagnostics.push((cwd.clone(), diagnostic));
+                reported.push((cwd.clone(), diagnostic, invocation.label.clone()));
             } else {
                 unplaceable += 1;
             }
         }
         ran.covered.extend(invocation.covers);
     }
+    // Programs overlap: a finding several of them report is one.
+    ran.diagnostics = super::once::once(reported)
+        .into_iter()
+        .map(|(cwd, diagnostic, _)| (cwd, diagnostic))
+        .collect();
     if unplaceable > 0 {
         ran.skipped += unplaceable;
         ran.failures.push(format!(

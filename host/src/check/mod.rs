@@ -10,6 +10,7 @@ mod files;
 mod invocation;
 mod kept;
 mod machine;
+mod once;
 pub mod positions;
 mod programs;
 pub mod rule_packs;
@@ -19,6 +20,7 @@ mod shard;
 mod workspace;
 
 pub use files::{Prewalk, project_files};
+pub use programs::{ProgramLine, list as list_programs};
 pub use session::{ResponseOptions, Session, Since};
 pub use shard::{Merged, Shard, ShardResult, merge};
 

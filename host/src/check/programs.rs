@@ -41,6 +41,65 @@ pub(crate) async fn discover(
     .map_err(|e| e.to_string())
 }
 
+/// One program config as `signalint doctor` shows it: whether the engine checks it, and why.
+/// An adapter says so in the program's detail: `reason` (text), `excluded: true` for a config
+/// it found but does not run on its own, and `checked_by` (a program's config) when another
+/// program's run checks it (a solution building its references).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ProgramLine {
+    pub config: String,
+    pub checked: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checked_by: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// The programs an engine that declares them finds in the project, for `doctor`: the same
+/// discovery a check makes (the walk with the project's ignores, the engine's options). `None`
+/// for an engine without programs; `Err` carries the adapter's message.
+pub async fn list(
+    context: &super::Context,
+    engine: &str,
+    plugin: &Arc<PluginHandle>,
+    info: &EngineInfo,
+) -> Option<Result<Vec<ProgramLine>, String>> {
+    let spec = info.programs.as_ref()?;
+    let (root, kept) = (context.root.clone(), context.kept.clone());
+    let ignore = context.config.check.ignore.clone();
+    let tree = tokio::task::spawn_blocking(move || kept.tree(&root, &ignore))
+        .await
+        .unwrap_or_default();
+    let options = crate::config::options_json(
+        context
+            .config
+            .engines
+            .get(engine)
+            .and_then(|e| e.options.as_ref()),
+    );
+    let discovery = discover(plugin, &context.root, &tree, &spec.config_names, &options).await;
+    Some(discovery.map(|discovery| {
+        if let Some(reason) = discovery.nothing_to_check {
+            return vec![ProgramLine {
+                config: String::new(),
+                checked: false,
+                checked_by: None,
+                reason: Some(reason),
+            }];
+        }
+        discovery
+            .programs
+            .into_iter()
+            .map(|program| ProgramLine {
+                checked: program.detail["excluded"] != true,
+                checked_by: program.detail["checked_by"].as_str().map(str::to_owned),
+                reason: program.detail["reason"].as_str().map(str::to_owned),
+                config: program.config,
+            })
+            .collect()
+    }))
+}
+
 /// The files a whole program reads, as far as the host can tell without the engine: every
 /// project file with one of the engine's extensions or its program input extensions, every
 /// file named as a config or a program input (package manifests, lockfiles), then the input
@@ -69,11 +128,22 @@ fn has_extension(file: &str, extensions: &[String]) -> bool {
         .is_some_and(|ext| extensions.iter().any(|x| x.eq_ignore_ascii_case(ext)))
 }
 
+/// Whether the file's name is one of `names`; a name with one `*` (`tsconfig.*.json`) matches
+/// any text in its place, so an adapter can ask for configs whatever scripts call them.
 fn has_name(file: &str, names: &[String]) -> bool {
     Path::new(file)
         .file_name()
         .and_then(|n| n.to_str())
-        .is_some_and(|name| names.iter().any(|n| n == name))
+        .is_some_and(|name| names.iter().any(|n| name_matches(n, name)))
+}
+
+fn name_matches(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        Some((head, tail)) => {
+            name.len() >= head.len() + tail.len() && name.starts_with(head) && name.ends_with(tail)
+        }
+        None => pattern == name,
+    }
 }
 
 #[cfg(test)]
@@ -118,5 +188,17 @@ mod tests {
                 "vendor/.state"
             ]
         );
+    }
+
+    #[test]
+    fn a_config_name_with_a_star_matches_any_text_in_its_place() {
+        let names = strings(&["tsconfig.json", "tsconfig.*.json"]);
+        assert!(has_name("a/tsconfig.json", &names));
+        assert!(has_name("tsconfig.build.json", &names));
+        assert!(!has_name("tsconfig.build.jsonc", &names));
+        assert!(!has_name("jsconfig.json", &names));
+        // The star stands for text between the two halves, never for their overlap.
+        assert!(!name_matches("a*a", "a"));
+        assert!(name_matches("a*a", "aa"));
     }
 }

@@ -34,6 +34,9 @@ struct Finding {
     version: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     source: Option<&'static str>,
+    /// The programs of a whole-program engine, checked or not, each with why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    programs: Vec<crate::check::ProgramLine>,
 }
 
 /// Why the resolved tool is the one that runs: the project's pin, the user's opt-in, or the
@@ -107,6 +110,7 @@ pub fn run(cli: &Cli, args: &DoctorArgs) -> u8 {
                 tool: None,
                 version: None,
                 source: None,
+                programs: Vec::new(),
             };
             if engine_config.and_then(|e| e.enabled) == Some(false) {
                 finding.state = "disabled";
@@ -173,6 +177,14 @@ pub fn run(cli: &Cli, args: &DoctorArgs) -> u8 {
                     finding.reason = problem.to_string();
                 }
             }
+            match crate::check::list_programs(&context, &id, plugin, info).await {
+                Some(Ok(programs)) => finding.programs = programs,
+                Some(Err(problem)) => {
+                    finding.state = "error";
+                    finding.reason = problem;
+                }
+                None => {}
+            }
             checks.push(finding);
         }
         for plugin in context.registry.of_kind(PluginKind::RulePack) {
@@ -215,6 +227,7 @@ pub fn run(cli: &Cli, args: &DoctorArgs) -> u8 {
                 tool: None,
                 version: None,
                 source: None,
+                programs: Vec::new(),
             });
         }
         for manifest in &context.config.mcp.manifests {
@@ -229,6 +242,7 @@ pub fn run(cli: &Cli, args: &DoctorArgs) -> u8 {
                     tool: None,
                     version: None,
                     source: None,
+                    programs: Vec::new(),
                 });
             }
         }
@@ -269,6 +283,20 @@ pub fn run(cli: &Cli, args: &DoctorArgs) -> u8 {
                 ));
                 if let Some(tool) = &check.tool {
                     out.push_str(&format!("{:>37} {tool}\n", "tool:"));
+                }
+                for program in &check.programs {
+                    let mark = match (program.checked, &program.checked_by) {
+                        (true, _) => "program:",
+                        (false, Some(_)) => "built:",
+                        (false, None) => "skipped:",
+                    };
+                    let reason = program.reason.as_deref().unwrap_or("");
+                    let config = if program.config.is_empty() {
+                        "-"
+                    } else {
+                        program.config.as_str()
+                    };
+                    out.push_str(&format!("{mark:>37} {config} ({reason})\n"));
                 }
             }
             print(&out);

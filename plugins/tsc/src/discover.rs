@@ -1,56 +1,382 @@
-//! Which TypeScript programs a project has, from the text of its `tsconfig.json` files (the
-//! host finds and reads them: the adapter does no IO).
+//! Which TypeScript programs a project checks, from the text of its tsconfigs, its
+//! `package.json` files and its `pnpm-workspace.yaml` (the host finds and reads them: the
+//! adapter does no IO).
+//!
+//! In: a `tsconfig.json` of the root package or of a workspace member (and below them), a
+//! config that a script of the root or of a member runs (`tsc -p tsconfig.build.json`,
+//! `tsgo -p x`, `tsc -b`…), a config a solution references, and what
+//! `[engines.tsc.options] programs` adds. Out: a config inside a directory with a
+//! `package.json` of its own that no workspace glob takes in (a benchmark or an example with its
+//! own, never installed, dependencies), a base config other configs extend that has no `files`
+//! or `include` of its own, a config with another name that nothing runs, and what
+//! `exclude_programs` removes. Each program, in or out, carries the reason in its detail
+//! (`reason`; `excluded: true` for those out), which `signalint doctor` shows; `plan` runs only
+//! those in.
 //!
 //! A solution-style config (one with `references`) is checked with `--build`, and the
-//! projects it references are then not listed again (they would report every diagnostic
-//! twice).
+//! projects it references are then not run again (they would report every diagnostic twice).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
 
 use serde_json::{Value, json};
-use signalint_plugin_api::{DiscoverRequest, Discovery, Program};
+use signalint_plugin_api::{DiscoverRequest, Discovery, PluginError, Program};
+
+use crate::plan::TscOptions;
+use crate::workspace::{Packages, parent_dir};
 
 /// The file name that defines a program.
 pub const CONFIG_NAME: &str = "tsconfig.json";
 
-/// Every tsconfig the host found, minus those a solution config already references. With
-/// none, and no `tsconfigs` of the user's own, there is nothing to check.
-pub(crate) fn discover(request: &DiscoverRequest) -> Discovery {
-    if request.configs.is_empty() && request.options.get("tsconfigs").is_none() {
-        return Discovery::nothing_to_check("no tsconfig.json in the project");
-    }
-    // Each config with the configs it references, in the order the host found them.
-    let mut graph: Vec<(String, Vec<String>)> = Vec::new();
+/// The files the host reads for discovery: the tsconfigs under any name scripts give them,
+/// the package manifests (workspace members, scripts) and pnpm's workspace file.
+pub const DISCOVERY_NAMES: [&str; 4] = [
+    CONFIG_NAME,
+    "tsconfig.*.json",
+    "package.json",
+    "pnpm-workspace.yaml",
+];
+
+/// Whether a config is a program, and why.
+#[derive(Debug, Clone)]
+enum Verdict {
+    In(String),
+    Out(String),
+}
+
+/// The programs of the project, each in or out with its reason. With no tsconfig, and no
+/// `tsconfigs` or `programs` of the user's own, there is nothing to check.
+pub(crate) fn discover(request: &DiscoverRequest) -> Result<Discovery, PluginError> {
+    let options = TscOptions::from_value(&request.options)?;
+    let mut tsconfigs: Vec<&str> = Vec::new();
+    let mut manifests: Vec<(String, Option<String>)> = Vec::new();
+    let mut pnpm: Option<&str> = None;
     let mut texts: BTreeMap<String, Value> = BTreeMap::new();
     for config in &request.configs {
-        let value = config
-            .text
-            .as_deref()
-            .and_then(parse_jsonc)
-            .unwrap_or(Value::Null);
-        texts.insert(config.path.clone(), value.clone());
-        let references: Vec<String> = value["references"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|r| r["path"].as_str())
-            .map(|r| reference_config(&config.path, r))
-            .collect();
-        graph.push((config.path.clone(), references));
+        let path = config.path.as_str();
+        if path.split('/').any(|part| part == "node_modules") {
+            continue;
+        }
+        let name = path.rsplit('/').next().unwrap_or(path);
+        if name == "package.json" {
+            manifests.push((config.path.clone(), config.text.clone()));
+        } else if path == "pnpm-workspace.yaml" {
+            pnpm = config.text.as_deref();
+        } else if name.starts_with("tsconfig") && name.ends_with(".json") {
+            tsconfigs.push(path);
+            let value = config
+                .text
+                .as_deref()
+                .and_then(parse_jsonc)
+                .unwrap_or(Value::Null);
+            texts.insert(config.path.clone(), value);
+        }
     }
-    Discovery::new(
-        build_roots(&graph)
-            .into_iter()
-            .map(|(path, solution)| {
-                let mut detail = json!({ "solution": solution });
-                if solution {
-                    detail["writes"] = json!(build_writes(&path, &graph, &texts));
-                }
-                Program::new(path).with_detail(detail)
+    if tsconfigs.is_empty() && options.tsconfigs.is_none() && options.programs.is_empty() {
+        return Ok(Discovery::nothing_to_check(
+            "no tsconfig.json in the project",
+        ));
+    }
+    let packages = Packages::read(&manifests, pnpm);
+    for added in &options.programs {
+        let added = normalize_path(added);
+        if !tsconfigs.contains(&added.as_str()) {
+            texts.entry(added.clone()).or_insert(Value::Null);
+        }
+    }
+    let mut order: Vec<String> = tsconfigs.iter().map(|p| (*p).to_owned()).collect();
+    for added in &options.programs {
+        let added = normalize_path(added);
+        if !order.contains(&added) {
+            order.push(added);
+        }
+    }
+
+    let scripted = scripted_configs(&packages);
+    let excluded = options.exclude_set()?;
+    let mut verdicts: BTreeMap<String, Verdict> = BTreeMap::new();
+    for path in &order {
+        let verdict = if excluded.is_match(path) {
+            Verdict::Out("removed by [engines.tsc.options] exclude_programs".into())
+        } else if options.programs.iter().any(|p| normalize_path(p) == *path) {
+            Verdict::In("added by [engines.tsc.options] programs".into())
+        } else if let Some(why) = scripted.get(path) {
+            Verdict::In(why.clone())
+        } else if let Some(owner) = packages.owner(path).filter(|o| !packages.is_own(&o.dir)) {
+            Verdict::Out(format!(
+                "inside {dir}, a package of its own ({dir}/package.json) that is no workspace \
+                 member: its dependencies are not the project's",
+                dir = owner.dir
+            ))
+        } else if path.rsplit('/').next() != Some(CONFIG_NAME) {
+            Verdict::Out("no script, reference or option names it".into())
+        } else {
+            Verdict::In(match packages.owner(path) {
+                Some(owner) if owner.dir.is_empty() => "a tsconfig.json of the root package".into(),
+                Some(owner) => format!("a tsconfig.json of the workspace package {}", owner.dir),
+                None => "a tsconfig.json of the project".into(),
             })
-            .collect(),
-    )
+        };
+        verdicts.insert(path.clone(), verdict);
+    }
+
+    // Each config with the configs it references, in the order the host found them.
+    let graph: Vec<(String, Vec<String>)> = order
+        .iter()
+        .map(|path| {
+            let references = texts
+                .get(path)
+                .and_then(|v| v["references"].as_array())
+                .into_iter()
+                .flatten()
+                .filter_map(|r| r["path"].as_str())
+                .map(|r| reference_config(path, r))
+                .collect();
+            (path.clone(), references)
+        })
+        .collect();
+
+    // A config a solution in the check references is built by it, whatever else is said.
+    let mut stack: Vec<(String, String)> = graph
+        .iter()
+        .filter(|(path, _)| matches!(verdicts.get(path), Some(Verdict::In(_))))
+        .flat_map(|(path, refs)| refs.iter().map(move |r| (r.clone(), path.clone())))
+        .collect();
+    while let Some((path, by)) = stack.pop() {
+        if excluded.is_match(&path) {
+            continue;
+        }
+        if matches!(verdicts.get(&path), Some(Verdict::Out(_))) {
+            verdicts.insert(path.clone(), Verdict::In(format!("referenced by {by}")));
+            if let Some((_, refs)) = graph.iter().find(|(p, _)| *p == path) {
+                stack.extend(refs.iter().map(|r| (r.clone(), path.clone())));
+            }
+        }
+    }
+
+    // A base config with no inputs of its own, extended by a program, is not one itself.
+    let protected: BTreeSet<String> = options
+        .programs
+        .iter()
+        .map(|p| normalize_path(p))
+        .chain(scripted.keys().cloned())
+        .collect();
+    let extended = extended_bases(&order, &verdicts, &texts, &packages);
+    for (base, by) in extended {
+        let value = texts.get(&base).unwrap_or(&Value::Null);
+        let has_inputs = value.get("files").is_some()
+            || value.get("include").is_some()
+            || value.get("references").is_some();
+        if !has_inputs
+            && !protected.contains(&base)
+            && matches!(verdicts.get(&base), Some(Verdict::In(_)))
+        {
+            verdicts.insert(
+                base,
+                Verdict::Out(format!(
+                    "a base config that {by} extends, with no `files` or `include` of its own"
+                )),
+            );
+        }
+    }
+
+    let checked: Vec<(String, Vec<String>)> = graph
+        .iter()
+        .filter(|(path, _)| matches!(verdicts.get(path), Some(Verdict::In(_))))
+        .cloned()
+        .collect();
+    let mut roots = build_roots(&checked);
+    // A solution of nothing but leaves is its leaves, each run with `-p`: the same check, with
+    // the build info in the engine's scratch directory instead of where `--build` puts it.
+    let mut split: BTreeMap<String, String> = BTreeMap::new();
+    for (root, solution) in roots.clone() {
+        let Some(references) = checked.iter().find(|(p, _)| *p == root).map(|(_, r)| r) else {
+            continue;
+        };
+        let value = texts.get(&root).unwrap_or(&Value::Null);
+        let no_inputs =
+            value["files"].as_array().is_some_and(Vec::is_empty) && value.get("include").is_none();
+        let leaves = references.iter().all(|r| {
+            texts.contains_key(r)
+                && graph
+                    .iter()
+                    .find(|(p, _)| p == r)
+                    .is_none_or(|(_, refs)| refs.is_empty())
+        });
+        if solution && no_inputs && leaves {
+            roots.retain(|(r, _)| *r != root);
+            for reference in references {
+                if !roots.iter().any(|(r, _)| r == reference) {
+                    roots.push((reference.clone(), false));
+                }
+                split.entry(reference.clone()).or_insert(root.clone());
+            }
+            verdicts.insert(
+                root.clone(),
+                Verdict::Out(
+                    "a solution with no files of its own: its references are checked one by one"
+                        .into(),
+                ),
+            );
+        }
+    }
+    let mut programs = Vec::new();
+    for path in &order {
+        let root = roots.iter().find(|(r, _)| r == path);
+        let program = match (verdicts.get(path), root) {
+            (Some(Verdict::In(reason)), Some((_, solution))) => {
+                let mut detail = json!({ "solution": solution, "reason": reason });
+                if *solution {
+                    detail["writes"] = json!(build_writes(path, &graph, &texts));
+                }
+                Program::new(path.clone()).with_detail(detail)
+            }
+            (Some(Verdict::In(reason)), None) => {
+                let by = roots
+                    .iter()
+                    .find(|(r, solution)| *solution && reaches(&checked, r, path))
+                    .map_or("a solution", |(r, _)| r.as_str());
+                Program::new(path.clone()).with_detail(json!({
+                    "excluded": true,
+                    "checked_by": by,
+                    "reason": format!("{reason}; checked by `tsc --build {by}`"),
+                }))
+            }
+            (Some(Verdict::Out(reason)), _) => Program::new(path.clone())
+                .with_detail(json!({ "excluded": true, "reason": reason })),
+            (None, _) => continue,
+        };
+        programs.push(program);
+    }
+    Ok(Discovery::new(programs))
+}
+
+/// The configs the scripts of the root and of the workspace members run, with the reason.
+fn scripted_configs(packages: &Packages) -> BTreeMap<String, String> {
+    let mut named = BTreeMap::new();
+    for package in packages.own() {
+        let manifest = if package.dir.is_empty() {
+            "package.json".to_owned()
+        } else {
+            format!("{}/package.json", package.dir)
+        };
+        for (script, command) in &package.scripts {
+            for run in crate::scripts::runs(command) {
+                for config in run.configs {
+                    let path = if package.dir.is_empty() {
+                        normalize_path(&config)
+                    } else {
+                        normalize_path(&format!("{}/{config}", package.dir))
+                    };
+                    named.entry(path).or_insert_with(|| {
+                        format!(
+                            "run by the `{script}` script of {manifest} ({})",
+                            run.compiler
+                        )
+                    });
+                }
+            }
+        }
+    }
+    named
+}
+
+/// Every project config that a config in the check extends (directly or through another),
+/// with the first config extending it.
+fn extended_bases(
+    order: &[String],
+    verdicts: &BTreeMap<String, Verdict>,
+    texts: &BTreeMap<String, Value>,
+    packages: &Packages,
+) -> Vec<(String, String)> {
+    let mut bases: Vec<(String, String)> = Vec::new();
+    for path in order {
+        if !matches!(verdicts.get(path), Some(Verdict::In(_))) {
+            continue;
+        }
+        let mut stack = extends_of(path, texts, packages);
+        let mut seen = BTreeSet::new();
+        while let Some(base) = stack.pop() {
+            if base == *path || !seen.insert(base.clone()) {
+                continue;
+            }
+            if !bases.iter().any(|(b, _)| *b == base) {
+                bases.push((base.clone(), path.clone()));
+            }
+            stack.extend(extends_of(&base, texts, packages));
+        }
+    }
+    bases
+}
+
+/// The project configs `path` extends: relative paths, and workspace packages by name
+/// (`@scope/tsconfig` is that package's `tsconfig.json`, `@scope/tsconfig/x` its `x.json`).
+fn extends_of(path: &str, texts: &BTreeMap<String, Value>, packages: &Packages) -> Vec<String> {
+    let Some(value) = texts.get(path) else {
+        return Vec::new();
+    };
+    let extends: Vec<&str> = match &value["extends"] {
+        Value::String(one) => vec![one.as_str()],
+        Value::Array(many) => many.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    let with_json = |p: String| {
+        if p.ends_with(".json") {
+            p
+        } else {
+            format!("{p}.json")
+        }
+    };
+    extends
+        .into_iter()
+        .filter_map(|base| {
+            if base.starts_with('.') {
+                let dir = parent_dir(path);
+                let joined = if dir.is_empty() {
+                    base.to_owned()
+                } else {
+                    format!("{dir}/{base}")
+                };
+                return Some(with_json(normalize_path(&joined)));
+            }
+            let parts: Vec<&str> = base.split('/').collect();
+            let name_len = if base.starts_with('@') { 2 } else { 1 };
+            if parts.len() < name_len {
+                return None;
+            }
+            let dir = packages.dir_of(&parts[..name_len].join("/"))?;
+            let rest = parts[name_len..].join("/");
+            let file = if rest.is_empty() {
+                CONFIG_NAME.to_owned()
+            } else {
+                with_json(rest)
+            };
+            Some(normalize_path(&if dir.is_empty() {
+                file
+            } else {
+                format!("{dir}/{file}")
+            }))
+        })
+        .filter(|p| texts.contains_key(p))
+        .collect()
+}
+
+/// Whether `to` is reachable from `from` by references.
+fn reaches(graph: &[(String, Vec<String>)], from: &str, to: &str) -> bool {
+    let mut stack = vec![from.to_owned()];
+    let mut seen = BTreeSet::new();
+    while let Some(path) = stack.pop() {
+        if !seen.insert(path.clone()) {
+            continue;
+        }
+        if let Some((_, refs)) = graph.iter().find(|(p, _)| *p == path) {
+            if refs.iter().any(|r| r == to) {
+                return true;
+            }
+            stack.extend(refs.iter().cloned());
+        }
+    }
+    false
 }
 
 /// Where `tsc --build` of the solution `root` writes build info (it refuses
@@ -280,17 +606,22 @@ mod tests {
         )
     }
 
+    fn discover_ok(request: &DiscoverRequest) -> Discovery {
+        discover(request).unwrap()
+    }
+
     fn found(discovery: &Discovery) -> Vec<(&str, bool)> {
         discovery
             .programs
             .iter()
+            .filter(|p| p.detail["excluded"] != true)
             .map(|p| (p.config.as_str(), p.detail["solution"] == true))
             .collect()
     }
 
     #[test]
     fn solutions_hide_their_references() {
-        let discovery = discover(&request(&[
+        let discovery = discover_ok(&request(&[
             (
                 "packages/a/tsconfig.json",
                 r#"{ "compilerOptions": { "composite": true } }"#,
@@ -306,8 +637,30 @@ mod tests {
             ),
         ]));
         assert_eq!(discovery.nothing_to_check, None);
+        // With no files of its own and only leaves, the solution is its references, run
+        // one by one.
         assert_eq!(
             found(&discovery),
+            [
+                ("packages/a/tsconfig.json", false),
+                ("packages/b/tsconfig.json", false),
+                ("tools/tsconfig.json", false)
+            ]
+        );
+        // With files of its own, it is built as one (`--build`).
+        let built = discover_ok(&request(&[
+            (
+                "packages/a/tsconfig.json",
+                r#"{ "compilerOptions": { "composite": true } }"#,
+            ),
+            ("tools/tsconfig.json", "{}"),
+            (
+                "tsconfig.json",
+                r#"{ "include": ["scripts"], "references": [{ "path": "./packages/a" }] }"#,
+            ),
+        ]));
+        assert_eq!(
+            found(&built),
             [("tools/tsconfig.json", false), ("tsconfig.json", true)]
         );
     }
@@ -316,7 +669,7 @@ mod tests {
     fn a_referenced_solution_is_built_by_the_one_that_references_it() {
         // tsconfig.json → packages/app (itself referencing packages/lib): one `tsc -b` of the
         // root builds all three, and nothing else runs them again.
-        let discovery = discover(&request(&[
+        let discovery = discover_ok(&request(&[
             (
                 "packages/app/tsconfig.json",
                 r#"{ "references": [{ "path": "../lib" }] }"#,
@@ -335,7 +688,7 @@ mod tests {
 
     #[test]
     fn a_reference_cycle_still_runs_once() {
-        let discovery = discover(&request(&[
+        let discovery = discover_ok(&request(&[
             (
                 "a/tsconfig.json",
                 r#"{ "references": [{ "path": "../b" }] }"#,
@@ -350,7 +703,7 @@ mod tests {
 
     #[test]
     fn references_with_non_ascii_paths_are_followed() {
-        let discovery = discover(&request(&[
+        let discovery = discover_ok(&request(&[
             (
                 "tsconfig.json",
                 r#"{ "references": [{ "path": "./paquetes/é" }] }"#,
@@ -362,12 +715,12 @@ mod tests {
 
     #[test]
     fn no_tsconfig_is_nothing_to_check_unless_the_user_lists_some() {
-        let none = discover(&request(&[]));
+        let none = discover_ok(&request(&[]));
         assert_eq!(
             none.nothing_to_check.as_deref(),
             Some("no tsconfig.json in the project")
         );
-        let listed = discover(
+        let listed = discover_ok(
             &request(&[]).with_options(json!({"tsconfigs": [{"path": "x/tsconfig.json"}]})),
         );
         assert_eq!(listed.nothing_to_check, None);
@@ -376,7 +729,7 @@ mod tests {
 
     #[test]
     fn an_unreadable_config_is_still_a_program() {
-        let discovery = discover(&DiscoverRequest::new(
+        let discovery = discover_ok(&DiscoverRequest::new(
             "/p",
             vec![ConfigFile::new("tsconfig.json", None)],
         ));
@@ -387,7 +740,7 @@ mod tests {
     /// with files, referencing projects with each kind of option).
     #[test]
     fn build_info_goes_where_each_config_says() {
-        let discovery = discover(&request(&[
+        let discovery = discover_ok(&request(&[
             (
                 "a/tsconfig.json",
                 r#"{"compilerOptions":{"composite":true,"outDir":"out","rootDir":"src"}}"#,
@@ -445,21 +798,204 @@ mod tests {
 
     #[test]
     fn an_option_that_leaves_the_project_keeps_its_climb() {
-        let discovery = discover(&request(&[
+        let discovery = discover_ok(&request(&[
             (
                 "p/tsconfig.json",
                 r#"{"compilerOptions":{"composite":true,"tsBuildInfoFile":"../../x"}}"#,
             ),
             (
                 "tsconfig.json",
-                r#"{"files":[],"references":[{"path":"p"}]}"#,
+                r#"{"files":["r.ts"],"references":[{"path":"p"}]}"#,
             ),
         ]));
+        let solution = discovery
+            .programs
+            .iter()
+            .find(|p| p.config == "tsconfig.json")
+            .unwrap();
         assert_eq!(
-            discovery.programs[0].detail["writes"],
+            solution.detail["writes"],
             json!(["tsconfig.tsbuildinfo", "../x"])
         );
         assert_eq!(relative_to("src", "tsconfig"), "../tsconfig");
         assert_eq!(normalize_path("a/./b/../c"), "a/c");
+    }
+
+    fn verdicts(discovery: &Discovery) -> Vec<(&str, bool, &str)> {
+        discovery
+            .programs
+            .iter()
+            .map(|p| {
+                (
+                    p.config.as_str(),
+                    p.detail["excluded"] != true,
+                    p.detail["reason"].as_str().unwrap_or(""),
+                )
+            })
+            .collect()
+    }
+
+    /// hono's shape: a root solution over configs with other names, benchmarks that are
+    /// packages of their own, a base config.
+    #[test]
+    fn a_library_with_benchmark_projects_checks_its_own_programs() {
+        let discovery = discover_ok(&request(&[
+            (
+                "package.json",
+                r#"{"scripts": {"test": "tsc -p tsconfig.spec.json && vitest --run"}}"#,
+            ),
+            ("benchmarks/jsx/package.json", r#"{"name": "bench"}"#),
+            (
+                "benchmarks/jsx/tsconfig.json",
+                r#"{"compilerOptions": {"moduleResolution": "node16"}}"#,
+            ),
+            ("benchmarks/jsx/src/react/tsconfig.json", "{}"),
+            (
+                "runtime-tests/node/tsconfig.json",
+                r#"{"extends": "../../tsconfig.base.json"}"#,
+            ),
+            (
+                "tsconfig.base.json",
+                r#"{"compilerOptions": {"strict": true}}"#,
+            ),
+            (
+                "tsconfig.build.json",
+                r#"{"extends": "./tsconfig.base.json", "include": ["src"]}"#,
+            ),
+            (
+                "tsconfig.spec.json",
+                r#"{"extends": "./tsconfig.base.json", "include": ["src"]}"#,
+            ),
+            ("tsconfig.unused.json", r#"{"include": ["src"]}"#),
+            (
+                "tsconfig.json",
+                r#"{"files": [], "references": [{"path": "./tsconfig.build.json"}, {"path": "./tsconfig.spec.json"}, {"path": "./runtime-tests/node/tsconfig.json"}]}"#,
+            ),
+        ]));
+        // The solution has no files and only leaves: its references run one by one (`-p`).
+        assert_eq!(
+            found(&discovery),
+            [
+                ("runtime-tests/node/tsconfig.json", false),
+                ("tsconfig.build.json", false),
+                ("tsconfig.spec.json", false)
+            ]
+        );
+        let all = verdicts(&discovery);
+        let out: Vec<&str> = all.iter().filter(|v| !v.1).map(|v| v.0).collect();
+        assert_eq!(
+            out,
+            [
+                "benchmarks/jsx/tsconfig.json",
+                "benchmarks/jsx/src/react/tsconfig.json",
+                "tsconfig.base.json",
+                "tsconfig.unused.json",
+                "tsconfig.json",
+            ]
+        );
+        let reason = |path: &str| all.iter().find(|v| v.0 == path).unwrap().2;
+        assert!(
+            reason("benchmarks/jsx/tsconfig.json").contains("no workspace member"),
+            "{all:?}"
+        );
+        assert!(
+            reason("tsconfig.spec.json").contains("`test` script"),
+            "{all:?}"
+        );
+        assert!(reason("tsconfig.build.json").contains("referenced by tsconfig.json"));
+        assert!(reason("tsconfig.unused.json").contains("no script"));
+        assert!(reason("tsconfig.json").contains("checked one by one"));
+    }
+
+    /// typescript-sdk's shape: a pnpm workspace whose packages extend a base config that is a
+    /// package of its own, typechecked by `tsgo -p` scripts, and an example outside it.
+    #[test]
+    fn a_pnpm_monorepo_skips_its_base_config_and_foreign_packages() {
+        let mut configs = vec![
+            (
+                "package.json",
+                r#"{"scripts": {"typecheck:all": "pnpm -r typecheck"}}"#,
+            ),
+            (
+                "pnpm-workspace.yaml",
+                "packages:\n  - packages/*\n  - common/**/*\n",
+            ),
+            (
+                "common/tsconfig/package.json",
+                r#"{"name": "@acme/tsconfig", "main": "tsconfig.json"}"#,
+            ),
+            (
+                "common/tsconfig/tsconfig.json",
+                r#"{"compilerOptions": {"strict": true}}"#,
+            ),
+            (
+                "packages/client/package.json",
+                r#"{"name": "@acme/client", "scripts": {"typecheck": "tsgo -p tsconfig.json --noEmit"}}"#,
+            ),
+            (
+                "packages/client/tsconfig.json",
+                r#"{"extends": "@acme/tsconfig", "include": ["./"]}"#,
+            ),
+            ("packages/core/package.json", r#"{"name": "@acme/core"}"#),
+            (
+                "packages/core/tsconfig.json",
+                r#"{"extends": "@acme/tsconfig/tsconfig", "include": ["src"]}"#,
+            ),
+            ("scratch/package.json", "{}"),
+            ("scratch/tsconfig.json", "{}"),
+        ];
+        configs.push(("node_modules/x/tsconfig.json", "{}"));
+        let discovery = discover_ok(&request(&configs));
+        assert_eq!(
+            found(&discovery),
+            [
+                ("packages/client/tsconfig.json", false),
+                ("packages/core/tsconfig.json", false)
+            ]
+        );
+        let all = verdicts(&discovery);
+        let reason = |path: &str| all.iter().find(|v| v.0 == path).unwrap().2;
+        assert!(
+            reason("common/tsconfig/tsconfig.json").contains("base config"),
+            "{all:?}"
+        );
+        assert!(reason("packages/client/tsconfig.json").contains("tsgo"));
+        assert!(reason("packages/core/tsconfig.json").contains("workspace package"));
+        assert!(reason("scratch/tsconfig.json").contains("no workspace member"));
+        assert!(!all.iter().any(|v| v.0.contains("node_modules")));
+    }
+
+    #[test]
+    fn options_add_and_remove_programs() {
+        let req = request(&[
+            ("package.json", "{}"),
+            ("tsconfig.json", r#"{"include": ["src"]}"#),
+            ("tools/tsconfig.json", "{}"),
+            ("tsconfig.e2e.json", r#"{"include": ["e2e"]}"#),
+        ])
+        .with_options(json!({
+            "programs": ["tsconfig.e2e.json"],
+            "exclude_programs": ["tools/**"],
+        }));
+        let discovery = discover_ok(&req);
+        assert_eq!(
+            found(&discovery),
+            [("tsconfig.json", false), ("tsconfig.e2e.json", false)]
+        );
+        let all = verdicts(&discovery);
+        assert!(all[1].2.contains("exclude_programs"), "{all:?}");
+        assert!(all[2].2.contains("added by"), "{all:?}");
+        for bad in [
+            json!({"programs": ["../elsewhere/tsconfig.json"]}),
+            json!({"exclude_programs": ["a/[b"]}),
+            json!({"exclude_program": ["x"]}),
+        ] {
+            let err = discover(&request(&[("tsconfig.json", "{}")]).with_options(bad.clone()))
+                .unwrap_err();
+            assert!(
+                err.message().contains("[engines.tsc.options]"),
+                "{bad}: {err}"
+            );
+        }
     }
 }

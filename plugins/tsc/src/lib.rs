@@ -174,9 +174,11 @@ mod importer_use;
 mod name_edit;
 mod parse;
 mod plan;
+mod scripts;
 mod session;
 pub mod subject;
 mod tsserver;
+mod workspace;
 
 use signalint_plugin_api::{
     ColumnUnit, DiscoverRequest, Discovery, EngineAdapter, EngineInfo, EngineScope, ImporterReach,
@@ -257,7 +259,7 @@ impl EngineAdapter for Tsc {
         let strings = |items: &[&str]| items.iter().map(|s| (*s).to_owned()).collect();
         // A program reads its sources, imported JSON and its configs, and the declarations of
         // its dependencies, which change with the package manifests and lockfiles.
-        let programs = ProgramSpec::new(vec![discover::CONFIG_NAME.into()])
+        let programs = ProgramSpec::new(strings(&discover::DISCOVERY_NAMES))
             .with_input_names(strings(&[
                 "package.json",
                 "package-lock.json",
@@ -283,7 +285,7 @@ impl EngineAdapter for Tsc {
     }
 
     fn discover(&self, request: &DiscoverRequest) -> Result<Discovery, PluginError> {
-        Ok(discover::discover(request))
+        discover::discover(request)
     }
 
     fn plan(&self, request: &PlanRequest) -> Result<Plan, PluginError> {

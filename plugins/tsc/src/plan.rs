@@ -24,6 +24,12 @@ pub struct TscOptions {
     /// The Go collector's `GOGC` for the native compiler (default [`DEFAULT_GC_PERCENT`]).
     #[serde(default)]
     pub gc_percent: Option<GcPercent>,
+    /// Configs checked on top of those discovery finds (project-relative paths).
+    #[serde(default)]
+    pub programs: Vec<String>,
+    /// Configs discovery finds that are not checked (project-relative globs).
+    #[serde(default)]
+    pub exclude_programs: Vec<String>,
 }
 
 /// The Go collector's `GOGC`: a percentage, or `"off"` (collect only near `GOMEMLIMIT`).
@@ -91,7 +97,8 @@ impl TscOptions {
             PluginError::new(format!(
                 "invalid [engines.tsc.options]: {e}. Expected {{\"tsconfigs\": [{{\"path\": \
                  \"tsconfig.json\", \"solution\": false, \"files\": [..]}}], \"checkers\": N, \
-                 \"single_threaded\": bool, \"incremental\": bool, \"gc_percent\": N or \"off\"}}"
+                 \"single_threaded\": bool, \"incremental\": bool, \"gc_percent\": N or \"off\", \
+                 \"programs\": [\"path/tsconfig.x.json\"], \"exclude_programs\": [\"glob\"]}}"
             ))
         })?;
         if options.checkers == Some(0) {
@@ -106,7 +113,36 @@ impl TscOptions {
                 "invalid [engines.tsc.options]: a tsconfig entry has an empty path ({bad:?})"
             )));
         }
+        if let Some(bad) = options
+            .programs
+            .iter()
+            .find(|p| p.trim().is_empty() || p.starts_with('/') || p.split('/').any(|x| x == ".."))
+        {
+            return Err(PluginError::new(format!(
+                "invalid [engines.tsc.options]: `programs` entries are config paths inside the \
+                 project, relative to its root ({bad:?} is not)"
+            )));
+        }
+        options.exclude_set()?;
         Ok(options)
+    }
+
+    /// The `exclude_programs` globs, compiled; an invalid one is an error that names it.
+    pub(crate) fn exclude_set(&self) -> Result<globset::GlobSet, PluginError> {
+        let mut set = globset::GlobSetBuilder::new();
+        for pattern in &self.exclude_programs {
+            let glob = globset::GlobBuilder::new(pattern.trim_start_matches("./"))
+                .literal_separator(true)
+                .build()
+                .map_err(|e| {
+                    PluginError::new(format!(
+                        "invalid [engines.tsc.options]: `exclude_programs` entry {pattern:?}: {e}"
+                    ))
+                })?;
+            set.add(glob);
+        }
+        set.build()
+            .map_err(|e| PluginError::new(format!("invalid [engines.tsc.options]: {e}")))
     }
 }
 
@@ -260,6 +296,7 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
     let discovered: Vec<TsconfigEntry> = request
         .programs
         .iter()
+        .filter(|program| program.detail["excluded"] != true)
         .map(|program| TsconfigEntry {
             path: program.config.clone(),
             solution: program.detail["solution"].as_bool().unwrap_or(false),
