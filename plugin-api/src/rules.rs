@@ -66,6 +66,12 @@ pub struct McpSurface {
     pub prompts: Vec<Json>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub server_json: Option<Json>,
+    /// The server's `instructions` from its `initialize` answer: text the client gives the
+    /// model beside the tools, so a pack reads it as it reads a description (pointer
+    /// `/instructions`). Absent when the server sends none or the source does not say.
+    /// Additive: an older pack ignores it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instructions: Option<String>,
     /// What only the source knows, for surfaces read from source (serialized `sourceFacts`):
     /// `{"tools": [Facts], "resources": [..], "resourceTemplates": [..], "prompts": [..]}`,
     /// each list parallel to the surface's own, each `Facts` holding the definition's
@@ -118,6 +124,12 @@ impl McpSurface {
     /// The server's `server.json` document.
     pub fn with_server_json(mut self, document: impl Into<Json>) -> Self {
         self.server_json = Some(document.into());
+        self
+    }
+
+    /// The server's `instructions` (see [`McpSurface::instructions`]).
+    pub fn with_instructions(mut self, instructions: impl Into<String>) -> Self {
+        self.instructions = Some(instructions.into());
         self
     }
 
@@ -285,8 +297,13 @@ mod tests {
         );
         let surface = McpSurface::new("s")
             .with_tools(vec![serde_json::json!({"name": "t"})])
-            .with_server_json(serde_json::json!({}));
+            .with_server_json(serde_json::json!({}))
+            .with_instructions("Call search first.");
         assert_eq!(surface.tool_name(0), Some("t"));
+        assert_eq!(
+            serde_json::to_value(&surface).unwrap()["instructions"],
+            "Call search first."
+        );
         assert_eq!(
             AnalyzeRequest::new(vec![surface], Value::Null)
                 .surfaces

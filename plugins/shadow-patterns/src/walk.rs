@@ -1,11 +1,13 @@
 //! Collects the texts of a surface that the signals read, with their JSON pointers.
 //!
 //! A tool contributes its `description`, `title` and `annotations.title`, and every
-//! `description` and `title` inside its `inputSchema`, at any depth: `properties`, array
-//! `items`, `additionalProperties`, `patternProperties`, `anyOf`/`oneOf`/`allOf`, `not`,
-//! `if`/`then`/`else`, `$defs` and `definitions`. Long `enum` strings count as parameter
-//! text too. Prompts (and their arguments), resources and resource templates contribute
-//! their descriptions. Non-string values are skipped; nothing here can fail.
+//! `description` and `title` inside its `inputSchema` and `outputSchema`, at any depth:
+//! `properties`, array `items`, `additionalProperties`, `patternProperties`,
+//! `anyOf`/`oneOf`/`allOf`, `not`, `if`/`then`/`else`, `$defs` and `definitions`. Long
+//! `enum`, `const`, `default` and `examples` strings count as parameter text too: the model
+//! reads them as it reads a description. Prompts (and their arguments), resources and
+//! resource templates contribute their descriptions and titles, and the server its
+//! `instructions`. Non-string values are skipped; nothing here can fail.
 
 use signalint_plugin_api::{Json, McpSurface, pointer_segment};
 
@@ -68,7 +70,23 @@ pub fn tool_texts<'a>(
             before,
         );
     }
+    // What the tool returns is described to the model too; its fields are not parameters.
+    if let Some(schema) = tool.get("outputSchema") {
+        schema_texts(
+            index,
+            schema,
+            &format!("{base}/outputSchema"),
+            0,
+            out,
+            &mut Vec::new(),
+            before,
+        );
+    }
 }
+
+/// Strings shorter than this in `enum`, `const`, `default` and `examples` are values, not
+/// sentences.
+const MIN_VALUE_TEXT: usize = 24;
 
 fn schema_texts<'a>(
     index: usize,
@@ -109,16 +127,32 @@ fn schema_texts<'a>(
                 });
             }
         }
-        if let Some(values) = obj.get("enum").and_then(Json::as_array) {
-            for (i, v) in values.iter().enumerate() {
-                if let Some(s) = v.as_str().filter(|s| s.len() >= 24) {
-                    out.push(Text {
-                        tool_index: Some(index),
-                        pointer: format!("{pointer}/enum/{i}"),
-                        raw: s,
-                        kind: UnitKind::ParamDescription,
-                    });
+        for key in ["enum", "examples", "default", "const"] {
+            let value_text = |value: &'a Json| value.as_str().filter(|s| s.len() >= MIN_VALUE_TEXT);
+            match obj.get(key) {
+                Some(Json::Array(values)) => {
+                    for (i, v) in values.iter().enumerate() {
+                        if let Some(s) = value_text(v) {
+                            out.push(Text {
+                                tool_index: Some(index),
+                                pointer: format!("{pointer}/{key}/{i}"),
+                                raw: s,
+                                kind: UnitKind::ParamDescription,
+                            });
+                        }
+                    }
                 }
+                Some(value) => {
+                    if let Some(s) = value_text(value) {
+                        out.push(Text {
+                            tool_index: Some(index),
+                            pointer: format!("{pointer}/{key}"),
+                            raw: s,
+                            kind: UnitKind::ParamDescription,
+                        });
+                    }
+                }
+                None => {}
             }
         }
     }
@@ -159,8 +193,17 @@ fn schema_texts<'a>(
     }
 }
 
-/// Texts of prompts, prompt arguments, resources and resource templates.
+/// Texts of the server's instructions, prompts, prompt arguments, resources and resource
+/// templates.
 pub fn other_texts<'a>(surface: &'a McpSurface, out: &mut Vec<Text<'a>>) {
+    if let Some(s) = surface.instructions.as_deref() {
+        out.push(Text {
+            tool_index: None,
+            pointer: "/instructions".to_owned(),
+            raw: s,
+            kind: UnitKind::OtherDescription,
+        });
+    }
     let lists: [(&str, &'a [Json]); 3] = [
         ("prompts", &surface.prompts),
         ("resources", &surface.resources),
@@ -168,13 +211,15 @@ pub fn other_texts<'a>(surface: &'a McpSurface, out: &mut Vec<Text<'a>>) {
     ];
     for (list, items) in lists {
         for (i, item) in items.iter().enumerate() {
-            if let Some(s) = item.get("description").and_then(Json::as_str) {
-                out.push(Text {
-                    tool_index: None,
-                    pointer: format!("/{list}/{i}/description"),
-                    raw: s,
-                    kind: UnitKind::OtherDescription,
-                });
+            for key in ["description", "title"] {
+                if let Some(s) = item.get(key).and_then(Json::as_str) {
+                    out.push(Text {
+                        tool_index: None,
+                        pointer: format!("/{list}/{i}/{key}"),
+                        raw: s,
+                        kind: UnitKind::OtherDescription,
+                    });
+                }
             }
             if list == "prompts"
                 && let Some(args) = item.get("arguments").and_then(Json::as_array)
