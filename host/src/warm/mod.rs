@@ -30,7 +30,7 @@
 //!   [`runner::Persistent`](crate::runner::Persistent): its own group, registered, with the
 //!   parent-death signal, so it never outlives the host.
 
-mod lsp;
+mod client;
 mod session;
 mod texts;
 mod tsserver;

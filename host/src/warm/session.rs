@@ -12,7 +12,7 @@ use signalint_plugin_api::{
 };
 use xxhash_rust::xxh3::xxh3_64;
 
-use super::lsp::{Client, Dialect};
+use super::client::{Client, Dialect};
 use super::texts::{Text, Texts};
 use super::{Placed, Request};
 use crate::runner::{self, Ending, Persistent};
