@@ -31,6 +31,7 @@
 //!   parent-death signal, so it never outlives the host.
 
 mod client;
+mod plan;
 mod session;
 mod texts;
 mod tsserver;
