@@ -30,7 +30,8 @@
 //!   [`runner::Persistent`](crate::runner::Persistent): its own group, registered, with the
 //!   parent-death signal, so it never outlives the host.
 
-mod lsp;
+mod client;
+mod plan;
 mod session;
 mod texts;
 mod tsserver;

@@ -1,4 +1,4 @@
-//! tsserver's wire format (TypeScript 4.9–6.x), spoken by [`super::lsp::Client`]: a request
+//! tsserver's wire format (TypeScript 4.9–6.x), spoken by [`super::client::Client`]: a request
 //! is one JSON object on one line (`{"seq", "type": "request", "command", "arguments"}`); the
 //! server writes responses (`"type": "response"`, the request's `request_seq`, `success`,
 //! `body` or `message`) and events (`"type": "event"`: project loading, telemetry, watch
@@ -9,7 +9,7 @@
 
 use serde_json::{Value, json};
 
-use super::lsp::Pending;
+use super::client::Pending;
 
 /// One request as tsserver reads it: its JSON and a newline.
 pub(super) fn request_line(seq: i64, command: &str, arguments: &Value) -> Vec<u8> {
@@ -48,7 +48,7 @@ pub(super) fn dispatch(message: Value, pending: &Pending) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::lsp::read_message;
+    use super::super::client::read_message;
     use super::*;
     use tokio::io::BufReader;
     use tokio::sync::oneshot;
