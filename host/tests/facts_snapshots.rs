@@ -86,3 +86,68 @@ fn summaries_and_actions_of_a_real_check() {
     insta::assert_json_snapshot!("clusters", clusters);
     insta::assert_json_snapshot!("issues", issues);
 }
+
+/// `noUnusedLocals` on: tsc's TS6133 and oxlint's and Biome's unused-variable rules report the
+/// same binding, one code fact, so the check shows one issue for each binding, every engine
+/// that reported it named on it.
+#[test]
+fn an_unused_binding_is_one_issue_across_tsc_and_the_linters() {
+    let engines = repo().join("test-engines");
+    let state = tempfile::tempdir().unwrap();
+    let project = state.path().join("unused-project");
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/unused-project"),
+        &project,
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_signalint"))
+        .args(["check", "--format", "json", "--all-issues", "--root"])
+        .arg(&project)
+        .env("SIGNALINT_TOOLCHAIN_DIR", &engines)
+        .env("SIGNALINT_NO_INSTALL", "1")
+        .output()
+        .expect("run signalint");
+    let response: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}: {}\n{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    for engine in ["oxlint", "tsc", "biome"] {
+        assert_eq!(
+            response["engines"][engine]["status"], "ok",
+            "{engine}: {}",
+            response["engines"][engine]
+        );
+    }
+    let issues = response["issues"].as_array().unwrap();
+    let at = |line: u64| -> Vec<&serde_json::Value> {
+        issues
+            .iter()
+            .filter(|i| i["file"] == "src/a.ts" && i["line"] == line)
+            .collect()
+    };
+    // `const unused = 2;`: one issue, reported by all three engines.
+    let unused = at(4);
+    assert_eq!(unused.len(), 1, "{unused:#?}");
+    let reporters: Vec<&str> = unused[0]["engines"]
+        .as_array()
+        .map(|e| e.iter().filter_map(|v| v.as_str()).collect())
+        .unwrap_or_default();
+    for engine in ["oxlint", "tsc", "biome"] {
+        assert!(reporters.contains(&engine), "{:#}", unused[0]);
+    }
+    // The unused import: tsc's and oxlint's reports at the specifier are one issue (Biome's
+    // `noUnusedImports` flags the whole import at another column: a fact of its own).
+    let import: Vec<&serde_json::Value> = at(1)
+        .into_iter()
+        .filter(|i| i["rule"] != "lint/correctness/noUnusedImports")
+        .collect();
+    assert_eq!(import.len(), 1, "{import:#?}");
+    assert_eq!(
+        import[0]["engines"],
+        serde_json::json!(["oxlint", "tsc"]),
+        "{:#}",
+        import[0]
+    );
+}

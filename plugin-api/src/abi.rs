@@ -23,7 +23,9 @@ pub const ABI_PROBE_SYMBOL: &[u8] = b"signalint_plugin_abi_version\0";
 /// The signature of the single entry point: `call(method, payload_json)`.
 pub type CallFn = extern "C" fn(method: RStr<'_>, payload: RStr<'_>) -> RResult<RString, RString>;
 
-/// The root module a plugin library exports.
+/// The root module a plugin library exports. Not `#[non_exhaustive]`: `export_engine!` builds it
+/// in the plugin's crate, and `abi_stable`'s prefix layout (not Rust's exhaustiveness) is what
+/// lets it grow.
 #[repr(C)]
 #[derive(StableAbi)]
 #[sabi(kind(Prefix(prefix_ref = PluginModuleRef)))]

@@ -26,6 +26,7 @@ use crate::{PAYLOAD_VERSION, PLUGIN_API_VERSION, methods};
 /// An error a plugin returns. The message reaches the user in the plugin's status, so say what
 /// went wrong and what to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PluginError(String);
 
 impl PluginError {

@@ -34,6 +34,7 @@ pub enum Json {
 
 /// A JSON object: its members in source order, each key once.
 #[derive(Clone, Default)]
+#[non_exhaustive]
 pub struct Object(Box<[(Box<str>, Json)]>);
 
 static NULL: Json = Json::Null;

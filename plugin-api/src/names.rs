@@ -143,6 +143,7 @@ pub const ABBREVIATION_GROUPS: &[&[&str]] = &[
 /// Synonym groups, compiled: every member (normalized to words) maps to its group's canonical
 /// words. Groups that share a member are merged, the earlier group's canonical name wins.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct Synonyms {
     canonical: HashMap<Vec<String>, usize>,
     groups: Vec<Vec<String>>,

@@ -13,6 +13,7 @@ pub fn spans(message: &str) -> Spans<'_> {
 
 /// Iterator of [`spans`].
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Spans<'a> {
     rest: &'a str,
     prev: Option<char>,

@@ -56,6 +56,9 @@ pub const DOC_SECTIONS: [&str; 4] = [
 ];
 
 /// One rule. `M` is whatever else a pack keeps per rule (a group, when the rule runs).
+///
+/// Not `#[non_exhaustive]`: `declare_rule!` builds it as a `const` struct literal in the pack's
+/// crate, which a non-exhaustive struct forbids. A new field is added through the macro.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rule<M = ()> {
     /// Stable id; the finding `code` (or, for a pack with one code, the signal's name).
@@ -71,6 +74,7 @@ pub struct Rule<M = ()> {
 
 /// One fenced example of a rule's documentation.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct Example {
     /// `true` for a `json valid` block (must not be flagged), `false` for `json invalid`.
     pub valid: bool,

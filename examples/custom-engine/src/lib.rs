@@ -28,6 +28,7 @@
 
 pub mod parse;
 pub mod plan;
+pub mod subject;
 pub mod text;
 
 use signalint_plugin_api::{

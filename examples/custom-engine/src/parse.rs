@@ -173,6 +173,8 @@ fn to_diagnostic(file: &str, index: Option<&SourceIndex<'_>>, message: Message) 
     diagnostic.end = end;
     diagnostic.help = help;
     diagnostic.url = url;
+    // What the diagnostic is about, so ESLint's issues take part in root-cause clustering.
+    diagnostic.subject = crate::subject::subject(&diagnostic.rule, &diagnostic.message);
     Converted::Diagnostic(Box::new(diagnostic))
 }
 

@@ -15,7 +15,8 @@ pub(crate) fn diagnostic(code: u64, severity: Severity, message: impl Into<Strin
     let subject = u32::try_from(code)
         .ok()
         .and_then(|code| subject(code, &message));
-    let diagnostic = Diagnostic::new(format!("TS{code}"), severity, message);
+    let diagnostic =
+        Diagnostic::new(format!("TS{code}"), severity, message).with_same_as(fact_keys(code));
     match subject {
         Some(subject) => diagnostic.with_subject(subject),
         None => diagnostic,
@@ -37,6 +38,17 @@ pub fn subject(code: u32, message: &str) -> Option<Subject> {
             Some(subject.with_family(family).with_role(role))
         }
         None => (role != Role::Finding).then(|| Subject::role_only(role)),
+    }
+}
+
+/// The canonical fact keys of `TS<code>`: TS6133 (`'x' is declared but its value is never
+/// read`) and TS6196 (`'T' is declared but never used`), reported under `noUnusedLocals` /
+/// `noUnusedParameters`, are the fact ESLint's `no-unused-vars` reports (oxlint's rule of that
+/// name, Biome's `noUnusedVariables`), at the same binding: the host shows them as one issue.
+fn fact_keys(code: u64) -> Vec<String> {
+    match code {
+        6133 | 6196 => vec!["eslint/no-unused-vars".to_owned()],
+        _ => Vec::new(),
     }
 }
 
@@ -481,6 +493,22 @@ mod role_tests {
             Some(Subject::role_only(Role::Config))
         );
         assert_eq!(subject(2769, "No overload matches this call."), None);
+        // An unused binding is ESLint's no-unused-vars fact.
+        let unused = diagnostic(
+            6133,
+            Severity::Error,
+            "'helper' is declared but its value is never read.",
+        );
+        assert_eq!(unused.same_as, ["eslint/no-unused-vars"]);
+        assert_eq!(
+            unused.subject.map(|s| (s.kind, s.name)),
+            Some((Kind::UnusedBinding, "helper".to_owned()))
+        );
+        assert!(
+            diagnostic(2304, Severity::Error, "Cannot find name 'x'.")
+                .same_as
+                .is_empty()
+        );
         // A wrapped message reads as its one-line form.
         assert_eq!(
             subject(2304, "Cannot find name\n   'UserId'.").map(|s| s.name),

@@ -4,6 +4,7 @@
 //! run here), so the core sees what it sees in a check.
 
 mod clustering;
+mod custom_engine;
 mod delta_and_page;
 mod facts;
 mod loops;
@@ -14,6 +15,10 @@ use super::model::{IssueInput, IssueSeverity};
 #[allow(dead_code)]
 #[path = "../../../../plugins/biome/src/subject.rs"]
 mod biome_subject;
+/// The example custom engine's (ESLint on the plugin API): a team's own engine.
+#[allow(dead_code)]
+#[path = "../../../../examples/custom-engine/src/subject.rs"]
+mod eslint_subject;
 #[allow(dead_code)]
 #[path = "../../../../plugins/oxlint/src/subject.rs"]
 mod oxlint_subject;
@@ -36,6 +41,7 @@ pub(super) fn stated(
             .and_then(|code| tsc_subject::subject(code, message)),
         "oxlint" => oxlint_subject::subject(rule, message),
         "biome" => biome_subject::subject(rule, message),
+        "eslint" => eslint_subject::subject(rule, message),
         _ => None,
     }
 }
