@@ -42,6 +42,7 @@ fn check(root: &Path) -> (CheckResponse, Vec<signalint::runner::SpawnRecord>) {
         },
         &options,
         &CancellationToken::new(),
+        None,
     ));
     for engine in ["oxlint", "tsc", "biome"] {
         assert_eq!(

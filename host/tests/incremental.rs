@@ -81,7 +81,8 @@ fn check(runtime: &tokio::runtime::Runtime, session: &mut Session, scope: &Scope
         include_issues: true,
         ..ResponseOptions::default()
     };
-    let response = runtime.block_on(session.check(scope, &options, &CancellationToken::new()));
+    let response =
+        runtime.block_on(session.check(scope, &options, &CancellationToken::new(), None));
     for (engine, status) in &response.engines {
         assert_ne!(
             status.status,

@@ -7,7 +7,8 @@
 //! module with an inferred return type (a body edit changes its importers' types), two leaves,
 //! an unrelated module and a global declaration file. The edits add and revert type errors in
 //! leaves, change the hub's exports and bodies, change the global declarations, add an
-//! import, create and delete a file, and break and fix the syntax. Every answer is compared
+//! import, create and delete a file, break and fix the syntax, and about every 25th turns an
+//! option of the config `tsconfig.json` extends on or off. Every answer is compared
 //! with a cold CLI check of a copy of the tree (memoized by the tree's content: a cold check
 //! is a function of it), by issue id, file, position and rule.
 //!
@@ -29,24 +30,29 @@ use std::path::Path;
 use mcp_support::{call, ok, start};
 use serde_json::{Value, json};
 
-const TSCONFIG: &str = r#"{ "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "esnext", "moduleResolution": "bundler", "skipLibCheck": true, "types": [] }, "include": ["src"] }"#;
+const TSCONFIG: &str = r#"{ "extends": "./tsconfig.base.json", "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "esnext", "moduleResolution": "bundler", "skipLibCheck": true, "types": [] }, "include": ["src"] }"#;
 
 const HUB: &str = "export interface Shape {\n  w: number;\n  h: number;\n}\n\nfunction pad(n: number) {\n  return n;\n}\n\nexport function area(s: Shape): number {\n  return pad(s.w * s.h);\n}\n\nexport const unit = \"cm\";\n";
 const SCALE: &str = "import { area, type Shape } from \"./hub\";\n\nexport function scale(s: Shape) {\n  return area(s) * 2;\n}\n\nexport function half(s: Shape): number {\n  return area(s) / 2;\n}\n";
 const MID: &str = "export * from \"./hub\";\nimport type { Shape } from \"./hub\";\n\nexport function describe(s: Shape): string {\n  return `${s.w}x${s.h}`;\n}\n";
 const LEAF1: &str = "import { area, describe } from \"./mid\";\nimport { scale } from \"./scale\";\n\nconst box = { w: 2, h: 3 };\nexport const size: number = area(box);\nexport const label: string = describe(box);\nexport const doubled: number = scale(box);\n";
-const LEAF2: &str = "import { unit, secret } from \"./hub\";\n\nexport const suffix: string = unit;\nexport const exact: \"cm\" = unit;\nexport const build: number = BUILD;\nexport const hidden = secret;\n";
+const LEAF2: &str = "import { unit, secret } from \"./hub\";\n\nconst spare = 0;\nexport const suffix: string = unit;\nexport const exact: \"cm\" = unit;\nexport const build: number = BUILD;\nexport const hidden = secret;\n";
 const OTHER: &str = "export const z = 1;\n";
 /// Reads the hub's members through its namespace: a name the hub gains cannot change it.
 const MEMBERS: &str = "import * as hub from \"./hub\";\n\nexport const total: number = hub.area({ w: 1, h: 1 });\nexport type Unit = typeof hub.unit;\n";
 /// Uses the hub's namespace as a whole: a name the hub gains breaks it.
 const WHOLE: &str = "import * as hub from \"./hub\";\n\nexport const first: \"area\" | \"unit\" = \"area\" as keyof typeof hub;\n";
 const GLOBALS: &str = "declare const BUILD: number;\n";
+/// The config `tsconfig.json` extends; an edit turns `noUnusedLocals` on (TS6133 on
+/// `spare` in `leaf2.ts`) or off again.
+const BASE: &str = "{ \"compilerOptions\": {} }\n";
+const BASE_UNUSED: &str = "{ \"compilerOptions\": { \"noUnusedLocals\": true } }\n";
 
 /// Each file's original text.
 fn originals() -> BTreeMap<&'static str, &'static str> {
     BTreeMap::from([
         ("tsconfig.json", TSCONFIG),
+        ("tsconfig.base.json", BASE),
         ("src/hub.ts", HUB),
         ("src/scale.ts", SCALE),
         ("src/mid.ts", MID),
@@ -356,6 +362,9 @@ async fn equivalence(typescript: Option<&str>, server: &str, tsconfig: &str, ste
     let mut rng = Rng(0x5eed_2026_0000_0016);
     let mut memo: HashMap<String, BTreeSet<Issue>> = HashMap::new();
     let (mut warm, mut one_shot, mut cached, mut alone, mut untouched) = (0, 0, 0, 0, 0);
+    // Edits of the extended config, and the answers that restarted for one.
+    let (mut configs, mut restarted) = (0, 0);
+    let mut config_due = false;
     for step in 0..=steps {
         // A syntax error is fixed by the next edit: while one stands, tsc prints only syntax
         // errors, and the check runs one-shot.
@@ -363,7 +372,22 @@ async fn equivalence(typescript: Option<&str>, server: &str, tsconfig: &str, ste
             .iter()
             .find(|(_, text)| text.contains("const = ;"))
             .map(|(file, text)| (file.clone(), Some(text.replace("const = ;\n", ""))));
+        // Every 25th edit, or the first after it that fixes no syntax error.
+        config_due |= step > 0 && step % 25 == 0;
         let edited = if step == 0 {
+            "src/hub.ts".to_owned()
+        } else if config_due && broken.is_none() {
+            config_due = false;
+            // The extended config changes: no source file does, and the server must restart
+            // to read it (a warm answer of the old options would miss or keep TS6133).
+            let base = if tree["tsconfig.base.json"] == BASE {
+                BASE_UNUSED
+            } else {
+                BASE
+            };
+            std::fs::write(root.join("tsconfig.base.json"), base).unwrap();
+            tree.insert("tsconfig.base.json".into(), base.to_owned());
+            configs += 1;
             "src/hub.ts".to_owned()
         } else {
             let (file, text) = broken.unwrap_or_else(|| edit(&mut rng, step, &tree));
@@ -393,6 +417,9 @@ async fn equivalence(typescript: Option<&str>, server: &str, tsconfig: &str, ste
             .find("checked its whole programs")
             .unwrap_or(message.len())]
             .trim_end_matches("; ");
+        if message.contains("restarted: a program input changed (tsconfig.base.json") {
+            restarted += 1;
+        }
         if message.starts_with("persistent") {
             assert!(message.contains(server), "step {step}: {message}");
             warm += 1;
@@ -451,6 +478,13 @@ async fn equivalence(typescript: Option<&str>, server: &str, tsconfig: &str, ste
     assert!(
         untouched > 0 || steps < 100,
         "no added export left an importer untouched: {counts}"
+    );
+    // Every edit of the extended config restarted the server (or ran one-shot while a
+    // syntax error stood).
+    assert!(configs >= steps / 25, "{configs} config edits: {counts}");
+    assert!(
+        restarted > 0 && restarted <= configs,
+        "{restarted} of {configs} config edits restarted the server: {counts}"
     );
     client.cancel().await.unwrap();
 }

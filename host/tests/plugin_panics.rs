@@ -87,6 +87,7 @@ async fn a_panic_in_plan_is_an_engine_error_and_the_session_answers_the_next_che
         prewalk: Default::default(),
         kept: Default::default(),
         shard: None,
+        warm: None,
     };
     let mut session = Session::open(context);
     let options = ResponseOptions {
@@ -98,7 +99,7 @@ async fn a_panic_in_plan_is_an_engine_error_and_the_session_answers_the_next_che
     };
     for round in 0..2 {
         let response = session
-            .check(&scope, &options, &CancellationToken::new())
+            .check(&scope, &options, &CancellationToken::new(), None)
             .await;
         let json = serde_json::to_value(&response).unwrap();
         assert_panicked_in(&json["engines"]["panicky"], "plan");

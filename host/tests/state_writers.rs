@@ -53,6 +53,7 @@ fn three_writers_lose_no_check_and_see_a_loop_split_across_them() {
             &scope,
             &ResponseOptions::default(),
             &CancellationToken::new(),
+            None,
         ));
         warned |= response.loop_warning.is_some();
     }

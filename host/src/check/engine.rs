@@ -15,7 +15,7 @@ use signalint_plugin_api::{
 use tokio_util::sync::CancellationToken;
 
 use super::invocation::{self, Ran, Run};
-use super::{Context, EnginePlan, machine, positions, programs};
+use super::{Context, EngineObserver, EnginePlan, machine, positions, programs};
 use crate::cache::{self, Cache, KeyInputs, Keys, Lookup, RunKeys, Shard};
 use crate::config::{EngineConfig, options_json};
 use crate::core::{Coverage, EngineStatus, IssueInput};
@@ -47,13 +47,15 @@ pub(crate) struct CheckFiles {
     pub tree: Option<Arc<Vec<String>>>,
 }
 
+/// Runs one engine; `observer` hears a persistent engine's first results.
 pub(crate) async fn run_engine(
     context: &Context,
     plan: &EnginePlan,
     check: &CheckFiles,
     cancel: &CancellationToken,
+    observer: Option<&EngineObserver>,
 ) -> EngineOutcome {
-    run(context, plan, check, cancel)
+    run(context, plan, check, cancel, observer)
         .await
         .unwrap_or_else(|status| EngineOutcome::status_only(*status))
 }
@@ -66,6 +68,7 @@ async fn run(
     plan: &EnginePlan,
     check: &CheckFiles,
     cancel: &CancellationToken,
+    observer: Option<&EngineObserver>,
 ) -> Result<EngineOutcome, Stop> {
     let started = Instant::now();
     let manifest = plan.plugin.manifest();
@@ -86,7 +89,7 @@ async fn run(
     // the cache: a result served from the cache would leave the session behind on the edits
     // (a revert), and the next check would pay for them.
     let mut one_shot_note = None;
-    if crate::warm::active().is_some() && info.persistent.is_some() {
+    if context.warm.is_some() && info.persistent.is_some() {
         let request = plan_request(
             context,
             plan,
@@ -96,7 +99,7 @@ async fn run(
             options.clone(),
             programs.clone(),
         )?;
-        match warm_run(context, plan, info, &request, &tree, cancel).await {
+        match warm_run(context, plan, info, &request, &tree, cancel, observer).await {
             Some(Ok((ran, note))) => {
                 tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), diagnostics = ran.diagnostics.len(), "warm answered");
                 let issues = convert(context, plan, ran.diagnostics).await;
@@ -187,13 +190,19 @@ async fn warm_run(
     request: &PlanRequest,
     tree: &[String],
     cancel: &CancellationToken,
+    observer: Option<&EngineObserver>,
 ) -> Option<Result<(Ran, Option<String>), String>> {
-    let pool = crate::warm::active()?;
+    let pool = context.warm.as_ref()?;
     if info.persistent.is_none() || info.scope != EngineScope::WholeProgram {
         return None;
     }
+    let early = observer.map(|observer| {
+        let observer = observer.clone();
+        move |early: crate::warm::Early| observer(early.into())
+    });
     let warm = crate::warm::Request {
-        context,
+        root: &context.root,
+        runner: &context.runner,
         engine: &plan.id,
         plugin: &plan.plugin,
         info,
@@ -201,6 +210,9 @@ async fn warm_run(
         tree,
         timeout: context.config.engine_timeout(&plan.id),
         cancel,
+        early: early
+            .as_ref()
+            .map(|sink| sink as crate::warm::EarlySink<'_>),
     };
     Some(match pool.check(&warm).await {
         crate::warm::Outcome::Answered(answer) => Ok((
@@ -360,7 +372,7 @@ async fn find_programs(
     version: &str,
 ) -> Result<Vec<Program>, Stop> {
     let Some(spec) = &info.programs else {
-        return super::shard::programs(context, info.scope, None, version);
+        return programs::in_shard(context.shard, info.scope, None, version);
     };
     let discovery = programs::discover(
         &plan.plugin,
@@ -377,7 +389,7 @@ async fn find_programs(
             status.version = Some(version.to_owned());
             Err(Box::new(status))
         }
-        None => super::shard::programs(context, info.scope, Some(discovery.programs), version),
+        None => programs::in_shard(context.shard, info.scope, Some(discovery.programs), version),
     }
 }
 

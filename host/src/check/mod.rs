@@ -24,8 +24,10 @@ pub use programs::{ProgramLine, list as list_programs};
 pub use session::{ResponseOptions, Session, Since};
 pub use shard::{Merged, Shard, ShardResult, merge};
 
+pub(crate) use crate::paths::project_relative;
+
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -63,6 +65,9 @@ pub struct Context {
     pub kept: Arc<kept::KeptWalks>,
     /// The part of the check this run does, when CI splits it (`check --shard I/N`).
     pub shard: Option<Shard>,
+    /// The persistent engines kept warm between checks: the MCP server's, `None` for the CLI
+    /// (every engine one-shot).
+    pub warm: Option<Arc<crate::warm::Pool>>,
 }
 
 /// Every engine the config may run, by engine id: its plugin id and whether a `[engines.*]`
@@ -178,16 +183,22 @@ pub enum EngineEvent {
     },
 }
 
+impl From<crate::warm::Early> for EngineEvent {
+    fn from(early: crate::warm::Early) -> Self {
+        Self::Early {
+            engine: early.engine,
+            files: early.files,
+            issues: early.issues,
+        }
+    }
+}
+
 /// Receives [`EngineEvent`]s while a check runs.
 pub type EngineObserver = Arc<dyn Fn(EngineEvent) + Send + Sync>;
 
-/// Runs a check.
-pub async fn run(context: &Context, scope: &Scope, cancel: &CancellationToken) -> Report {
-    run_observed(context, scope, cancel, None).await
-}
-
-/// Runs a check, telling `observer` when each engine starts and finishes.
-pub async fn run_observed(
+/// Runs a check, telling `observer` (when there is one) when each engine starts and
+/// finishes, and what a persistent engine found first.
+pub async fn run(
     context: &Context,
     scope: &Scope,
     cancel: &CancellationToken,
@@ -236,7 +247,8 @@ pub async fn run_observed(
         let context = context.clone();
         let files = shard::engine_files(&context, &plan, &check_files);
         let cancel = cancel.clone();
-        if let Some(observer) = observer {
+        let observer = observer.cloned();
+        if let Some(observer) = &observer {
             observer(EngineEvent::Started {
                 engine: plan.id.clone(),
                 of,
@@ -244,7 +256,8 @@ pub async fn run_observed(
         }
         tasks.spawn(async move {
             let _leaves = LeavesOnDrop(plan.running_beside.clone());
-            let outcome = engine::run_engine(&context, &plan, &files, &cancel).await;
+            let outcome =
+                engine::run_engine(&context, &plan, &files, &cancel, observer.as_ref()).await;
             (plan.id, outcome)
         });
     }
@@ -540,25 +553,6 @@ fn priorities(
         .collect()
 }
 
-/// Makes an engine-reported path project-relative with `/` separators.
-pub(crate) fn project_relative(root: &Path, cwd: &Path, reported: &str) -> String {
-    let joined = cwd.join(reported);
-    let mut normal = PathBuf::new();
-    for component in joined.components() {
-        match component {
-            std::path::Component::ParentDir => {
-                normal.pop();
-            }
-            std::path::Component::CurDir => {}
-            other => normal.push(other),
-        }
-    }
-    match normal.strip_prefix(root) {
-        Ok(relative) => relative.to_string_lossy().replace('\\', "/"),
-        Err(_) => normal.to_string_lossy().into_owned(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -608,21 +602,5 @@ mod tests {
         check.background_niceness = 0;
         check.yield_after_ms = 500;
         assert_eq!(priorities(&[true, false], &check), [(0, None), (0, None)]);
-    }
-
-    #[test]
-    fn engine_paths_become_project_relative() {
-        let root = Path::new("/repo");
-        assert_eq!(project_relative(root, root, "src/a.ts"), "src/a.ts");
-        assert_eq!(project_relative(root, root, "./src/a.ts"), "src/a.ts");
-        assert_eq!(project_relative(root, root, "/repo/src/a.ts"), "src/a.ts");
-        assert_eq!(
-            project_relative(root, Path::new("/repo/pkg"), "../src/a.ts"),
-            "src/a.ts"
-        );
-        assert_eq!(
-            project_relative(root, root, "/elsewhere/x.ts"),
-            "/elsewhere/x.ts"
-        );
     }
 }

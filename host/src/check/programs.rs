@@ -6,8 +6,12 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use signalint_plugin_api::{ConfigFile, DiscoverRequest, Discovery, EngineInfo, methods};
+use signalint_plugin_api::{
+    ConfigFile, DiscoverRequest, Discovery, EngineInfo, EngineScope, Program, methods,
+};
 
+use super::Shard;
+use crate::core::EngineStatus;
 use crate::plugins::PluginHandle;
 
 /// Asks the adapter for its programs, from the text of every project file named in
@@ -100,6 +104,38 @@ pub async fn list(
     }))
 }
 
+/// The programs a whole-program engine checks in this shard. An engine without a programs
+/// capability is one program (the project, `.`). With none here, the engine is disabled in this
+/// shard, saying so.
+pub(crate) fn in_shard(
+    shard: Option<Shard>,
+    scope: EngineScope,
+    programs: Option<Vec<Program>>,
+    version: &str,
+) -> Result<Vec<Program>, Box<EngineStatus>> {
+    let shard = match shard {
+        Some(shard) if scope == EngineScope::WholeProgram => shard,
+        _ => return Ok(programs.unwrap_or_default()),
+    };
+    let (kept, any) = match programs {
+        Some(mut programs) => {
+            programs.retain(|program| shard.owns(&program.config));
+            let any = !programs.is_empty();
+            (programs, any)
+        }
+        None => (Vec::new(), shard.owns(".")),
+    };
+    if any {
+        Ok(kept)
+    } else {
+        let mut status = EngineStatus::disabled(format!(
+            "shard {shard} has none of this engine's programs; another shard checks them"
+        ));
+        status.version = Some(version.to_owned());
+        Err(Box::new(status))
+    }
+}
+
 /// The files a whole program reads, as far as the host can tell without the engine: every
 /// project file with one of the engine's extensions or its program input extensions, every
 /// file named as a config or a program input (package manifests, lockfiles), then the input
@@ -148,7 +184,7 @@ fn name_matches(pattern: &str, name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use signalint_plugin_api::{EngineScope, ProgramSpec, ToolSpec};
+    use signalint_plugin_api::{ProgramSpec, ToolSpec};
 
     use super::*;
 

@@ -10,7 +10,7 @@
 
 use tokio_util::sync::CancellationToken;
 
-use super::{Context, EngineObserver, Scope, run_observed};
+use super::{Context, EngineObserver, Scope, run};
 use crate::core::{self, Analysis, CheckResponse, LoopHistory, ResponseParts, Snapshot};
 use crate::state::{Baseline, LatestCheck, Snapshots, StateDir};
 
@@ -117,19 +117,10 @@ impl Session {
             .ok()
     }
 
-    /// Runs a check, updates loops, delta and the latest check, and shapes the response.
+    /// Runs a check, updates loops, delta and the latest check, and shapes the response;
+    /// `observer` hears when each engine starts and finishes (the MCP server turns these
+    /// into progress notifications).
     pub async fn check(
-        &mut self,
-        scope: &Scope,
-        options: &ResponseOptions,
-        cancel: &CancellationToken,
-    ) -> CheckResponse {
-        self.check_observed(scope, options, cancel, None).await
-    }
-
-    /// [`Session::check`], telling `observer` when each engine starts and finishes (the MCP
-    /// server turns these into progress notifications).
-    pub async fn check_observed(
         &mut self,
         scope: &Scope,
         options: &ResponseOptions,
@@ -137,7 +128,7 @@ impl Session {
         observer: Option<&EngineObserver>,
     ) -> CheckResponse {
         self.settle().await;
-        let report = run_observed(&self.context, scope, cancel, observer).await;
+        let report = run(&self.context, scope, cancel, observer).await;
         let mut analysis = report.analysis;
         let threshold = self.context.config.check.loop_threshold;
         // A cancelled check saw only part of the engines: answer it, but remember nothing of it

@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
-use signalint_plugin_api::{EngineScope, Program};
+use signalint_plugin_api::EngineScope;
 
 use super::Context;
 use super::engine::CheckFiles;
@@ -66,7 +66,8 @@ impl Shard {
 }
 
 /// The files an engine checks in this shard: for a file-local engine, those the shard owns;
-/// a whole-program engine keeps every file (its programs are split instead, see [`programs`]).
+/// a whole-program engine keeps every file (its programs are split instead, see
+/// [`super::programs::in_shard`]).
 pub(crate) fn engine_files(
     context: &Context,
     plan: &super::EnginePlan,
@@ -94,38 +95,6 @@ pub(crate) fn engine_files(
                 .collect(),
         ),
         tree: files.tree.clone(),
-    }
-}
-
-/// The programs a whole-program engine checks in this shard. An engine without a programs
-/// capability is one program (the project, `.`). With none here, the engine is disabled in this
-/// shard, saying so.
-pub(crate) fn programs(
-    context: &Context,
-    scope: EngineScope,
-    programs: Option<Vec<Program>>,
-    version: &str,
-) -> Result<Vec<Program>, Box<EngineStatus>> {
-    let shard = match context.shard {
-        Some(shard) if scope == EngineScope::WholeProgram => shard,
-        _ => return Ok(programs.unwrap_or_default()),
-    };
-    let (kept, any) = match programs {
-        Some(mut programs) => {
-            programs.retain(|program| shard.owns(&program.config));
-            let any = !programs.is_empty();
-            (programs, any)
-        }
-        None => (Vec::new(), shard.owns(".")),
-    };
-    if any {
-        Ok(kept)
-    } else {
-        let mut status = EngineStatus::disabled(format!(
-            "shard {shard} has none of this engine's programs; another shard checks them"
-        ));
-        status.version = Some(version.to_owned());
-        Err(Box::new(status))
     }
 }
 

@@ -37,6 +37,7 @@ pub fn run(cli: &Cli, _args: &BaselineArgs) -> u8 {
         &scope,
         &ResponseOptions::default(),
         &CancellationToken::new(),
+        None,
     ));
     let failed: Vec<&str> = response
         .engines

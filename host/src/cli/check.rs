@@ -133,6 +133,7 @@ fn check_shard(
         &context,
         scope,
         &CancellationToken::new(),
+        None,
     ));
     let merged = crate::check::Merged {
         analysis: report.analysis.clone(),
@@ -247,7 +248,7 @@ async fn check(
         },
     };
     let response = session
-        .check(scope, &options, &CancellationToken::new())
+        .check(scope, &options, &CancellationToken::new(), None)
         .await;
     Ok((response, advisory))
 }
@@ -338,6 +339,7 @@ pub(super) fn context_loading(
         prewalk: Arc::default(),
         kept: Arc::default(),
         shard: None,
+        warm: None,
     }
 }
 

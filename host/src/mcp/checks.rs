@@ -103,6 +103,8 @@ pub struct Checker {
     loops: Arc<RwLock<LoopStatus>>,
     threshold: u32,
     root: Arc<std::path::PathBuf>,
+    /// The session's persistent engines, stopped with the server.
+    warm: Option<Arc<crate::warm::Pool>>,
     /// Cancelled when the server shuts down.
     shutdown: CancellationToken,
 }
@@ -113,7 +115,9 @@ impl Checker {
         let latest = session.latest().cloned().map(Arc::new);
         let loops = session.loops.status(threshold);
         let root = Arc::new(session.context.root.clone());
+        let warm = session.context.warm.clone();
         Self {
+            warm,
             session: Arc::new(tokio::sync::Mutex::new(session.defer_saves())),
             flights: Arc::default(),
             latest: Arc::new(RwLock::new(latest)),
@@ -268,13 +272,11 @@ impl Checker {
                         "the check was cancelled before it started",
                     ));
                 }
-                // A persistent engine's first results reach this flight's requests early.
-                let early = observer.clone();
-                crate::warm::set_early_sink(&worker.root, Arc::new(move |event| early(event)));
+                // Engine events, and a persistent engine's first results, reach this
+                // flight's requests as they come.
                 let response = session
-                    .check_observed(&scope, &options, &cancel, Some(&observer))
+                    .check(&scope, &options, &cancel, Some(&observer))
                     .await;
-                crate::warm::clear_early_sink(&worker.root);
                 let latest = session.latest().cloned().map(Arc::new);
                 let loops = session.loops.status(worker.threshold);
                 drop(session);
@@ -320,7 +322,9 @@ impl Checker {
         let settled = async { self.session.lock().await.settle().await };
         let _ = tokio::time::timeout(grace, settled).await;
         // Every persistent engine dies with the server.
-        crate::warm::shutdown().await;
+        if let Some(pool) = &self.warm {
+            pool.shutdown().await;
+        }
     }
 }
 

@@ -52,12 +52,10 @@ pub fn schemas_json() -> String {
 }
 
 /// Serves the tools on stdin/stdout until the client closes the connection.
-pub async fn serve(context: Context) -> Result<(), String> {
+pub async fn serve(mut context: Context) -> Result<(), String> {
     let root = context.root.clone();
     // The server keeps persistent engines warm between calls; the CLI does not.
-    if let Some(settings) = crate::warm::Settings::from_env()? {
-        crate::warm::enable(settings);
-    }
+    context.warm = crate::warm::Settings::from_env()?.map(crate::warm::Pool::start);
     let session = Session::open(context);
     let server = Server::new(checks::Checker::new(session));
     let checker = server.checker().clone();

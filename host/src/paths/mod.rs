@@ -157,6 +157,25 @@ pub fn validate_all(root: &Path, raw: &[String]) -> Result<Vec<String>, PathErro
     raw.iter().map(|p| validate(root, p)).collect()
 }
 
+/// Makes an engine-reported path project-relative with `/` separators.
+pub fn project_relative(root: &Path, cwd: &Path, reported: &str) -> String {
+    let joined = cwd.join(reported);
+    let mut normal = PathBuf::new();
+    for component in joined.components() {
+        match component {
+            std::path::Component::ParentDir => {
+                normal.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => normal.push(other),
+        }
+    }
+    match normal.strip_prefix(root) {
+        Ok(relative) => relative.to_string_lossy().replace('\\', "/"),
+        Err(_) => normal.to_string_lossy().into_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,6 +268,22 @@ mod tests {
         assert_eq!(
             validate_all(&root, &many[..MAX_PATHS]).unwrap().len(),
             MAX_PATHS
+        );
+    }
+
+    #[test]
+    fn engine_paths_become_project_relative() {
+        let root = Path::new("/repo");
+        assert_eq!(project_relative(root, root, "src/a.ts"), "src/a.ts");
+        assert_eq!(project_relative(root, root, "./src/a.ts"), "src/a.ts");
+        assert_eq!(project_relative(root, root, "/repo/src/a.ts"), "src/a.ts");
+        assert_eq!(
+            project_relative(root, Path::new("/repo/pkg"), "../src/a.ts"),
+            "src/a.ts"
+        );
+        assert_eq!(
+            project_relative(root, root, "/elsewhere/x.ts"),
+            "/elsewhere/x.ts"
         );
     }
 }

@@ -33,9 +33,9 @@ pub enum LspError {
 
 pub(super) type Pending = Arc<Mutex<HashMap<i64, oneshot::Sender<Result<Value, String>>>>>;
 
-/// The wire format a server speaks.
+/// The framing a server speaks (see [`super::dialect`] for the protocols on top).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dialect {
+pub enum Wire {
     Lsp,
     TsServer,
 }
@@ -43,7 +43,7 @@ pub enum Dialect {
 /// The client side of one server.
 #[derive(Debug)]
 pub struct Client {
-    dialect: Dialect,
+    wire: Wire,
     outgoing: mpsc::UnboundedSender<Vec<u8>>,
     pending: Pending,
     next_id: AtomicI64,
@@ -52,14 +52,14 @@ pub struct Client {
 }
 
 impl Client {
-    /// Speaks `dialect` over `stdin`/`stdout`; a message past `cap` bytes closes the session.
-    pub fn new(dialect: Dialect, stdin: ChildStdin, stdout: ChildStdout, cap: usize) -> Self {
+    /// Speaks `wire` over `stdin`/`stdout`; a message past `cap` bytes closes the session.
+    pub fn new(wire: Wire, stdin: ChildStdin, stdout: ChildStdout, cap: usize) -> Self {
         let (outgoing, queue) = mpsc::unbounded_channel();
         let pending: Pending = Arc::default();
         let closed: Arc<Mutex<Option<String>>> = Arc::default();
         tokio::spawn(write_all(stdin, queue));
         tokio::spawn(read_all(
-            dialect,
+            wire,
             stdout,
             cap,
             outgoing.clone(),
@@ -67,7 +67,7 @@ impl Client {
             closed.clone(),
         ));
         Self {
-            dialect,
+            wire,
             outgoing,
             pending,
             next_id: AtomicI64::new(1),
@@ -83,11 +83,11 @@ impl Client {
     /// Sends a notification (LSP), or a tsserver request whose answer nobody waits for
     /// (`reloadProjects`, which 4.9 does not answer at all).
     pub fn notify(&self, method: &str, params: Value) -> Result<(), LspError> {
-        match self.dialect {
-            Dialect::Lsp => self.send(frame(
+        match self.wire {
+            Wire::Lsp => self.send(frame(
                 &json!({"jsonrpc": "2.0", "method": method, "params": params}),
             )),
-            Dialect::TsServer => {
+            Wire::TsServer => {
                 let seq = self.next_id.fetch_add(1, Ordering::SeqCst);
                 self.send(super::tsserver::request_line(seq, method, &params))
             }
@@ -117,11 +117,11 @@ impl Client {
         if let Ok(mut pending) = self.pending.lock() {
             pending.insert(id, tx);
         }
-        let message = match self.dialect {
-            Dialect::Lsp => {
+        let message = match self.wire {
+            Wire::Lsp => {
                 frame(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
             }
-            Dialect::TsServer => super::tsserver::request_line(id, method, &params),
+            Wire::TsServer => super::tsserver::request_line(id, method, &params),
         };
         self.send(message)?;
         Ok(rx)
@@ -177,7 +177,7 @@ async fn write_all(mut stdin: ChildStdin, mut queue: mpsc::UnboundedReceiver<Vec
 }
 
 async fn read_all(
-    dialect: Dialect,
+    wire: Wire,
     stdout: ChildStdout,
     cap: usize,
     outgoing: mpsc::UnboundedSender<Vec<u8>>,
@@ -191,9 +191,9 @@ async fn read_all(
             Ok(None) => break "it exited".to_owned(),
             Err(reason) => break reason,
         };
-        match dialect {
-            Dialect::Lsp => dispatch(message, &outgoing, &pending),
-            Dialect::TsServer => super::tsserver::dispatch(message, &pending),
+        match wire {
+            Wire::Lsp => dispatch(message, &outgoing, &pending),
+            Wire::TsServer => super::tsserver::dispatch(message, &pending),
         }
     };
     if let Ok(mut closed) = closed.lock() {

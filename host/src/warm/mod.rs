@@ -4,7 +4,7 @@
 //! with the process to keep; the host owns everything else:
 //!
 //! * **Start** lazily, on the first check that needs the engine, and only in a process that
-//!   enabled the pool ([`enable`]: the MCP server). The CLI stays one-shot.
+//!   holds a [`Pool`] (the MCP server puts one in its check context). The CLI stays one-shot.
 //! * **Feed**: before every answer, each program file whose content fingerprint differs from
 //!   what the session was told is sent with its full text (LSP `didOpen`/`didChange`,
 //!   tsserver `updateOpen`), deleted and created files go out as `didChangeWatchedFiles`
@@ -23,29 +23,44 @@
 //!   results stand too).
 //! * **Restart** on a crash or a failed exchange (once per check, then the one-shot run with
 //!   the reason in the engine's status), when a program input changes (the engine's config
-//!   files and declared program inputs: tsconfig, package.json, lockfiles,
-//!   `node_modules/.package-lock.json`), and after an answer that left the process above its
+//!   files, every config a program's config extends, in the project or in `node_modules`, and
+//!   declared program inputs: package.json, lockfiles, `node_modules/.package-lock.json`;
+//!   see `inputs`), and after an answer that left the process above its
 //!   memory limit (measured after an answer, at most once a second).
-//! * **Stop** when idle, and when the pool shuts down ([`shutdown`]). The process is a
+//! * **Stop** when idle, and when the pool shuts down ([`Pool::shutdown`]). The process is a
 //!   [`runner::Persistent`](crate::runner::Persistent): its own group, registered, with the
 //!   parent-death signal, so it never outlives the host.
 
+//!
+//! The parts: `plan` decides what to tell the server and what to pull (pure, tested on its
+//! own); `session` carries the plan out; `dialect` is the protocol, one implementation each
+//! in `lsp` and `tsserver`, over the connection in `client`; `adapter` holds the calls into
+//! the engine's adapter; `inputs` the files that restart a session; `texts` the program's
+//! texts as last read.
+
+mod adapter;
 mod client;
+mod dialect;
+mod error;
+mod inputs;
+mod lsp;
 mod plan;
 mod session;
 mod texts;
 mod tsserver;
 
 use std::collections::HashMap;
-use std::path::PathBuf;
-use std::sync::{Arc, OnceLock};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 
 use signalint_plugin_api::{Diagnostic, EngineInfo, PlanRequest};
 use tokio_util::sync::CancellationToken;
 
-use crate::check::Context;
 use crate::plugins::PluginHandle;
+use crate::runner::Runner;
+
+pub use error::WarmError;
 
 pub use session::Answer;
 
@@ -109,85 +124,70 @@ impl Settings {
 /// One engine's session slot within one project.
 type Slot = Arc<tokio::sync::Mutex<Option<session::Session>>>;
 
-/// The sessions of this process.
+/// The sessions of one server.
 pub struct Pool {
     settings: Settings,
     slots: std::sync::Mutex<HashMap<(PathBuf, String), Slot>>,
 }
 
-static POOL: OnceLock<Pool> = OnceLock::new();
-
-/// Receives a persistent engine's first results, before the rest of its program.
-pub type EarlySink = Arc<dyn Fn(crate::check::EngineEvent) + Send + Sync>;
-
-/// The sink of the check running in each project (the server runs one at a time).
-static SINKS: std::sync::Mutex<Vec<(PathBuf, EarlySink)>> = std::sync::Mutex::new(Vec::new());
-
-/// Sends the early results of `root`'s checks to `sink` until [`clear_early_sink`].
-pub fn set_early_sink(root: &std::path::Path, sink: EarlySink) {
-    let mut sinks = SINKS.lock().unwrap_or_else(|e| e.into_inner());
-    sinks.retain(|(r, _)| r != root);
-    sinks.push((root.to_path_buf(), sink));
+impl std::fmt::Debug for Pool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pool")
+            .field("settings", &self.settings)
+            .finish_non_exhaustive()
+    }
 }
 
-pub fn clear_early_sink(root: &std::path::Path) {
-    let mut sinks = SINKS.lock().unwrap_or_else(|e| e.into_inner());
-    sinks.retain(|(r, _)| r != root);
+/// A persistent engine's first results, before the rest of its program: the edited `files`
+/// and their direct importers, and their issues, one line each.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Early {
+    pub engine: String,
+    pub files: Vec<String>,
+    pub issues: Vec<String>,
 }
 
-fn early_sink(root: &std::path::Path) -> Option<EarlySink> {
-    let sinks = SINKS.lock().unwrap_or_else(|e| e.into_inner());
-    sinks
-        .iter()
-        .find(|(r, _)| r == root)
-        .map(|(_, s)| s.clone())
-}
+/// Receives a persistent engine's [`Early`] results.
+pub type EarlySink<'a> = &'a (dyn Fn(Early) + Send + Sync);
 
-/// Keeps persistent engines warm for the rest of this process (the MCP server). Must be
-/// called inside a tokio runtime: it starts the idle reaper.
-pub fn enable(settings: Settings) {
-    if POOL
-        .set(Pool {
+impl Pool {
+    /// A pool that keeps persistent engines warm until it is dropped or shut down. Must be
+    /// called inside a tokio runtime: it starts the idle reaper, which ends with the pool.
+    pub fn start(settings: Settings) -> Arc<Self> {
+        let pool = Arc::new(Self {
             settings,
             slots: Default::default(),
-        })
-        .is_ok()
-    {
-        tokio::spawn(reap_idle(settings.idle));
+        });
+        tokio::spawn(reap_idle(Arc::downgrade(&pool), settings.idle));
+        pool
     }
-}
 
-/// The pool, when this process keeps engines warm.
-pub(crate) fn active() -> Option<&'static Pool> {
-    POOL.get()
-}
-
-/// Stops every session (their process groups are killed).
-pub async fn shutdown() {
-    let Some(pool) = POOL.get() else { return };
-    for slot in pool.all_slots() {
-        slot.lock().await.take();
-    }
-}
-
-/// The resident memory of every running session, in bytes.
-pub async fn rss_bytes() -> u64 {
-    let Some(pool) = POOL.get() else { return 0 };
-    let mut total = 0;
-    for slot in pool.all_slots() {
-        if let Some(session) = slot.lock().await.as_ref() {
-            total += session.rss_bytes().unwrap_or(0);
+    /// Stops every session (their process groups are killed).
+    pub async fn shutdown(&self) {
+        for slot in self.all_slots() {
+            slot.lock().await.take();
         }
     }
-    total
+
+    /// The resident memory of every running session, in bytes.
+    pub async fn rss_bytes(&self) -> u64 {
+        let mut total = 0;
+        for slot in self.all_slots() {
+            if let Some(session) = slot.lock().await.as_ref() {
+                total += session.rss_bytes().unwrap_or(0);
+            }
+        }
+        total
+    }
 }
 
-/// Stops the sessions unused for `idle`, checking a few times per period.
-async fn reap_idle(idle: Duration) {
+/// Stops the sessions unused for `idle`, checking a few times per period, while the pool
+/// lives.
+async fn reap_idle(pool: Weak<Pool>, idle: Duration) {
     let every = (idle / 4).clamp(Duration::from_millis(200), Duration::from_secs(30));
     loop {
         tokio::time::sleep(every).await;
-        let Some(pool) = POOL.get() else { return };
+        let Some(pool) = pool.upgrade() else { return };
         for slot in pool.all_slots() {
             // A slot in use is not idle.
             if let Ok(mut session) = slot.try_lock()
@@ -203,8 +203,10 @@ async fn reap_idle(idle: Duration) {
 }
 
 /// One warm check of one engine.
-pub(crate) struct Request<'a> {
-    pub context: &'a Context,
+pub struct Request<'a> {
+    /// The canonical project root.
+    pub root: &'a Path,
+    pub runner: &'a Runner,
     pub engine: &'a str,
     pub plugin: &'a Arc<PluginHandle>,
     pub info: &'a EngineInfo,
@@ -213,10 +215,23 @@ pub(crate) struct Request<'a> {
     pub tree: &'a [String],
     pub timeout: Duration,
     pub cancel: &'a CancellationToken,
+    /// Receives the first results of an edit, before the rest of the program.
+    pub early: Option<EarlySink<'a>>,
+}
+
+impl Request<'_> {
+    /// The project's files with one of the engine's extensions.
+    fn sources(&self) -> Vec<String> {
+        self.tree
+            .iter()
+            .filter(|f| session::has_extension(f, &self.info.extensions))
+            .cloned()
+            .collect()
+    }
 }
 
 /// What a warm check did.
-pub(crate) enum Outcome {
+pub enum Outcome {
     /// The complete diagnostics of every program, relative to the project root.
     Answered(Answer),
     /// The engine runs one-shot this time, for this reason.
@@ -231,7 +246,7 @@ impl Pool {
             .unwrap_or_default()
     }
 
-    fn slot(&self, root: &std::path::Path, engine: &str) -> Slot {
+    fn slot(&self, root: &Path, engine: &str) -> Slot {
         let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
         slots
             .entry((root.to_path_buf(), engine.to_owned()))
@@ -241,13 +256,13 @@ impl Pool {
 
     /// Answers from the engine's session, starting or restarting it as needed; a session
     /// that fails twice in a row leaves this check to the one-shot run.
-    pub(crate) async fn check(&self, request: &Request<'_>) -> Outcome {
+    pub async fn check(&self, request: &Request<'_>) -> Outcome {
         let started = Instant::now();
-        let plan = match session::plan(request).await {
+        let plan = match adapter::session(request).await {
             Ok(plan) => plan,
             Err(reason) => return Outcome::OneShot(reason),
         };
-        let slot = self.slot(&request.context.root, request.engine);
+        let slot = self.slot(request.root, request.engine);
         let mut held = slot.lock().await;
         let mut restarted: Option<String> = None;
         for attempt in 0..2 {
@@ -287,7 +302,7 @@ impl Pool {
                         held.take();
                         return Outcome::OneShot(first_answer_too_slow(request));
                     }
-                    Err(format!("it did not answer within {}s", request.timeout.as_secs()))
+                    Err(WarmError::TimedOut(request.timeout.as_secs()))
                 }
             };
             match answer {
@@ -314,10 +329,10 @@ impl Pool {
                     tracing::debug!(engine = request.engine, elapsed = ?started.elapsed(), "warm check");
                     return Outcome::Answered(answer);
                 }
-                Err(reason) => {
+                Err(error) => {
                     let reason = match held.take() {
-                        Some(mut failed) => failed.explain(reason),
-                        None => reason,
+                        Some(mut failed) => failed.explain(&error),
+                        None => error.to_string(),
                     };
                     tracing::warn!(engine = request.engine, reason, "persistent engine failed");
                     if attempt == 1 {
@@ -345,5 +360,5 @@ fn first_answer_too_slow(request: &Request<'_>) -> String {
     )
 }
 
-/// A diagnostic with the directory its path is relative to, as `check::invocation` gathers.
-pub(crate) type Placed = (PathBuf, Diagnostic);
+/// A diagnostic with the directory its path is relative to, as a one-shot run gathers them.
+pub type Placed = (PathBuf, Diagnostic);

@@ -7,9 +7,174 @@
 //! Events are dropped: the host asks for everything it reads. A response to a request nobody
 //! waits for (`reloadProjects`) is dropped too.
 
-use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-use super::client::Pending;
+use serde_json::{Value, json};
+use signalint_plugin_api::SessionCommand;
+
+use super::client::{Client, Pending};
+use super::dialect::{Answer, Changes, Dialect, Reply};
+use super::error::WarmError;
+
+/// The tsserver dialect: files opened (and opened again with their new text) with
+/// `updateOpen`, the project read again with `reloadProjects` when files were created or
+/// deleted, each file's diagnostics pulled with `syntacticDiagnosticsSync` and
+/// `semanticDiagnosticsSync`, and the program's own with `compilerOptionsDiagnostics-full`.
+pub(super) struct TsServer {
+    client: Client,
+    root: PathBuf,
+    /// The program's config, absolute.
+    config: PathBuf,
+    command: SessionCommand,
+}
+
+impl TsServer {
+    pub fn new(client: Client, root: PathBuf, command: SessionCommand) -> Self {
+        Self {
+            config: root.join(&command.command.label),
+            client,
+            root,
+            command,
+        }
+    }
+
+    async fn update_open(&self, arguments: Value, timeout: Duration) -> Result<(), WarmError> {
+        self.client
+            .request("updateOpen", arguments, timeout)
+            .await
+            .map(drop)
+            .map_err(WarmError::from)
+    }
+
+    async fn send_changes(&self, changes: Changes<'_>, timeout: Duration) -> Result<(), WarmError> {
+        let sync = changes.sync;
+        if !sync.close.is_empty() {
+            let closed: Vec<String> = sync
+                .close
+                .iter()
+                .map(|path| self.root.join(path).to_string_lossy().into_owned())
+                .collect();
+            self.update_open(json!({"closedFiles": closed}), timeout)
+                .await?;
+        }
+        // tsserver reads which files its project has when it loads the config, and a file
+        // opened before the project knows it goes to a project of its own: the project is
+        // read again first.
+        if !changes.first && (!sync.created.is_empty() || !sync.deleted.is_empty()) {
+            self.client.notify("reloadProjects", json!({}))?;
+        }
+        // The files to open (or open again, with their new text), in one request.
+        let open: Vec<Value> = sync
+            .send
+            .iter()
+            .filter_map(|(path, _)| {
+                let text = changes.texts.get(path)?;
+                Some(
+                    json!({"file": self.root.join(path), "fileContent": &*text.text,
+                            "projectRootPath": self.root}),
+                )
+            })
+            .collect();
+        if !open.is_empty() {
+            self.update_open(json!({"openFiles": open}), timeout)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Whether tsserver put each of `paths` in the program's config's project: why not for
+    /// the first one it did not.
+    async fn project_of(
+        &self,
+        paths: &[String],
+        timeout: Duration,
+    ) -> Result<Option<String>, WarmError> {
+        // A dependency's files may have a config of their own; the project's are checked.
+        let mut paths: Vec<&String> = paths
+            .iter()
+            .filter(|p| !p.split('/').any(|part| part == "node_modules"))
+            .collect();
+        paths.sort();
+        let mut waiting = Vec::with_capacity(paths.len());
+        for path in paths {
+            let args = json!({"file": self.root.join(path), "needFileNameList": false});
+            waiting.push((path, self.client.start("projectInfo", args)?));
+        }
+        let mut misplaced = None;
+        for (path, reply) in waiting {
+            let info = self.client.finish("projectInfo", reply, timeout).await?;
+            let project = info["configFileName"].as_str().unwrap_or_default();
+            if misplaced.is_none() && Path::new(project) != self.config {
+                misplaced = Some(format!(
+                    "tsserver checks {path} in the project {project}, not the program's {}, so \
+                     tsc runs one-shot",
+                    self.command.command.label
+                ));
+            }
+        }
+        Ok(misplaced)
+    }
+}
+
+impl Dialect for TsServer {
+    fn client(&self) -> &Client {
+        &self.client
+    }
+
+    fn initialize<'a>(&'a self, timeout: Duration) -> Answer<'a, ()> {
+        Box::pin(async move {
+            self.client
+                .request(
+                    "configure",
+                    json!({"hostInfo": "signalint", "preferences": {}}),
+                    timeout,
+                )
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn tell<'a>(&'a self, changes: Changes<'a>, timeout: Duration) -> Answer<'a, ()> {
+        Box::pin(self.send_changes(changes, timeout))
+    }
+
+    fn misplaced<'a>(
+        &'a self,
+        opened: &'a [String],
+        timeout: Duration,
+    ) -> Answer<'a, Option<String>> {
+        Box::pin(self.project_of(opened, timeout))
+    }
+
+    fn program_diagnostics<'a>(&'a self, timeout: Duration) -> Answer<'a, Option<Value>> {
+        Box::pin(async move {
+            let items = self
+                .client
+                .request(
+                    "compilerOptionsDiagnostics-full",
+                    json!({"projectFileName": self.config}),
+                    timeout,
+                )
+                .await?;
+            Ok(Some(items))
+        })
+    }
+
+    fn pull(&self, path: &str) -> Result<Vec<Reply>, WarmError> {
+        let file = self.root.join(path);
+        let mut replies = Vec::with_capacity(2);
+        for command in ["syntacticDiagnosticsSync", "semanticDiagnosticsSync"] {
+            let args = json!({"file": file, "includeLinePosition": true});
+            replies.push(self.client.start(command, args)?);
+        }
+        Ok(replies)
+    }
+
+    fn items(&self, reply: Value) -> Option<Vec<Value>> {
+        reply.as_array().cloned()
+    }
+}
 
 /// One request as tsserver reads it: its JSON and a newline.
 pub(super) fn request_line(seq: i64, command: &str, arguments: &Value) -> Vec<u8> {

@@ -238,6 +238,7 @@ pub fn engine_context(root: &Path, config: &str) -> signalint::check::Context {
         prewalk: Default::default(),
         kept: Default::default(),
         shard: None,
+        warm: None,
     }
 }
 
