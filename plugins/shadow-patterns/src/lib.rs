@@ -486,7 +486,9 @@ fn analyze_surface(s: usize, surface: &McpSurface, options: &Options) -> Vec<Fin
             signals::field_label::apply(&unit, &mut hits);
             if options.enabled(signals::lexical_model::SIGNAL.id) {
                 let verdict = lexical::MODEL.read(&lexical::input(raw, &hits));
-                signals::lexical_model::confirm(&verdict, &mut hits);
+                if options.confirm_with_model {
+                    signals::lexical_model::confirm(&verdict, &mut hits);
+                }
                 hits.extend(signals::lexical_model::detect(&unit, &verdict));
             }
             // One finding per signal and text: the strongest.

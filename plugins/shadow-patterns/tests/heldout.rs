@@ -300,11 +300,11 @@ const SECOND_HELD_OUT_FLAGGED: &[(&str, &str)] = &[
         "FP: protective guidance read as concealment and exfiltration (\"prefer op_run to use a secret without revealing it\", \"prefer op_run with op:// references over reading a secret\")",
     ),
 ];
-/// The ceiling is the figure now reached on this (tuning) set, so that a regression shows:
-/// 1 of 83 since the lexical model confirms rule warnings (only `npm-comfyui-mcp`'s critical
-/// finding is left). The model was trained with this set as negatives, so the drop from 7 says
-/// little about unseen servers.
-const SECOND_HELD_OUT_FLAGGED_CEILING: f64 = 1.0 / 83.0 + 1e-9;
+/// The ceiling is the figure now reached on this (tuning) set, so that a regression shows.
+/// With `confirm_with_model` it is 1 of 83 (only `npm-comfyui-mcp`'s critical finding is
+/// left), but the model was trained with this set as negatives, so that says little about
+/// unseen servers.
+const SECOND_HELD_OUT_FLAGGED_CEILING: f64 = 7.0 / 83.0 + 1e-9;
 #[test]
 fn second_held_out_servers_flagged_rarely() {
     let flagged = servers_flagged(
@@ -467,8 +467,10 @@ fn third_held_out_servers_flagged_rarely() {
         .iter()
         .filter(|id| !THIRD_HELD_OUT_FLAGGED.iter().any(|(named, _)| named == id))
         .collect();
+    // Counted, not named: the set's items stay unread by anyone tuning the pack.
     assert!(
         unnamed.is_empty(),
-        "newly flagged on the third held-out set: {unnamed:?}"
+        "{} servers newly flagged on the third held-out set",
+        unnamed.len()
     );
 }

@@ -175,14 +175,14 @@ fn paraphrased_attacks_are_flagged() {
     );
 }
 
-/// With the lexical model on (the default), a rule's warning that the model does not confirm
-/// is info: of these paraphrases, written after the rules, the model confirms fewer than the
+/// With `confirm_with_model`, a rule's warning that the lexical model does not confirm is
+/// info: of these paraphrases, written after the rules, the model confirms fewer than the
 /// rules catch. The ceiling is the figure reached with the model's training-side thresholds
 /// (12 of them are then info; none was used to choose the thresholds), so that a change shows.
 const MISSED_WITH_MODEL_CEILING: usize = 12;
 #[test]
 fn paraphrased_attacks_with_the_model() {
-    let default = Options::default();
+    let default = Options::from_json(&json!({"confirm_with_model": true})).expect("valid options");
     let texts = MALICIOUS_TOOL_TEXT
         .iter()
         .map(|t| tool(t))
