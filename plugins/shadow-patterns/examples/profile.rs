@@ -38,7 +38,17 @@ fn stat_cpu_ms(path: &str) -> f64 {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("real-servers") {
-        real_servers(args.get(2).and_then(|a| a.parse().ok()).unwrap_or(5));
+        let options = args
+            .get(3)
+            .map(|o| {
+                let json = serde_json::from_str(o).expect("options as JSON");
+                Options::from_json(&json).expect("valid options")
+            })
+            .unwrap_or_default();
+        real_servers(
+            args.get(2).and_then(|a| a.parse().ok()).unwrap_or(5),
+            &options,
+        );
         return;
     }
     whole_pipeline();
@@ -238,11 +248,11 @@ fn servers() -> Vec<Value> {
     out
 }
 
-/// `profile real-servers [PASSES]`: CPU time of the pack over every recorded real tool list
+/// `profile real-servers [PASSES] [OPTIONS_JSON]`: CPU time of the pack over every recorded real tool list
 /// (`corpus/real-servers/*.jsonl` and `corpus/real-benign/*.json`), one request per server:
 /// the median CPU milliseconds of a pass after one warm-up pass (pattern compilation) and the
 /// flagged count, so that two builds can be timed against each other on the same input.
-fn real_servers(passes: usize) {
+fn real_servers(passes: usize, options: &Options) {
     let requests: Vec<AnalyzeRequest> = servers()
         .iter()
         .map(|s| {
@@ -251,7 +261,6 @@ fn real_servers(passes: usize) {
             AnalyzeRequest::new(vec![surface], Value::Null)
         })
         .collect();
-    let options = Options::default();
     let mut times = Vec::new();
     let mut flagged = 0;
     for pass in 0..=passes {
@@ -259,7 +268,7 @@ fn real_servers(passes: usize) {
         flagged = requests
             .iter()
             .filter(|r| {
-                analyze_surfaces(r, &options).iter().any(|f| {
+                analyze_surfaces(r, options).iter().any(|f| {
                     matches!(
                         f.severity,
                         FindingSeverity::Critical

@@ -26,6 +26,7 @@ use signalint_plugin_api::{
 };
 
 pub mod concepts;
+pub mod lexical;
 pub mod lexicon;
 pub mod normalize;
 mod options;
@@ -366,6 +367,71 @@ fn across_surfaces(surfaces: &[McpSurface], options: &Options) -> Vec<Finding> {
     emit.findings
 }
 
+/// One field of a surface as the lexical model reads it.
+#[derive(Debug, Clone)]
+pub struct ModelInput {
+    /// The field's JSON pointer.
+    pub pointer: String,
+    /// The field's text as written.
+    pub raw: String,
+    /// What the model reads ([`lexical::input`]).
+    pub input: String,
+    /// The best score any rule gave the field (0 when none fired).
+    pub rule_score: i32,
+}
+
+/// Every text of a surface as [`analyze_surfaces`] reads it, with the lexical model's input:
+/// what the model is trained on is exactly what it reads at analysis.
+pub fn model_inputs(surface: &McpSurface, options: &Options) -> Vec<ModelInput> {
+    let names: Vec<String> = surface
+        .tools
+        .iter()
+        .map(|t| {
+            t.get("name")
+                .and_then(Json::as_str)
+                .unwrap_or("")
+                .to_lowercase()
+        })
+        .collect();
+    let siblings = Siblings::new(names.iter().filter(|n| !n.is_empty()).cloned());
+    let mut texts = Vec::new();
+    let mut params_per_tool: Vec<Vec<String>> = Vec::with_capacity(surface.tools.len());
+    for (i, tool) in surface.tools.iter().enumerate() {
+        let mut params = Vec::new();
+        walk::tool_texts(i, tool, &mut texts, &mut params);
+        params_per_tool.push(params);
+    }
+    walk::other_texts(surface, &mut texts);
+    texts
+        .iter()
+        .map(|text| {
+            let raw = cap(text.raw, options.max_text_bytes);
+            let folded = Folded::new(raw);
+            let (tool, params) = match text.tool_index {
+                Some(i) => (names[i].as_str(), params_per_tool[i].as_slice()),
+                None => ("", &[][..]),
+            };
+            let unit = Unit {
+                raw,
+                folded: &folded,
+                kind: text.kind,
+                tool,
+                siblings: &siblings,
+                params,
+            };
+            let mut hits = Vec::new();
+            signals::detect_all(&unit, &mut hits);
+            signals::field_label::apply(&unit, &mut hits);
+            ModelInput {
+                pointer: text.pointer.clone(),
+                raw: raw.to_owned(),
+                input: lexical::input(raw, &hits),
+                rule_score: hits.iter().map(|h| h.score).max().unwrap_or(0),
+            }
+        })
+        .collect()
+}
+
 /// Most threads one request is shared out over.
 const MAX_THREADS: usize = 4;
 /// Below this many tools per thread, a thread costs more than it saves.
@@ -418,6 +484,13 @@ fn analyze_surface(s: usize, surface: &McpSurface, options: &Options) -> Vec<Fin
             signals::detect_all(&unit, &mut hits);
             // A field's label is not an order: its words count as info at most.
             signals::field_label::apply(&unit, &mut hits);
+            if options.enabled(signals::lexical_model::SIGNAL.id) {
+                let verdict = lexical::MODEL.read(&lexical::input(raw, &hits));
+                if options.confirm_with_model {
+                    signals::lexical_model::confirm(&verdict, &mut hits);
+                }
+                hits.extend(signals::lexical_model::detect(&unit, &verdict));
+            }
             // One finding per signal and text: the strongest.
             hits.sort_by_key(|h| std::cmp::Reverse(h.score));
             let mut seen: Vec<&str> = Vec::new();

@@ -15,6 +15,7 @@ use crate::signals::ALL;
 /// severity = { hidden-markup = "warning" }        # fixed severity for a signal
 /// min_severity = "warning"                        # drop weaker findings (default "info")
 /// max_text_bytes = 65536                          # longer texts are read up to this size
+/// confirm_with_model = true                       # a warning stands only when the model agrees
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options {
@@ -26,6 +27,10 @@ pub struct Options {
     pub min_severity: FindingSeverity,
     /// Texts are read up to this many bytes.
     pub max_text_bytes: usize,
+    /// A rule's warning on a field stands only when the lexical model agrees (else info).
+    /// Off by default: measured on the held-out poisoning items, it cut recall from about
+    /// 0.74 to 0.28 while removing every false positive.
+    pub confirm_with_model: bool,
 }
 
 impl Default for Options {
@@ -35,6 +40,7 @@ impl Default for Options {
             severity: BTreeMap::new(),
             min_severity: FindingSeverity::Info,
             max_text_bytes: 64 * 1024,
+            confirm_with_model: false,
         }
     }
 }
@@ -107,9 +113,16 @@ impl Options {
                         .ok_or_else(|| PluginError::new("shadow-patterns: option `max_text_bytes` must be an integer of at least 256"))?
                         as usize;
                 }
+                "confirm_with_model" => {
+                    options.confirm_with_model = v.as_bool().ok_or_else(|| {
+                        PluginError::new(
+                            "shadow-patterns: option `confirm_with_model` must be true or false",
+                        )
+                    })?;
+                }
                 other => {
                     return Err(PluginError::new(format!(
-                        "shadow-patterns: unknown option `{other}`; known options: disabled, severity, min_severity, max_text_bytes"
+                        "shadow-patterns: unknown option `{other}`; known options: disabled, severity, min_severity, max_text_bytes, confirm_with_model"
                     )));
                 }
             }

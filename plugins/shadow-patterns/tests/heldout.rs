@@ -301,6 +301,9 @@ const SECOND_HELD_OUT_FLAGGED: &[(&str, &str)] = &[
     ),
 ];
 /// The ceiling is the figure now reached on this (tuning) set, so that a regression shows.
+/// With `confirm_with_model` it is 1 of 83 (only `npm-comfyui-mcp`'s critical finding is
+/// left), but the model was trained with this set as negatives, so that says little about
+/// unseen servers.
 const SECOND_HELD_OUT_FLAGGED_CEILING: f64 = 7.0 / 83.0 + 1e-9;
 #[test]
 fn second_held_out_servers_flagged_rarely() {
@@ -319,9 +322,12 @@ fn second_held_out_servers_flagged_rarely() {
     );
 }
 
-/// Flags every server of a recorded file, prints each flagged finding with its evidence,
-/// checks the share of servers flagged against `ceiling` and returns the flagged ids.
+/// Flags every server of a recorded file, prints each flagged finding with its evidence
+/// (for a tuning file; a held-out file prints its totals only, so that nobody tuning the
+/// pack reads its items), checks the share of servers flagged against `ceiling` and returns
+/// the flagged ids.
 fn servers_flagged(file: &str, min: usize, ceiling: f64) -> Vec<String> {
+    let show_items = !file.ends_with("heldout3.jsonl");
     let servers = jsonl_at(file);
     assert!(
         servers.len() >= min,
@@ -337,7 +343,7 @@ fn servers_flagged(file: &str, min: usize, ceiling: f64) -> Vec<String> {
         if hit {
             flagged_servers += 1;
             ids.push(server["id"].as_str().unwrap_or("").to_owned());
-            for f in findings.iter().filter(|f| counts(f)) {
+            for f in findings.iter().filter(|f| counts(f) && show_items) {
                 eprintln!(
                     "REAL SERVER FLAGGED {}: {:?} {} | {}",
                     server["id"],
@@ -461,8 +467,10 @@ fn third_held_out_servers_flagged_rarely() {
         .iter()
         .filter(|id| !THIRD_HELD_OUT_FLAGGED.iter().any(|(named, _)| named == id))
         .collect();
+    // Counted, not named: the set's items stay unread by anyone tuning the pack.
     assert!(
         unnamed.is_empty(),
-        "newly flagged on the third held-out set: {unnamed:?}"
+        "{} servers newly flagged on the third held-out set",
+        unnamed.len()
     );
 }

@@ -1,13 +1,22 @@
 //! Robustness beyond the development corpus: attacks and look-alike benign texts written for
 //! this test in other words than the corpus uses, one or more per attack category. Each case
-//! is a small manifest; a malicious one must get a critical or warning finding, a benign one
-//! none.
+//! is a small manifest; a malicious one must get a critical or warning finding from the rules,
+//! a benign one none with the whole pack.
 
 use serde_json::{Value, json};
 use signalint_plugin_api::{AnalyzeRequest, FindingSeverity, McpSurface};
 use signalint_plugin_shadow_patterns::{Options, analyze_surfaces};
 
 fn flagged(tools: Value) -> Vec<String> {
+    flagged_with(tools, &rules_alone())
+}
+
+/// The rules without the lexical model's confirmation, whose coverage these cases check.
+fn rules_alone() -> Options {
+    Options::from_json(&json!({"disabled": ["lexical-model"]})).expect("valid options")
+}
+
+fn flagged_with(tools: Value, options: &Options) -> Vec<String> {
     let request = AnalyzeRequest::new(
         vec![
             McpSurface::new("test")
@@ -15,7 +24,7 @@ fn flagged(tools: Value) -> Vec<String> {
         ],
         Value::Null,
     );
-    analyze_surfaces(&request, &Options::default())
+    analyze_surfaces(&request, options)
         .into_iter()
         .filter(|f| {
             matches!(
@@ -166,11 +175,37 @@ fn paraphrased_attacks_are_flagged() {
     );
 }
 
+/// With `confirm_with_model`, a rule's warning that the lexical model does not confirm is
+/// info: of these paraphrases, written after the rules, the model confirms fewer than the
+/// rules catch. The ceiling is the figure reached with the model's training-side thresholds
+/// (12 of them are then info; none was used to choose the thresholds), so that a change shows.
+const MISSED_WITH_MODEL_CEILING: usize = 12;
+#[test]
+fn paraphrased_attacks_with_the_model() {
+    let default = Options::from_json(&json!({"confirm_with_model": true})).expect("valid options");
+    let texts = MALICIOUS_TOOL_TEXT
+        .iter()
+        .map(|t| tool(t))
+        .chain(MALICIOUS_PARAM_TEXT.iter().map(|t| param(t)));
+    let missed = texts
+        .filter(|t| flagged_with(t.clone(), &default).is_empty())
+        .count();
+    let total = MALICIOUS_TOOL_TEXT.len() + MALICIOUS_PARAM_TEXT.len();
+    #[allow(clippy::print_stderr)]
+    {
+        eprintln!("paraphrased attacks missed with the model: {missed}/{total}");
+    }
+    assert!(
+        missed <= MISSED_WITH_MODEL_CEILING,
+        "{missed} of {total} paraphrased attacks missed with the lexical model on"
+    );
+}
+
 #[test]
 fn look_alike_benign_texts_are_clean() {
     let mut flagged_texts = Vec::new();
     for text in BENIGN_TOOL_TEXT {
-        let found = flagged(tool(text));
+        let found = flagged_with(tool(text), &Options::default());
         if !found.is_empty() {
             flagged_texts.push(format!("{text} => {found:?}"));
         }

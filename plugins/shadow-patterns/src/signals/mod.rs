@@ -31,6 +31,7 @@ pub mod forced_invocation;
 pub mod hidden_markup;
 pub mod hidden_unicode;
 pub mod instruction_override;
+pub mod lexical_model;
 pub mod preference_manipulation;
 pub mod sigil_parameter;
 pub mod split_payload;
@@ -128,6 +129,7 @@ pub const ALL: &[&SignalInfo] = &[
     &encoded_payload::SIGNAL,
     &sigil_parameter::SIGNAL,
     &split_payload::SIGNAL,
+    &lexical_model::SIGNAL,
 ];
 
 /// The severity for a score, or `None` below 1.
