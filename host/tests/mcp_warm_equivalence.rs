@@ -28,6 +28,11 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
 use mcp_support::{call, ok, start};
+
+/// The projects pin their TypeScript in `node_modules`: they are trusted, so it is what runs.
+fn trusted() -> (&'static str, &'static Path) {
+    ("SIGNALINT_TRUST", Path::new("1"))
+}
 use serde_json::{Value, json};
 
 const TSCONFIG: &str = r#"{ "extends": "./tsconfig.base.json", "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022", "module": "esnext", "moduleResolution": "bundler", "skipLibCheck": true, "types": [] }, "include": ["src"] }"#;
@@ -298,6 +303,7 @@ fn cold(
         .arg(&root)
         .env("XDG_CACHE_HOME", scratch.join("cache"))
         .env("SIGNALINT_NO_INSTALL", "1")
+        .env("SIGNALINT_TRUST", "1")
         .env_remove("SIGNALINT_LOG")
         .output()
         .unwrap();
@@ -357,7 +363,7 @@ async fn equivalence(typescript: Option<&str>, server: &str, tsconfig: &str, ste
     tree.insert("tsconfig.json".into(), tsconfig.to_owned());
     write_tree(&root, &tree, typescript);
     std::fs::write(root.join("signalint.toml"), CONFIG).unwrap();
-    let (client, _) = start(&root, &[]).await;
+    let (client, _) = start(&root, &[trusted()]).await;
 
     let mut rng = Rng(0x5eed_2026_0000_0016);
     let mut memo: HashMap<String, BTreeSet<Issue>> = HashMap::new();

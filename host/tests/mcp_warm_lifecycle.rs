@@ -11,6 +11,11 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use mcp_support::{call, ok, start};
+
+/// The projects pin their TypeScript in `node_modules`: they are trusted, so it is what runs.
+fn trusted() -> (&'static str, &'static Path) {
+    ("SIGNALINT_TRUST", Path::new("1"))
+}
 use serde_json::{Value, json};
 
 const CONFIG: &str = "[engines.oxlint]\nenabled = false\n\n[engines.biome]\nenabled = false\n";
@@ -107,7 +112,7 @@ async fn a_warm_tsserver_is_kept_restarted_when_needed_and_dies_with_the_server(
 async fn kept_restarted_and_stopped(typescript: Option<&str>, server: &str) {
     let dir = pinned(typescript);
     let root = dir.path().canonicalize().unwrap();
-    let (client, _) = start(&root, &[]).await;
+    let (client, _) = start(&root, &[trusted()]).await;
 
     let first = ok(&call(&client, "check_project", json!({})).await);
     assert!(
@@ -196,7 +201,7 @@ async fn kept_restarted_and_stopped(typescript: Option<&str>, server: &str) {
 async fn a_killed_server_takes_its_warm_engine_with_it() {
     let dir = project();
     let root = dir.path().canonicalize().unwrap();
-    let (client, _) = start(&root, &[]).await;
+    let (client, _) = start(&root, &[trusted()]).await;
     let answer = ok(&call(&client, "check_project", json!({})).await);
     assert!(tsc_message(&answer).starts_with("persistent"), "{answer:#}");
     let [pid] = servers(&root)[..] else {
@@ -227,7 +232,11 @@ async fn a_killed_server_takes_its_warm_engine_with_it() {
 async fn an_idle_engine_stops_and_one_past_its_memory_limit_too() {
     let dir = project();
     let root = dir.path().canonicalize().unwrap();
-    let (client, _) = start(&root, &[("SIGNALINT_WARM_IDLE_SECS", Path::new("1"))]).await;
+    let (client, _) = start(
+        &root,
+        &[trusted(), ("SIGNALINT_WARM_IDLE_SECS", Path::new("1"))],
+    )
+    .await;
     let answer = ok(&call(&client, "check_project", json!({})).await);
     assert!(tsc_message(&answer).starts_with("persistent"), "{answer:#}");
     assert!(
@@ -247,7 +256,11 @@ async fn an_idle_engine_stops_and_one_past_its_memory_limit_too() {
 
     let dir = project();
     let root = dir.path().canonicalize().unwrap();
-    let (client, _) = start(&root, &[("SIGNALINT_WARM_MAX_RSS_MIB", Path::new("1"))]).await;
+    let (client, _) = start(
+        &root,
+        &[trusted(), ("SIGNALINT_WARM_MAX_RSS_MIB", Path::new("1"))],
+    )
+    .await;
     let answer = ok(&call(&client, "check_project", json!({})).await);
     let message = tsc_message(&answer);
     assert!(message.contains("above its 1 MiB limit"), "{message}");
@@ -260,7 +273,7 @@ async fn an_idle_engine_stops_and_one_past_its_memory_limit_too() {
 async fn a_syntax_error_sends_a_tsserver_check_one_shot_and_says_why() {
     let dir = pinned(Some("typescript-5"));
     let root = dir.path().canonicalize().unwrap();
-    let (client, _) = start(&root, &[]).await;
+    let (client, _) = start(&root, &[trusted()]).await;
     let answer = ok(&call(&client, "check_project", json!({})).await);
     assert!(tsc_message(&answer).starts_with("persistent"), "{answer:#}");
     std::fs::write(root.join("src/a.ts"), "export const a: number = ;\n").unwrap();
@@ -315,7 +328,7 @@ async fn edited_files_first(typescript: Option<&str>) {
     )
     .unwrap();
     std::fs::write(root.join("src/d.ts"), "export const d: string = 1;\n").unwrap();
-    let (client, recorder) = start(&root, &[]).await;
+    let (client, recorder) = start(&root, &[trusted()]).await;
     let first = ok(&call(&client, "check_project", json!({})).await);
     assert_eq!(first["totalIssues"], 1, "{first:#}");
     recorder.progress.lock().unwrap().clear();
@@ -411,7 +424,7 @@ fn silent_tsserver(secs: u64) -> tempfile::TempDir {
 async fn a_first_answer_past_the_timeout_goes_one_shot_at_once_and_says_what_to_raise() {
     let dir = silent_tsserver(20);
     let root = dir.path().canonicalize().unwrap();
-    let (client, _) = start(&root, &[]).await;
+    let (client, _) = start(&root, &[trusted()]).await;
     let answer = ok(&call(&client, "check_project", json!({})).await);
     let message = tsc_message(&answer);
     assert!(

@@ -72,7 +72,7 @@ async fn a_panic_in_plan_is_an_engine_error_and_the_session_answers_the_next_che
     let project = project();
     let root = support::canonical(project.path());
     let dir = plugin_dir();
-    let config = Config::load(&root.join("signalint.toml")).unwrap();
+    let config = Config::load(&root.join("signalint.toml"), &root).unwrap();
     let registry = Registry::load(&[dir.as_plugin_dir()]);
     assert!(registry.get("panicky").is_some(), "{registry:?}");
     let context = Context {

@@ -45,11 +45,13 @@ fn project(alias: Option<&str>, tsc_table: &str) -> (tempfile::TempDir, PathBuf)
     (dir, root)
 }
 
-/// `signalint` with the pinned engines as its managed toolchain (TypeScript 7.0.2).
+/// `signalint` with the pinned engines as its managed toolchain (TypeScript 7.0.2), in a
+/// trusted project (its own TypeScript is what these tests are about).
 fn signalint(root: &Path, args: &[&str]) -> serde_json::Value {
     let output = support::run(
         support::signalint(None)
             .env("SIGNALINT_TOOLCHAIN_DIR", test_engines())
+            .env("SIGNALINT_TRUST", "1")
             .arg("--root")
             .arg(root)
             .args(args),

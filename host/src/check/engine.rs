@@ -75,6 +75,44 @@ async fn run(
     let info = engine_info(manifest)?;
     let engine_config = context.config.engines.get(&plan.id);
     let tool = resolve_tool(context, plan, info, engine_config).await?;
+    let trust_note = tool.untrusted_note(&context.root, &context.config.trust.command);
+    let mut result = run_with(
+        context,
+        plan,
+        check,
+        cancel,
+        (info, engine_config),
+        tool,
+        started,
+    )
+    .await;
+    if let Some(note) = trust_note {
+        match &mut result {
+            Ok(outcome) => add_note(&mut outcome.status, note),
+            Err(stop) => add_note(stop, note),
+        }
+    }
+    result
+}
+
+/// Appends `note` to a status's message.
+fn add_note(status: &mut EngineStatus, note: String) {
+    status.message = Some(match status.message.take() {
+        Some(message) => format!("{message}; {note}"),
+        None => note,
+    });
+}
+
+/// [`run`] once the engine's tool is known.
+async fn run_with(
+    context: &Context,
+    plan: &EnginePlan,
+    check: &CheckFiles,
+    cancel: &CancellationToken,
+    (info, engine_config): (&EngineInfo, Option<&EngineConfig>),
+    tool: toolchain::Resolution,
+    started: Instant,
+) -> Result<EngineOutcome, Stop> {
     let version = tool.tool.version.clone();
     tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "tool resolved");
 
@@ -308,7 +346,8 @@ async fn resolve_tool(
     info: &EngineInfo,
     engine_config: Option<&EngineConfig>,
 ) -> Result<toolchain::Resolution, Stop> {
-    let choice = toolchain::ToolChoice::from_config(&plan.id, engine_config);
+    let choice = toolchain::ToolChoice::from_config(&plan.id, engine_config)
+        .trusted(context.config.trust.trusted);
     let resolved = toolchain::resolve_engine_tool(
         &info.tool,
         &choice,

@@ -410,7 +410,11 @@ fn note_untrusted(
             add(status);
         }
     }
-    if untrusted.ignored.iter().any(|key| key == "[[mcp.servers]]") {
+    if untrusted
+        .ignored
+        .iter()
+        .any(|key| key == "[[mcp.servers]]" || key.starts_with("[mcp] "))
+    {
         packs.values_mut().for_each(&mut add);
     }
 }

@@ -56,6 +56,14 @@ fn why_this_tool(
             "opted in with `compiler = \"{variant}\"` in [engines.{engine}] (the project's own build)"
         ),
         (None, ToolSource::Project) => "the project's own pin, which its CI checks with".to_owned(),
+        (None, ToolSource::Path) if choice.untrusted => {
+            "found on PATH; the project is not trusted, so its own pin is not run".to_owned()
+        }
+        (None, ToolSource::Managed) if choice.untrusted => {
+            "the managed toolchain: the project is not trusted, so its own pin is not run \
+             (`signalint trust` lets it run)"
+                .to_owned()
+        }
         (None, ToolSource::Path) => "found on PATH; the project pins none".to_owned(),
         (None, ToolSource::Managed) => "managed fallback: the project pins none".to_owned(),
     }
@@ -151,9 +159,15 @@ pub fn run(cli: &Cli, args: &DoctorArgs) -> u8 {
                 .as_ref()
                 .expect("engines carry engine info");
             let managed = context.toolchain.root_if_installed();
-            let choice = toolchain::ToolChoice::from_config(&id, engine_config);
+            let choice = toolchain::ToolChoice::from_config(&id, engine_config)
+                .trusted(context.config.trust.trusted);
             match toolchain::resolve(&info.tool, &choice, &root, managed, &context.runner).await {
                 Ok(resolution) => {
+                    if let Some(note) =
+                        resolution.untrusted_note(&root, &context.config.trust.command)
+                    {
+                        finding.reason.push_str(&format!("; {note}"));
+                    }
                     finding.tool = Some(resolution.location.display().to_string());
                     finding.version = Some(resolution.tool.version.clone());
                     finding.source = Some(resolution.source.as_str());

@@ -10,7 +10,7 @@ pub mod trust;
 pub mod usage;
 
 pub use error::ConfigError;
-pub use trust::Untrusted;
+pub use trust::{ProjectTrust, Untrusted};
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -57,6 +57,10 @@ pub struct Config {
     /// (see [`trust`]); `None` when nothing was dropped.
     #[serde(skip)]
     pub untrusted: Option<Untrusted>,
+    /// Whether the user trusts the project (its root, this config and the files it makes
+    /// run); untrusted, nothing the repository provides is executed ([`trust`]).
+    #[serde(skip)]
+    pub trust: ProjectTrust,
 }
 
 /// `[plugins]`.
@@ -335,16 +339,23 @@ pub struct McpServerConfig {
 }
 
 impl Config {
-    /// Reads `path`. Every problem is a [`ConfigError`] naming the file, line and key. The keys
-    /// that run a command are kept only if the user trusts the file ([`trust`]).
-    pub fn load(path: &Path) -> Result<Self, ConfigError> {
+    /// Reads `path`, the config of the project at `root`. Every problem is a [`ConfigError`]
+    /// naming the file, line and key. The keys that run a command are kept only if the user
+    /// trusts the project ([`trust`]).
+    pub fn load(path: &Path, root: &Path) -> Result<Self, ConfigError> {
+        let (mut config, text) = Self::read(path)?;
+        config.trust = trust::apply(&mut config, Some(text.as_bytes()), root);
+        Ok(config)
+    }
+
+    /// Reads and parses `path` without deciding its trust (`signalint trust` records what it
+    /// read); returns the text too.
+    pub fn read(path: &Path) -> Result<(Self, String), ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
             path: path.to_owned(),
             source,
         })?;
-        let mut config = Self::parse(&text, path)?;
-        trust::apply(&mut config, text.as_bytes());
-        Ok(config)
+        Ok((Self::parse(&text, path)?, text))
     }
 
     /// Parses config text; `path` is used in messages and to resolve relative plugin paths.
@@ -366,13 +377,15 @@ impl Config {
     /// exists, else the defaults.
     pub fn discover(root: &Path, explicit: Option<&Path>) -> Result<Self, ConfigError> {
         match explicit {
-            Some(path) => Self::load(path),
+            Some(path) => Self::load(path, root),
             None => {
                 let candidate = root.join(CONFIG_FILE_NAME);
                 if candidate.is_file() {
-                    Self::load(&candidate)
+                    Self::load(&candidate, root)
                 } else {
-                    Ok(Self::default())
+                    let mut config = Self::default();
+                    config.trust = trust::apply(&mut config, None, root);
+                    Ok(config)
                 }
             }
         }

@@ -26,7 +26,8 @@ pub struct ToolError {
     #[schemars(extend("const" = "error"))]
     pub status: String,
     /// Machine-readable: `invalid_arguments`, `cancelled`, `internal_error`, or a path code: `empty_path`,
-    /// `nul_in_path`, `leading_dash`, `absolute_path`, `escaping_path`, `too_many_paths`,
+    /// `nul_in_path`, `leading_dash`, `absolute_path`, `escaping_path`, `directory_not_file`,
+    /// `too_many_paths`,
     /// `root_missing`.
     pub code: String,
     /// What was wrong and what to do, naming the path when there is one.
@@ -36,12 +37,31 @@ pub struct ToolError {
     pub path: Option<String>,
 }
 
+/// The longest message an error carries: an argument echoed back (a 10 MB `since` in serde's
+/// "unknown variant" text) is cut, so a refusal never costs more than the request's own size.
+pub const MAX_MESSAGE_BYTES: usize = 1024;
+
+/// `message` cut to [`MAX_MESSAGE_BYTES`] on a character boundary, saying how much was cut.
+fn bounded(mut message: String) -> String {
+    if message.len() <= MAX_MESSAGE_BYTES {
+        return message;
+    }
+    let mut end = MAX_MESSAGE_BYTES;
+    while !message.is_char_boundary(end) {
+        end -= 1;
+    }
+    let cut = message.len() - end;
+    message.truncate(end);
+    message.push_str(&format!("… ({cut} more bytes not shown)"));
+    message
+}
+
 impl ToolError {
     pub fn new(code: &str, message: impl Into<String>) -> Self {
         Self {
             status: "error".to_owned(),
             code: code.to_owned(),
-            message: message.into(),
+            message: bounded(message.into()),
             path: None,
         }
     }
@@ -60,5 +80,39 @@ impl From<PathError> for ToolError {
             // `too_many_paths` and `root_missing` concern the request, not one path.
             path: (!matches!(error.code, "too_many_paths" | "root_missing")).then_some(error.path),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_argument_echoed_back_is_bounded() {
+        let huge = "x".repeat(10 << 20);
+        let refused = serde_json::from_value::<super::super::args::CheckProjectArgs>(
+            serde_json::json!({ "since": huge }),
+        )
+        .unwrap_err();
+        let error = ToolError::invalid(format!("invalid arguments: {refused}"));
+        assert!(
+            error.message.len() < 2 * MAX_MESSAGE_BYTES,
+            "{}",
+            error.message.len()
+        );
+        assert!(
+            error.message.contains("more bytes not shown"),
+            "{}",
+            &error.message[..200]
+        );
+        assert!(
+            error
+                .message
+                .starts_with("invalid arguments: unknown variant")
+        );
+        // A short message is kept whole, and a cut never splits a character.
+        assert_eq!(ToolError::invalid("short").message, "short");
+        let wide = ToolError::invalid("é".repeat(MAX_MESSAGE_BYTES));
+        assert!(wide.message.starts_with("éé"));
     }
 }

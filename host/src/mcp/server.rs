@@ -90,7 +90,7 @@ impl Server {
                             "files is empty; give at least one project-relative file",
                         ));
                     }
-                    let files = crate::paths::validate_all(self.checker.root(), &a.files)?;
+                    let files = crate::paths::validate_files(self.checker.root(), &a.files)?;
                     Ok(CheckRequest {
                         scope: Scope::Files { files },
                         cursor: check_cursor(a.cursor).map_err(ToolError::invalid)?,

@@ -176,9 +176,45 @@ pub fn project_relative(root: &Path, cwd: &Path, reported: &str) -> String {
     }
 }
 
+/// [`validate_all`] for a request that names files (`check_files`): a directory is refused with
+/// `directory_not_file`, since an engine given one checks nothing in it and would answer "ok".
+pub fn validate_files(root: &Path, raw: &[String]) -> Result<Vec<String>, PathError> {
+    let files = validate_all(root, raw)?;
+    for (file, raw) in files.iter().zip(raw) {
+        if root.join(file).is_dir() {
+            return Err(PathError::new(
+                "directory_not_file",
+                raw,
+                "it is a directory, and check_files checks files; name the files, or call \
+                 check_project with this directory in `paths`",
+            ));
+        }
+    }
+    Ok(files)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_directory_is_not_a_file_to_check() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        std::fs::create_dir_all(root.join("src/sub")).unwrap();
+        std::fs::write(root.join("src/a.ts"), "").unwrap();
+        for raw in ["src", "src/sub/", ".", "src/sub/.."] {
+            let err = validate_files(&root, &[raw.to_owned()]).unwrap_err();
+            assert_eq!(err.code, "directory_not_file", "{raw}");
+            assert!(err.message.contains("check_project"), "{}", err.message);
+        }
+        assert_eq!(
+            validate_files(&root, &["src/a.ts".to_owned(), "src/new.ts".to_owned()]).unwrap(),
+            ["src/a.ts", "src/new.ts"]
+        );
+        // A project path (check_project) may still be a directory.
+        assert_eq!(validate_all(&root, &["src".to_owned()]).unwrap(), ["src"]);
+    }
 
     fn root() -> (tempfile::TempDir, PathBuf) {
         let dir = tempfile::tempdir().unwrap();

@@ -45,11 +45,25 @@ pub fn check_response_in(response: &CheckResponse, prefix: &str) -> String {
     out
 }
 
-/// Escapes a command's message.
+/// Escapes a command's message. Line breaks are the workflow commands' own escapes; any other
+/// control character or bidi override (text from the project, which could make the annotation
+/// read other than it is) is printed inert as in human output (`\u{202e}`).
 fn data(text: &str) -> String {
-    text.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '\r' => out.push_str("%0D"),
+            '\n' => out.push_str("%0A"),
+            c if c.is_control()
+                || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') =>
+            {
+                out.extend(c.escape_default());
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Escapes a command property value.
@@ -65,5 +79,14 @@ mod tests {
     fn escapes_per_the_workflow_command_rules() {
         assert_eq!(data("50% done\nnext"), "50%25 done%0Anext");
         assert_eq!(property("a:b,c"), "a%3Ab%2Cc");
+    }
+
+    #[test]
+    fn bidi_overrides_and_control_characters_are_printed_inert() {
+        assert_eq!(
+            data("x\u{202e}gnp.exe\u{1b}[2J"),
+            "x\\u{202e}gnp.exe\\u{1b}[2J"
+        );
+        assert_eq!(property("src/\u{2066}a.ts"), "src/\\u{2066}a.ts");
     }
 }

@@ -98,9 +98,25 @@ pub fn check_response_in(response: &CheckResponse, prefix: &str) -> String {
     text
 }
 
+/// What a path segment keeps as is in a URI (RFC 3986 unreserved characters); every other
+/// byte is percent-encoded, so `src/sub dir/x.ts` is `src/sub%20dir/x.ts`.
+const URI_PATH: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
+/// A relative path as a SARIF `uri`: each segment percent-encoded, `/` kept.
+fn uri(path: &str) -> String {
+    path.split('/')
+        .map(|segment| percent_encoding::utf8_percent_encode(segment, URI_PATH).to_string())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 fn location(issue: &NormalizedIssue, prefix: &str) -> Location {
     let artifact = ArtifactLocation::builder()
-        .uri(super::in_repository(prefix, &issue.file))
+        .uri(uri(&super::in_repository(prefix, &issue.file)))
         .build();
     let physical = if issue.line > 0 {
         let region = Region::builder()
@@ -123,4 +139,20 @@ fn location(issue: &NormalizedIssue, prefix: &str) -> Location {
             .build()
     };
     Location::builder().physical_location(physical).build()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uris_are_percent_encoded_per_segment() {
+        assert_eq!(uri("src/sub dir/x.ts"), "src/sub%20dir/x.ts");
+        assert_eq!(uri("src/(group) x/page.ts"), "src/%28group%29%20x/page.ts");
+        assert_eq!(
+            uri("src/日本/a%b#c?.ts"),
+            "src/%E6%97%A5%E6%9C%AC/a%25b%23c%3F.ts"
+        );
+        assert_eq!(uri("plain-name_1.~x/y.ts"), "plain-name_1.~x/y.ts");
+    }
 }

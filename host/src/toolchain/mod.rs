@@ -2,11 +2,14 @@
 //!
 //! Order: the config's `tool` override, the project's own install (`node_modules` in the
 //! project root or an ancestor, as Node resolves it), `PATH`, then the managed toolchain that
-//! signalint installs with npm outside the project. The first one found must report a
+//! signalint installs with npm outside the project. In a project the user has not trusted,
+//! nothing the repository provides runs: its `node_modules` (and a `PATH` entry inside it) are
+//! skipped, and the resolution says which install was left out. The first one found must report a
 //! version inside the adapter's supported range; an out-of-range tool is an error that says
 //! which file and which versions, never a silent fallback to another install.
 
 mod engines;
+mod guard;
 mod managed;
 
 pub use engines::{ManagedToolchain, resolve_engine_tool};
@@ -49,6 +52,27 @@ pub struct Resolution {
     pub source: ToolSource,
     /// The file that was found (the script for a launcher-run tool).
     pub location: PathBuf,
+    /// The project's own install, left out because the project is not trusted.
+    pub untrusted_skipped: Option<PathBuf>,
+}
+
+impl Resolution {
+    /// What an untrusted project's status says: the project's own install that was left out,
+    /// what ran instead, and the command that trusts the project. `None` when nothing was.
+    pub fn untrusted_note(&self, root: &Path, trust_command: &str) -> Option<String> {
+        let skipped = self.untrusted_skipped.as_ref()?;
+        Some(format!(
+            "the project is not trusted, so its own {} ({}) was not run; the {} one ({} {}) \
+             ran instead; if you trust the project, run `{trust_command}` (or pass --trust)",
+            skipped
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+            skipped.strip_prefix(root).unwrap_or(skipped).display(),
+            self.source.as_str(),
+            self.location.display(),
+            self.tool.version,
+        ))
+    }
 }
 
 /// Why no usable tool was found.
@@ -120,6 +144,9 @@ pub struct ToolChoice<'a> {
     /// `compiler`: only the adapter's candidates of this variant, from the project or else
     /// the managed toolchain.
     pub compiler: Option<&'a str>,
+    /// The project is not trusted: nothing in it (its `node_modules`, a `PATH` entry inside it)
+    /// is run.
+    pub untrusted: bool,
 }
 
 impl<'a> ToolChoice<'a> {
@@ -129,7 +156,14 @@ impl<'a> ToolChoice<'a> {
             engine,
             tool: config.and_then(|c| c.tool.as_deref()),
             compiler: config.and_then(|c| c.compiler.as_deref()),
+            untrusted: false,
         }
+    }
+
+    /// The same choice in a project that is (not) trusted.
+    pub fn trusted(mut self, trusted: bool) -> Self {
+        self.untrusted = !trusted;
+        self
     }
 }
 
@@ -199,7 +233,11 @@ pub async fn resolve(
             });
         }
     }
-    let (candidate, searched) = find(spec, choice, project_root, managed_root);
+    let (candidate, searched, untrusted_skipped) = find(spec, choice, project_root, managed_root);
+    let candidate = match candidate {
+        Some(candidate) if choice.untrusted => Some(guarded(candidate, spec)?),
+        other => other,
+    };
     let Some(candidate) = candidate else {
         return Err(ToolProblem::NotFound {
             engine: choice.engine.to_owned(),
@@ -228,17 +266,20 @@ pub async fn resolve(
         tool: ResolvedTool::new(candidate.program, version).with_prefix_args(candidate.prefix_args),
         source: candidate.source,
         location: candidate.location,
+        untrusted_skipped,
     })
 }
 
-/// The first existing candidate, and the places that were searched.
+/// The first existing candidate, the places that were searched, and the project's own install
+/// when it was left out because the project is not trusted.
 fn find(
     spec: &ToolSpec,
     choice: &ToolChoice<'_>,
     project_root: &Path,
     managed_root: Option<&Path>,
-) -> (Option<Candidate>, Vec<String>) {
+) -> (Option<Candidate>, Vec<String>, Option<PathBuf>) {
     let mut searched = Vec::new();
+    let mut skipped = None;
     if let Some(path) = choice.tool {
         let path = if path.is_relative() {
             project_root.join(path)
@@ -247,10 +288,14 @@ fn find(
         };
         searched.push(format!("config tool {}", path.display()));
         if path.is_file() {
-            return (Some(from_file(&path, None, ToolSource::Config)), searched);
+            return (
+                Some(from_file(&path, None, ToolSource::Config)),
+                searched,
+                None,
+            );
         }
         // An explicit override that is missing is an error, not a reason to use another tool.
-        return (None, searched);
+        return (None, searched, None);
     }
     // A chosen variant narrows the candidates, and skips `PATH` (whose build is unknown).
     let chosen: Vec<&ToolCandidate> = spec
@@ -262,10 +307,14 @@ fn find(
                 .is_none_or(|v| c.variant.as_deref() == Some(v))
         })
         .collect();
-    for dir in project_root.ancestors() {
+    'project: for dir in project_root.ancestors() {
         for candidate in &chosen {
             let path = dir.join(&candidate.path);
             if path.is_file() {
+                if choice.untrusted {
+                    skipped = Some(path);
+                    break 'project;
+                }
                 return (
                     Some(from_file(
                         &path,
@@ -273,40 +322,59 @@ fn find(
                         ToolSource::Project,
                     )),
                     searched,
+                    None,
                 );
             }
         }
     }
-    searched.push(format!(
-        "{}/node_modules and its ancestors",
-        project_root.display()
-    ));
+    if choice.untrusted {
+        searched.push(format!(
+            "not {}/node_modules and its ancestors (the project is not trusted)",
+            project_root.display()
+        ));
+    } else {
+        searched.push(format!(
+            "{}/node_modules and its ancestors",
+            project_root.display()
+        ));
+    }
     let path_names: &[String] = if choice.compiler.is_some() {
         &[]
     } else {
         &spec.path_names
     };
     for name in path_names {
-        if let Some(path) = which(name) {
-            // `node_modules/.bin/x` is usually an npm shim that spawns the real binary as a
-            // child (orphaned if the shim is killed); use the package's own entry point.
-            if let Some(package_root) = npm_bin_package_root(&path) {
-                for candidate in &spec.candidates {
-                    let native = package_root.join(&candidate.path);
-                    if native.is_file() {
-                        return (
-                            Some(from_file(
-                                &native,
-                                candidate.launcher.as_deref(),
-                                ToolSource::Path,
-                            )),
-                            searched,
-                        );
-                    }
+        let Some(path) = which(name) else {
+            continue;
+        };
+        // `npm run` puts the project's `node_modules/.bin` on `PATH`: not trusted, it is skipped.
+        if choice.untrusted && inside(&path, project_root) {
+            skipped.get_or_insert(path);
+            continue;
+        }
+        // `node_modules/.bin/x` is usually an npm shim that spawns the real binary as a
+        // child (orphaned if the shim is killed); use the package's own entry point.
+        if let Some(package_root) = npm_bin_package_root(&path) {
+            for candidate in &spec.candidates {
+                let native = package_root.join(&candidate.path);
+                if native.is_file() {
+                    return (
+                        Some(from_file(
+                            &native,
+                            candidate.launcher.as_deref(),
+                            ToolSource::Path,
+                        )),
+                        searched,
+                        skipped,
+                    );
                 }
             }
-            return (Some(from_file(&path, None, ToolSource::Path)), searched);
         }
+        return (
+            Some(from_file(&path, None, ToolSource::Path)),
+            searched,
+            skipped,
+        );
     }
     if !path_names.is_empty() {
         searched.push(format!("PATH ({})", path_names.join(", ")));
@@ -322,12 +390,40 @@ fn find(
                         ToolSource::Managed,
                     )),
                     searched,
+                    skipped,
                 );
             }
         }
         searched.push(format!("managed toolchain {}", root.display()));
     }
-    (None, searched)
+    (None, searched, skipped)
+}
+
+/// A Node-run candidate of an untrusted project, with the import guard that keeps the
+/// repository's modules (oxlint's `jsPlugins`, a JavaScript config) from loading.
+fn guarded(mut candidate: Candidate, spec: &ToolSpec) -> Result<Candidate, ToolProblem> {
+    let runs_node = !candidate.prefix_args.is_empty()
+        && Path::new(&candidate.program)
+            .file_name()
+            .is_some_and(|n| n == "node");
+    if !runs_node {
+        return Ok(candidate);
+    }
+    let args = guard::node_args(&candidate.location).map_err(|e| ToolProblem::NoVersion {
+        name: spec.name.clone(),
+        location: candidate.location.clone(),
+        detail: format!(
+            "the project is not trusted and the import guard that keeps its modules from \
+             loading cannot be written ({e}); run `signalint trust` if you trust it"
+        ),
+    })?;
+    candidate.prefix_args.splice(0..0, args);
+    Ok(candidate)
+}
+
+/// Whether `path` (followed) lies in `root` (a real path).
+fn inside(path: &Path, root: &Path) -> bool {
+    path.canonicalize().is_ok_and(|real| real.starts_with(root)) || path.starts_with(root)
 }
 
 /// For `<root>/node_modules/.bin/<tool>`, `<root>`.
@@ -558,7 +654,7 @@ mod tests {
             engine: "e",
             ..ToolChoice::default()
         };
-        let (found, _) = find(&spec, &pinned, project.path(), Some(managed.path()));
+        let (found, _, _) = find(&spec, &pinned, project.path(), Some(managed.path()));
         let found = found.unwrap();
         assert_eq!(found.location, script);
         assert_eq!(found.source, ToolSource::Project);
@@ -566,12 +662,43 @@ mod tests {
             compiler: Some("native"),
             ..pinned
         };
-        let (found, _) = find(&spec, &chosen, project.path(), Some(managed.path()));
+        let (found, _, _) = find(&spec, &chosen, project.path(), Some(managed.path()));
         let found = found.unwrap();
         assert_eq!(found.location, native);
         assert_eq!(found.source, ToolSource::Managed);
-        let (none, searched) = find(&spec, &chosen, project.path(), None);
+        let (none, searched, _) = find(&spec, &chosen, project.path(), None);
         assert!(none.is_none(), "{searched:?}");
+    }
+
+    #[test]
+    fn an_untrusted_project_runs_the_managed_tool_not_its_own() {
+        let project = tempfile::tempdir().unwrap();
+        let managed = tempfile::tempdir().unwrap();
+        // A repository can commit `node_modules/js/tool.js`.
+        let script = project.path().join("node_modules/js/tool.js");
+        std::fs::create_dir_all(script.parent().unwrap()).unwrap();
+        std::fs::write(&script, "require('child_process').execSync('touch PWNED')").unwrap();
+        let managed_script = managed.path().join("node_modules/js/tool.js");
+        std::fs::create_dir_all(managed_script.parent().unwrap()).unwrap();
+        std::fs::write(&managed_script, "").unwrap();
+        let spec = two_builds();
+        let choice = ToolChoice {
+            engine: "e",
+            ..ToolChoice::default()
+        }
+        .trusted(false);
+        let (found, searched, skipped) = find(&spec, &choice, project.path(), Some(managed.path()));
+        let found = found.unwrap();
+        assert_eq!(found.location, managed_script);
+        assert_eq!(found.source, ToolSource::Managed);
+        assert_eq!(skipped, Some(script));
+        assert!(
+            searched.iter().any(|s| s.contains("not trusted")),
+            "{searched:?}"
+        );
+        // Without a managed toolchain, nothing: never the project's own.
+        let (none, _, _) = find(&spec, &choice, project.path(), None);
+        assert!(none.is_none());
     }
 
     #[test]

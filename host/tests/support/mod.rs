@@ -215,12 +215,14 @@ pub fn canonical(path: &Path) -> PathBuf {
 }
 
 /// A check context for `root` with `config` (signalint.toml text), the workspace's plugin
-/// libraries, two engine slots and a 10 MiB output cap: what the CLI builds, without the CLI.
+/// libraries, two engine slots and a 10 MiB output cap: what the CLI builds, without the CLI,
+/// in a trusted project (these tests are about the engines, and pin them in the project).
 pub fn engine_context(root: &Path, config: &str) -> signalint::check::Context {
     use signalint::plugins::{PluginDir, PluginDirSource, Registry};
     use std::sync::Arc;
-    let config = signalint::config::Config::parse(config, &root.join("signalint.toml"))
+    let mut config = signalint::config::Config::parse(config, &root.join("signalint.toml"))
         .expect("a valid config");
+    config.trust = signalint::config::ProjectTrust::trusted();
     let registry = Registry::load(&[PluginDir {
         path: library_dir().to_owned(),
         source: PluginDirSource::Executable,
