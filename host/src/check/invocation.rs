@@ -276,11 +276,11 @@ async fn run_invocation(
         Some(lock) => Some(lock.lock().await),
         None => None,
     };
-    let output = context
-        .runner
-        .run(&command, cancel)
-        .await
-        .map_err(|e| format!("{engine}: {e}"))?;
+    // What the run must write in the project is removed when it ends.
+    let absent = super::undo_writes::absent(&context.root, &invocation.writes);
+    let output = context.runner.run(&command, cancel).await;
+    super::undo_writes::undo(absent);
+    let output = output.map_err(|e| format!("{engine}: {e}"))?;
     match output.ending {
         Ending::TimedOut => {
             return Err(format!(

@@ -17,6 +17,7 @@ pub mod rule_packs;
 mod scope;
 mod session;
 mod shard;
+mod undo_writes;
 mod workspace;
 
 pub use files::{Prewalk, project_files};

@@ -55,7 +55,11 @@ fn why_this_tool(
         (Some(variant), _) => format!(
             "opted in with `compiler = \"{variant}\"` in [engines.{engine}] (the project's own build)"
         ),
-        (None, ToolSource::Project) => "the project's own pin, which its CI checks with".to_owned(),
+        (None, ToolSource::Project) => {
+            "the project's own, installed in its node_modules (the first of the engine's \
+             builds found there)"
+                .to_owned()
+        }
         (None, ToolSource::Path) if choice.untrusted => {
             "found on PATH; the project is not trusted, so its own pin is not run".to_owned()
         }

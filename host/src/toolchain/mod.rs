@@ -252,7 +252,7 @@ pub async fn resolve(
         location: candidate.location.clone(),
         detail: e.to_string(),
     })?;
-    if !range.matches(&parsed) {
+    if !in_range(&range, &parsed) {
         return Err(ToolProblem::OutOfRange {
             name: spec.name.clone(),
             version,
@@ -268,6 +268,15 @@ pub async fn resolve(
         location: candidate.location,
         untrusted_skipped,
     })
+}
+
+/// Whether `version` is in `range`, a pre-release (`7.0.0-dev.20260707.2`, a nightly build
+/// a project installs on purpose) counted as its release: semver's own rule would take
+/// `>=4.9.0, <8.0.0` to exclude every pre-release of 7.
+fn in_range(range: &semver::VersionReq, version: &semver::Version) -> bool {
+    let mut release = version.clone();
+    release.pre = semver::Prerelease::EMPTY;
+    range.matches(version) || range.matches(&release)
 }
 
 /// The first existing candidate, the places that were searched, and the project's own install
@@ -627,6 +636,16 @@ mod tests {
             npm_package_version(&dir.path().join("elsewhere/tool")),
             None
         );
+    }
+
+    #[test]
+    fn a_pre_release_counts_as_its_release() {
+        let range = semver::VersionReq::parse(">=4.9.0, <8.0.0").unwrap();
+        let version = |v: &str| semver::Version::parse(v).unwrap();
+        assert!(in_range(&range, &version("7.0.0-dev.20260707.2")));
+        assert!(in_range(&range, &version("5.9.3")));
+        assert!(!in_range(&range, &version("8.0.0-dev.1")));
+        assert!(!in_range(&range, &version("4.8.4")));
     }
 
     /// A tool with a native variant and an unnamed JavaScript entry point, like tsc's.

@@ -48,12 +48,18 @@
 //! # Programs
 //!
 //! The manifest declares the programs capability ([`ProgramSpec`]): the host finds every
-//! `tsconfig.json` outside ignored paths, hands their text to `discover`, and passes the
-//! programs it returns back in `PlanRequest::programs`. `discover` reads `references` (JSON
-//! with comments): a config with references is a solution (`{"solution": true}` in the
-//! program's detail, run with `--build`), and no config that another one references is
-//! listed: a solution builds its references and theirs (`tsc -b`), so each project is checked
-//! once. A config in a reference cycle, reachable from no other, still runs once.
+//! `tsconfig.json`, `tsconfig.*.json`, `package.json` and the root's `pnpm-workspace.yaml`
+//! outside ignored paths, hands their text to `discover`, and passes the programs it returns
+//! back in `PlanRequest::programs`. `discover` (see its module for the rules) takes in the root's
+//! and the workspace members' tsconfigs, the configs their scripts run and those a solution
+//! references, and leaves out configs of packages outside the workspace and base configs only
+//! extended; every config it found is returned with a `reason` in its detail, and those not run
+//! on their own with `excluded: true`, which `plan` skips. A config with references is a
+//! solution (`{"solution": true}`, run with `--build`), and no config that another one
+//! references is run again: a solution builds its references and theirs (`tsc -b`), so each
+//! project is checked once. A solution with no files of its own over projects that reference
+//! nothing is run as those projects, each with `-p`. A config in a reference cycle, reachable
+//! from no other, still runs once.
 //! With no tsconfig and no `tsconfigs` option, there is nothing to check and the engine is
 //! disabled. Every program input (sources, JSON files, `package.json` and the lockfiles,
 //! `node_modules/.package-lock.json`) is part of the cache key, and two runs of one tsconfig
@@ -107,6 +113,8 @@
 //!   at half the machine's memory (`PlanRequest::machine`), so a huge program collects before
 //!   it swaps. Either is left to the user's environment when it sets `GOGC` or `GOMEMLIMIT`
 //!   (`PlanRequest::env`).
+//! * `programs` (optional, project-relative paths): configs checked on top of those discovery
+//!   finds. `exclude_programs` (optional, globs): configs discovery finds that are not checked.
 //! * `incremental` (optional, default `true`): `--incremental --tsBuildInfoFile …` in project
 //!   mode. The build info lives under `work_dir`, keyed by a hash of the tsconfig path, so two
 //!   programs never share one file. Two *concurrent* runs of the same tsconfig would; the host
@@ -233,6 +241,17 @@ pub fn native_binary_path() -> String {
     )
 }
 
+/// Where the native binary of `@typescript/native-preview` (the TypeScript 7 preview that
+/// `tsgo` scripts run) lives inside a package root, for this platform.
+pub fn native_preview_binary_path() -> String {
+    format!(
+        "node_modules/@typescript/native-preview-{}-{}/lib/tsgo{}",
+        node_platform(),
+        node_arch(),
+        std::env::consts::EXE_SUFFIX
+    )
+}
+
 /// The JavaScript entry point of TypeScript 4.9–6.x (run with `node`).
 pub const JS_COMPILER_PATH: &str = "node_modules/typescript/lib/tsc.js";
 
@@ -245,10 +264,13 @@ pub const NATIVE_VARIANT: &str = "native";
 impl EngineAdapter for Tsc {
     fn manifest(&self) -> PluginManifest {
         // The project's own compiler comes first, whichever it pins: its native binary exists
-        // only when it pins TypeScript 7. `compiler = "native"` keeps the native one only.
+        // only when it pins TypeScript 7, or installs `@typescript/native-preview` (whose
+        // `tsgo` its scripts type-check with; such a project often keeps TypeScript 5 too, for
+        // its other tools). `compiler = "native"` keeps the native ones only.
         let tool = ToolSpec::new("tsc", SUPPORTED_RANGE)
             .with_candidates(vec![
                 ToolCandidate::new(native_binary_path()).with_variant(NATIVE_VARIANT),
+                ToolCandidate::new(native_preview_binary_path()).with_variant(NATIVE_VARIANT),
                 ToolCandidate::new(JS_COMPILER_PATH).with_launcher("node"),
             ])
             .with_npm_packages(vec!["typescript@7.0.2".into()]);
@@ -318,3 +340,25 @@ impl EngineAdapter for Tsc {
 }
 
 signalint_plugin_api::export_engine!(Tsc::new());
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `@typescript/native-preview` (what `tsgo` scripts run) wins over the TypeScript 5 a
+    /// project keeps beside it, and is a build of the native variant.
+    #[test]
+    fn the_native_preview_comes_before_the_javascript_compiler() {
+        let manifest = Tsc::new().manifest();
+        let candidates = &manifest.engine.unwrap().tool.candidates;
+        let paths: Vec<&str> = candidates.iter().map(|c| c.path.as_str()).collect();
+        let preview = paths
+            .iter()
+            .position(|p| p.contains("@typescript/native-preview-"))
+            .expect("a native-preview candidate");
+        let javascript = paths.iter().position(|p| *p == JS_COMPILER_PATH).unwrap();
+        assert!(preview < javascript, "{paths:?}");
+        assert!(paths[preview].ends_with("/lib/tsgo") || paths[preview].ends_with("tsgo.exe"));
+        assert_eq!(candidates[preview].variant.as_deref(), Some(NATIVE_VARIANT));
+    }
+}
