@@ -20,7 +20,7 @@ use signalint_plugin_api::{
 use super::Context;
 use crate::config::{ProjectPackage, options_json};
 use crate::core::{EngineStatus, IssueInput, IssueSeverity};
-use crate::mcp_sources::{self, LiveServer, LoadedSurface, Locator};
+use crate::mcp_sources::{self, LiveServer, LoadedSurface, Locator, lock};
 use crate::plugins::{BUILTIN_RULE_PACKS, CallError, PluginHandle};
 
 /// The status key for problems loading MCP surfaces.
@@ -46,18 +46,27 @@ pub async fn load_surfaces(
     context: &Context,
     package: &ProjectPackage,
 ) -> (Vec<LoadedSurface>, Vec<String>) {
-    let mcp = &context.config.mcp;
+    load_project_surfaces(&context.root, &context.config, package).await
+}
+
+/// [`load_surfaces`] of a project's root and config (`tools lock` has no check context).
+pub async fn load_project_surfaces(
+    root: &Path,
+    config: &crate::config::Config,
+    package: &ProjectPackage,
+) -> (Vec<LoadedSurface>, Vec<String>) {
+    let mcp = &config.mcp;
     let limits = mcp_sources::Limits::of(mcp);
     let mut surfaces = Vec::new();
     let mut errors = Vec::new();
     for manifest in &mcp.manifests {
         let path = if manifest.is_relative() {
-            context.root.join(manifest)
+            root.join(manifest)
         } else {
             manifest.clone()
         };
         let display = path
-            .strip_prefix(&context.root)
+            .strip_prefix(root)
             .map(|p| p.to_string_lossy().replace('\\', "/"))
             .unwrap_or_else(|_| path.to_string_lossy().into_owned());
         // A project's config names the file: a committed symbolic link is not followed.
@@ -94,15 +103,15 @@ pub async fn load_surfaces(
     // definitions see them all.
     let globs = mcp.source_globs(package);
     if !globs.is_empty() {
-        match mcp_sources::configured_files(&context.root, &globs, limits.manifest_bytes) {
+        match mcp_sources::configured_files(root, &globs, limits.manifest_bytes) {
             Ok(files) if !files.is_empty() => {
-                let display = if context.root.join("package.json").is_file() {
+                let display = if root.join("package.json").is_file() {
                     "package.json"
                 } else {
                     "."
                 };
-                let name = mcp_sources::server_name(&context.root, package);
-                let scan = mcp_sources::load_source(&context.root, &files, &name, display, &limits);
+                let name = mcp_sources::server_name(root, package);
+                let scan = mcp_sources::load_source(root, &files, &name, display, &limits);
                 surfaces.extend(scan.surface);
                 errors.extend(scan.errors);
             }
@@ -199,6 +208,9 @@ pub(crate) async fn run(
             ran: Vec::new(),
         };
     }
+    // Compared before the definitions are released; raised by the packs' findings below.
+    let locked = compare_with_lock(&context.root, &surfaces);
+    let mut poisoned = Vec::new();
     let mut surfaces = surfaces;
     let shared = Arc::new(SharedSurfaces::new(&surfaces));
     for surface in &mut surfaces {
@@ -237,6 +249,7 @@ pub(crate) async fn run(
     for (id, include_info, started, call) in calls {
         let (mut status, took) = match tokio::time::timeout_at(deadline, call).await {
             Ok(Ok((Ok(outcome), took))) => {
+                poisoned.extend(lock::poisoning_pointers(&id, &outcome.findings));
                 let found = to_issues(&id, &surfaces, outcome.findings, include_info);
                 let mut status = EngineStatus::ok();
                 status.issue_count = Some(found.len());
@@ -260,11 +273,48 @@ pub(crate) async fn run(
         status.duration_ms = Some(took.as_millis() as u64);
         statuses.insert(id, status);
     }
+    match locked {
+        Some(Ok(changes)) => {
+            let found = to_issues(
+                lock::LOCK_PACK,
+                &surfaces,
+                lock::to_findings(changes, &poisoned),
+                false,
+            );
+            let mut status = EngineStatus::ok();
+            status.issue_count = Some(found.len());
+            issues.extend(found);
+            ran.push(lock::LOCK_PACK.to_owned());
+            statuses.insert(lock::LOCK_PACK.to_owned(), status);
+        }
+        Some(Err(e)) => {
+            statuses.insert(lock::LOCK_PACK.to_owned(), EngineStatus::error(e));
+        }
+        None => {}
+    }
     RulePackOutcome {
         issues,
         statuses,
         ran,
     }
+}
+
+/// The differences between the surfaces and `signalint-tools.lock` in `root`: `None` when the
+/// project has no lock, the error when it cannot be read.
+pub fn compare_with_lock(
+    root: &Path,
+    surfaces: &[LoadedSurface],
+) -> Option<Result<Vec<lock::Change>, String>> {
+    let locked = match lock::read(root) {
+        Ok(None) => return None,
+        Ok(Some(locked)) => locked,
+        Err(e) => return Some(Err(e)),
+    };
+    let sources: Vec<String> = surfaces
+        .iter()
+        .map(|s| lock::source_key(root, &s.display_path))
+        .collect();
+    Some(Ok(lock::compare(&locked, surfaces, &sources)))
 }
 
 /// The surfaces of one request serialized once: every pack is sent the same bytes, rather
@@ -580,6 +630,7 @@ mod tests {
             places: None,
             display_path: "mcp:s".to_owned(),
             bases: Default::default(),
+            server_info: None,
             notes: Vec::new(),
         }];
         let finding: Finding = serde_json::from_str(
@@ -636,6 +687,7 @@ mod tests {
                 tools: Some(String::new()),
                 ..Default::default()
             },
+            server_info: None,
             notes: Vec::new(),
         }];
         let findings: Vec<Finding> = (0..20_000)
@@ -673,6 +725,7 @@ mod tests {
             places: None,
             display_path: "mcp:s".to_owned(),
             bases: Default::default(),
+            server_info: None,
             notes: Vec::new(),
         }];
         let finding = |pointer: &str| {
@@ -716,6 +769,7 @@ mod tests {
             places: None,
             display_path: format!("mcp:{server}"),
             bases: Default::default(),
+            server_info: None,
             notes: Vec::new(),
         };
         let surfaces = [surface("a"), surface("b")];

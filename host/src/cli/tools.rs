@@ -11,7 +11,7 @@ use signalint_plugin_api::{Finding, FindingSeverity, PluginKind, methods};
 use super::{Cli, Format, exit, print, usage_error};
 use crate::check::rule_packs::SharedSurfaces;
 use crate::config::{Config, options_json};
-use crate::mcp_sources::{self, LiveServer, LoadedSurface};
+use crate::mcp_sources::{self, LiveServer, LoadedSurface, lock};
 use crate::plugins::{CallError, Registry, plugin_dirs};
 
 #[derive(Debug, Args)]
@@ -24,6 +24,24 @@ pub struct ToolsArgs {
 enum ToolsCommand {
     /// Scan MCP tool definitions for poisoning, parameter conflicts, hygiene and lint problems.
     Scan(ScanArgs),
+    /// Pin what the project's MCP servers tell the model in signalint-tools.lock, so that
+    /// `check` and `tools scan` report any later change (a "rug pull") until it is accepted.
+    Lock(LockArgs),
+}
+
+#[derive(Debug, Args)]
+struct LockArgs {
+    /// Manifest files (or source) to lock; by default the project's `[mcp] manifests`,
+    /// `[[mcp.servers]]` (which run commands, so the config must be trusted) and source
+    /// definitions. Named files update only their own entries.
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Accept what the servers say now: rewrite the lock with the changes.
+    #[arg(long, conflicts_with = "locked")]
+    update: bool,
+    /// Write nothing; exit 1 if what the servers say differs from the lock in any way (CI).
+    #[arg(long)]
+    locked: bool,
 }
 
 #[derive(Debug, Args)]
@@ -92,6 +110,7 @@ struct ScanReport {
 pub fn run(cli: &Cli, args: &ToolsArgs) -> u8 {
     match &args.command {
         ToolsCommand::Scan(scan) => run_scan(cli, scan),
+        ToolsCommand::Lock(lock) => run_lock(cli, lock),
     }
 }
 
@@ -134,38 +153,13 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
                 Err(e) => return usage_error(e),
             }
         }
-        (files, _) => {
-            let mut surfaces = Vec::new();
-            for file in files {
-                let display = file.to_string_lossy().into_owned();
-                if mcp_sources::is_source_target(file) {
-                    match scan_source(file, &display, &limits) {
-                        Ok((surface, errors)) => {
-                            surfaces.push(surface);
-                            unreadable.extend(errors);
-                        }
-                        Err(e) if files.len() == 1 => return usage_error(e),
-                        Err(e) => unreadable.push(e),
-                    }
-                    continue;
-                }
-                // Named on the command line: a symbolic link is the user's own choice.
-                match mcp_sources::load_file_surfaces(
-                    file,
-                    &display,
-                    &limits,
-                    mcp_sources::Links::Follow,
-                ) {
-                    Ok(more) => surfaces.extend(more),
-                    Err(e) if files.len() == 1 => return usage_error(e),
-                    Err(e) => unreadable.push(e.to_string()),
-                }
+        (files, _) => match load_targets(files, &limits) {
+            Ok((surfaces, errors)) => {
+                unreadable = errors;
+                surfaces
             }
-            if surfaces.is_empty() {
-                return usage_error(unreadable.join("; "));
-            }
-            surfaces
-        }
+            Err(e) => return usage_error(e),
+        },
     };
     let cwd = std::env::current_dir().unwrap_or_default();
     // Engines and disabled packs take no part in a scan: their libraries are not loaded.
@@ -184,7 +178,7 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
         &unused,
     );
     let mut surfaces = surfaces;
-    let mut report = scan(&registry, &config, &mut surfaces);
+    let mut report = scan(&registry, &config, &root, &mut surfaces);
     report.errors.splice(0..0, unreadable);
     match args.format {
         Format::Json => print(&format!(
@@ -212,6 +206,150 @@ fn run_scan(cli: &Cli, args: &ScanArgs) -> u8 {
     } else {
         exit::CLEAN
     }
+}
+
+/// The surfaces of manifest files and source named on the command line, and the files that
+/// could not be read (an error when none could, or the only one could not).
+fn load_targets(
+    files: &[PathBuf],
+    limits: &mcp_sources::Limits,
+) -> Result<(Vec<LoadedSurface>, Vec<String>), String> {
+    let mut surfaces = Vec::new();
+    let mut unreadable = Vec::new();
+    for file in files {
+        let display = file.to_string_lossy().into_owned();
+        if mcp_sources::is_source_target(file) {
+            match scan_source(file, &display, limits) {
+                Ok((surface, errors)) => {
+                    surfaces.push(surface);
+                    unreadable.extend(errors);
+                }
+                Err(e) if files.len() == 1 => return Err(e),
+                Err(e) => unreadable.push(e),
+            }
+            continue;
+        }
+        // Named on the command line: a symbolic link is the user's own choice.
+        match mcp_sources::load_file_surfaces(file, &display, limits, mcp_sources::Links::Follow) {
+            Ok(more) => surfaces.extend(more),
+            Err(e) if files.len() == 1 => return Err(e.to_string()),
+            Err(e) => unreadable.push(e.to_string()),
+        }
+    }
+    if surfaces.is_empty() {
+        return Err(unreadable.join("; "));
+    }
+    Ok((surfaces, unreadable))
+}
+
+/// `tools lock`: writes, updates or verifies `signalint-tools.lock` in the project root.
+fn run_lock(cli: &Cli, args: &LockArgs) -> u8 {
+    let root = cli
+        .root
+        .clone()
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_default();
+    let config = match Config::discover(&root, cli.config.as_deref()) {
+        Ok(config) => config,
+        Err(e) => return usage_error(e),
+    };
+    let limits = mcp_sources::Limits::of(&config.mcp);
+    let whole = args.files.is_empty();
+    let surfaces = if whole {
+        // A lock of part of the servers would report the rest as removed: refuse instead.
+        if let Some(untrusted) = config
+            .untrusted
+            .as_ref()
+            .filter(|u| u.ignored.iter().any(|key| key == "[[mcp.servers]]"))
+        {
+            return usage_error(format!(
+                "the servers of [[mcp.servers]] run commands and are not locked: {}",
+                untrusted.message()
+            ));
+        }
+        let package = crate::config::ProjectPackage::read(&root);
+        let (surfaces, errors) = super::check::block_on(
+            crate::check::rule_packs::load_project_surfaces(&root, &config, &package),
+        );
+        if !errors.is_empty() {
+            return usage_error(format!(
+                "{}; nothing was written: a lock must hold every server",
+                errors.join("; ")
+            ));
+        }
+        if surfaces.is_empty() {
+            return usage_error(
+                "nothing to lock: configure [mcp] manifests, [[mcp.servers]] or sources in signalint.toml, or name manifest files",
+            );
+        }
+        surfaces
+    } else {
+        match load_targets(&args.files, &limits) {
+            Ok((surfaces, errors)) if errors.is_empty() => surfaces,
+            Ok((_, errors)) => {
+                return usage_error(format!("{}; nothing was written", errors.join("; ")));
+            }
+            Err(e) => return usage_error(e),
+        }
+    };
+    let now = lock::ToolsLock::new(
+        surfaces
+            .iter()
+            .map(|s| lock::lock_server(s, lock::source_key(&root, &s.display_path)))
+            .collect(),
+    );
+    let existing = match lock::read(&root) {
+        Ok(existing) => existing,
+        Err(e) => return usage_error(e),
+    };
+    let tools: usize = now.servers.iter().map(|s| s.tools.len()).sum();
+    let summary = format!(
+        "{} ({} servers, {tools} tools)",
+        lock::LOCK_FILE,
+        now.servers.len()
+    );
+    let Some(existing) = existing else {
+        if args.locked {
+            return usage_error(format!(
+                "there is no {}; run `signalint tools lock` and commit it",
+                lock::LOCK_FILE
+            ));
+        }
+        if let Err(e) = lock::write(&root, &now) {
+            return usage_error(e);
+        }
+        print(&format!("wrote {summary}\n"));
+        return exit::CLEAN;
+    };
+    let differences = lock::differences(&existing, &now, whole);
+    if differences.is_empty() {
+        print(&format!("{summary} is up to date\n"));
+        return exit::CLEAN;
+    }
+    let listed: String = differences.iter().map(|d| format!("  {d}\n")).collect();
+    if !args.update {
+        print(&format!(
+            "what the servers say differs from {}:\n{listed}",
+            lock::LOCK_FILE
+        ));
+        if !args.locked {
+            print("review the changes, then run `signalint tools lock --update` to accept them\n");
+        }
+        return exit::ISSUES;
+    }
+    let updated = if whole {
+        now
+    } else {
+        existing.merged(now.servers)
+    };
+    if let Err(e) = lock::write(&root, &updated) {
+        return usage_error(e);
+    }
+    print(&format!(
+        "updated {}, accepting:\n{listed}",
+        lock::LOCK_FILE
+    ));
+    exit::CLEAN
 }
 
 /// Definitions read from a source directory or file: the surface and the files that could
@@ -260,8 +398,15 @@ pub(super) fn scanning_packs<'r>(
 /// does not name) over the surfaces of the files or server, all in one request, so duplicates
 /// across servers are seen too. The packs run side by side and are sent the same serialized
 /// surfaces.
-fn scan(registry: &Registry, config: &Config, surfaces: &mut [LoadedSurface]) -> ScanReport {
+fn scan(
+    registry: &Registry,
+    config: &Config,
+    root: &std::path::Path,
+    surfaces: &mut [LoadedSurface],
+) -> ScanReport {
     let packs = scanning_packs(registry, config);
+    // Compared before the definitions are released; raised by the packs' findings below.
+    let locked = crate::check::rule_packs::compare_with_lock(root, surfaces);
     let shared = SharedSurfaces::new(surfaces);
     let tool_count = surfaces.iter_mut().map(|s| s.release_definitions()).sum();
     crate::memory::return_freed_memory();
@@ -307,6 +452,7 @@ fn scan(registry: &Registry, config: &Config, surfaces: &mut [LoadedSurface]) ->
             .collect()
     });
     let mut found = Vec::new();
+    let mut poisoned = Vec::new();
     // A source past a cap is still scanned as far as it was kept; the cap is an error.
     let mut errors: Vec<String> = surfaces.iter().flat_map(|s| s.notes.clone()).collect();
     for (pack, outcome) in packs.iter().zip(outcomes) {
@@ -317,15 +463,27 @@ fn scan(registry: &Registry, config: &Config, surfaces: &mut [LoadedSurface]) ->
             .and_then(|c| c.include_info)
             .unwrap_or(false);
         match outcome {
-            Ok(outcome) => found.extend(
-                outcome
-                    .findings
-                    .into_iter()
-                    .filter(|f| include_info || f.severity != FindingSeverity::Info)
-                    .map(|f| (pack.id(), f)),
-            ),
+            Ok(outcome) => {
+                poisoned.extend(lock::poisoning_pointers(pack.id(), &outcome.findings));
+                found.extend(
+                    outcome
+                        .findings
+                        .into_iter()
+                        .filter(|f| include_info || f.severity != FindingSeverity::Info)
+                        .map(|f| (pack.id(), f)),
+                )
+            }
             Err(e) => errors.push(e.to_string()),
         }
+    }
+    match locked {
+        Some(Ok(changes)) => found.extend(
+            lock::to_findings(changes, &poisoned)
+                .into_iter()
+                .map(|f| (lock::LOCK_PACK, f)),
+        ),
+        Some(Err(e)) => errors.push(e),
+        None => {}
     }
     let places = crate::check::rule_packs::positions(surfaces, found.iter().map(|(_, f)| f));
     let mut findings: Vec<ScanFinding> = found

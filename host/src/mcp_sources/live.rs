@@ -137,6 +137,17 @@ pub async fn list_live_server(server: &LiveServer) -> Result<LoadedSurface, Sour
             .and_then(|info| info.server_info.as_ref())
             .map(|server_info| server_info.name.trim().to_owned())
             .filter(|name| !name.is_empty());
+        let identity = info
+            .as_ref()
+            .and_then(|info| info.server_info.as_ref())
+            .map(|server_info| super::ServerInfo {
+                name: server_info.name.clone(),
+                version: server_info.version.clone(),
+            });
+        let instructions = info
+            .as_ref()
+            .and_then(|info| info.instructions.clone())
+            .filter(|text| !text.is_empty());
         let name = match reported {
             Some(reported) if !server.named_by_user => reported,
             _ => server.name.clone(),
@@ -156,6 +167,7 @@ pub async fn list_live_server(server: &LiveServer) -> Result<LoadedSurface, Sour
             .await
             .map_err(|e| format!("tools/list failed: {e}"))?;
         let mut surface = McpSurface::new(name).with_tools(tools);
+        surface.instructions = instructions;
         if capabilities.as_ref().is_some_and(|c| c.resources.is_some()) {
             if let Ok(resources) = budget
                 .list("resources/list", |params| async {
@@ -193,11 +205,11 @@ pub async fn list_live_server(server: &LiveServer) -> Result<LoadedSurface, Sour
             surface.prompts = prompts;
         }
         let _ = client.cancel().await;
-        Ok::<_, String>((surface, budget.notes))
+        Ok::<_, String>((surface, identity, budget.notes))
     })
     .await;
     group.end().await;
-    let (mut surface, notes) = match listing {
+    let (mut surface, server_info, notes) = match listing {
         Ok(Ok(listed)) => listed,
         Ok(Err(detail)) => return Err(fail(detail)),
         Err(_) => {
@@ -216,6 +228,7 @@ pub async fn list_live_server(server: &LiveServer) -> Result<LoadedSurface, Sour
         places: None,
         display_path: format!("mcp://{}", server.name),
         bases: Bases::default(),
+        server_info,
         notes: notes
             .into_iter()
             .map(|note| format!("live server `{}`: {note}", server.name))

@@ -7,6 +7,7 @@
 
 mod live;
 mod locate;
+pub mod lock;
 mod read;
 mod source;
 
@@ -31,6 +32,8 @@ pub struct Bases {
     pub resource_templates: Option<String>,
     pub prompts: Option<String>,
     pub server_json: Option<String>,
+    /// The server's `instructions` string.
+    pub instructions: Option<String>,
 }
 
 /// What one source may cost: every surface is held in memory and sent to every pack, so each
@@ -74,6 +77,13 @@ fn mib_text(bytes: u64) -> String {
     }
 }
 
+/// `serverInfo` from `initialize`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerInfo {
+    pub name: String,
+    pub version: String,
+}
+
 /// A surface and the document it came from.
 #[derive(Debug, Clone)]
 pub struct LoadedSurface {
@@ -87,6 +97,9 @@ pub struct LoadedSurface {
     /// Path as it should appear in issues (project-relative when inside the project).
     pub display_path: String,
     pub bases: Bases,
+    /// The server's `serverInfo` from its `initialize` answer, when known: the tools lock
+    /// records it beside the definitions.
+    pub server_info: Option<ServerInfo>,
     /// Limits the source ran into: the surface is checked as far as it was kept, and these
     /// are reported as errors beside the findings.
     pub notes: Vec<String>,
@@ -117,6 +130,7 @@ impl LoadedSurface {
             "resourceTemplates" => self.bases.resource_templates.as_ref(),
             "prompts" => self.bases.prompts.as_ref(),
             "serverJson" => self.bases.server_json.as_ref(),
+            "instructions" => self.bases.instructions.as_ref(),
             _ => None,
         }?;
         Some(format!("{base}{rest}"))
@@ -185,6 +199,15 @@ fn one_surface(
         .and_then(|s| s.to_str())
         .unwrap_or("manifest")
         .to_owned();
+    let server_info = ["/serverInfo", "/result/serverInfo"]
+        .iter()
+        .find_map(|pointer| {
+            let info = value.pointer(pointer)?;
+            Some(ServerInfo {
+                name: info.get("name")?.as_str()?.to_owned(),
+                version: info.get("version")?.as_str()?.to_owned(),
+            })
+        });
     let (surface, bases) = from_value(value, &fallback_name).ok_or_else(|| SourceError::Shape {
         path: display_path.to_owned(),
     })?;
@@ -198,6 +221,7 @@ fn one_surface(
         places: None,
         display_path: display_path.to_owned(),
         bases,
+        server_info,
         notes,
     })
 }
@@ -283,6 +307,7 @@ pub fn load_file_surfaces(
                     tools: Some(format!("/{index}/tools")),
                     ..Bases::default()
                 },
+                server_info: None,
                 notes,
             }
         })
@@ -311,6 +336,7 @@ pub fn from_value(value: Json, fallback_name: &str) -> Option<(McpSurface, Bases
                         resource_templates: prefix(inner_bases.resource_templates),
                         prompts: prefix(inner_bases.prompts),
                         server_json: prefix(inner_bases.server_json),
+                        instructions: prefix(inner_bases.instructions),
                     },
                 ));
             }
@@ -338,6 +364,11 @@ pub fn from_value(value: Json, fallback_name: &str) -> Option<(McpSurface, Bases
                 &mut bases.resource_templates,
             );
             take("prompts", &mut surface.prompts, &mut bases.prompts);
+            // An `initialize` answer saved with the listing: its instructions reach the model.
+            if let Some(instructions) = object.get("instructions").and_then(Json::as_str) {
+                surface.instructions = Some(instructions.to_owned());
+                bases.instructions = Some("/instructions".to_owned());
+            }
             if server_json {
                 if let Some(name) = object.get("name").and_then(Json::as_str) {
                     surface.server = name.to_owned();

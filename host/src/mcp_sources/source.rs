@@ -177,6 +177,7 @@ pub fn load_source(
         places: Some(Arc::new(read.locations)),
         display_path: display.to_owned(),
         bases: Bases::default(),
+        server_info: None,
         notes: Vec::new(),
     });
     SourceScan { surface, errors }

@@ -18,6 +18,40 @@ use crate::core::{CheckResponse, IssueSeverity, NormalizedIssue};
 /// The fingerprint key under `partialFingerprints`.
 pub const FINGERPRINT_KEY: &str = "signalintIssueId/v1";
 
+/// The OWASP MCP Top 10 entry of the rules that find tool poisoning and rug pulls (a tool
+/// changed after review), as a code-scanning tag.
+const OWASP_TOOL_POISONING: &str = "external/owasp-mcp-top-10/MCP03:2025-tool-poisoning";
+
+/// Whether an engine's findings are security findings: the poisoning pack's, and the tools
+/// lock's (a definition changed since it was reviewed).
+fn is_security(engine: &str) -> bool {
+    matches!(engine, "shadow-patterns" | "tools-lock")
+}
+
+/// GitHub code scanning's `security-severity` (a CVSS-like score: 7 and up is high, 4 to 7
+/// medium) of a security finding of this severity.
+fn security_severity(severity: IssueSeverity) -> &'static str {
+    match severity {
+        IssueSeverity::Error => "8.0",
+        IssueSeverity::Warning => "5.0",
+    }
+}
+
+/// The `security-severity` and `tags` of a security rule or result.
+fn security_properties(
+    properties: &mut BTreeMap<String, serde_json::Value>,
+    severity: IssueSeverity,
+) {
+    properties.insert(
+        "security-severity".to_owned(),
+        serde_json::Value::String(security_severity(severity).to_owned()),
+    );
+    properties.insert(
+        "tags".to_owned(),
+        serde_json::json!(["security", OWASP_TOOL_POISONING]),
+    );
+}
+
 /// SARIF for every issue of the response (the CLI asks for all issues for this format), with
 /// paths as the response has them (relative to the project root).
 pub fn check_response(response: &CheckResponse) -> String {
@@ -41,6 +75,19 @@ pub fn check_response_in(response: &CheckResponse, prefix: &str) -> String {
             "engine".to_owned(),
             serde_json::Value::String(issue.engine.clone()),
         );
+        if is_security(&issue.engine) {
+            // The rule's score is that of its most serious result in this run.
+            let worst = issues
+                .iter()
+                .filter(|other| other.engine == issue.engine && other.rule == issue.rule)
+                .map(|other| other.severity)
+                .min_by_key(|severity| match severity {
+                    IssueSeverity::Error => 0,
+                    IssueSeverity::Warning => 1,
+                })
+                .unwrap_or(issue.severity);
+            security_properties(&mut properties, worst);
+        }
         let descriptor = ReportingDescriptor::builder()
             .id(issue.rule.clone())
             .short_description(
@@ -64,7 +111,7 @@ pub fn check_response_in(response: &CheckResponse, prefix: &str) -> String {
             let index = rule_index[&(issue.engine.clone(), issue.rule.clone())];
             let mut fingerprints = BTreeMap::new();
             fingerprints.insert(FINGERPRINT_KEY.to_owned(), issue.issue_id.clone());
-            SarifResult::builder()
+            let result = SarifResult::builder()
                 .rule_id(issue.rule.clone())
                 .rule_index(index as i64)
                 .level(match issue.severity {
@@ -73,8 +120,20 @@ pub fn check_response_in(response: &CheckResponse, prefix: &str) -> String {
                 })
                 .message(Message::builder().text(issue.message.clone()).build())
                 .locations(vec![location(issue, prefix)])
-                .partial_fingerprints(fingerprints)
-                .build()
+                .partial_fingerprints(fingerprints);
+            if is_security(&issue.engine) {
+                let mut properties = BTreeMap::new();
+                security_properties(&mut properties, issue.severity);
+                result
+                    .properties(
+                        PropertyBag::builder()
+                            .additional_properties(properties)
+                            .build(),
+                    )
+                    .build()
+            } else {
+                result.build()
+            }
         })
         .collect();
     let driver = ToolComponent::builder()
