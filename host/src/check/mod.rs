@@ -12,6 +12,7 @@ mod kept;
 mod machine;
 pub mod positions;
 mod programs;
+mod project_code;
 pub mod rule_packs;
 mod scope;
 mod session;
@@ -501,7 +502,14 @@ fn engine_uses(
             },
         )
         .collect();
-    context.kept.uses(&context.root, &candidates)
+    let mut uses = context.kept.uses(&context.root, &candidates);
+    project_code::require_project_trust(
+        &mut uses,
+        &candidates,
+        &context.root,
+        context.config.source.as_deref(),
+    );
+    uses
 }
 
 fn with_reason(status: EngineStatus, reason: Option<String>) -> EngineStatus {

@@ -17,6 +17,9 @@ pub fn run(cli: &Cli, args: &TrustArgs) -> u8 {
     let path = match &cli.config {
         Some(path) => path.clone(),
         None => match project_root(cli) {
+            Ok(root) if !root.join(CONFIG_FILE_NAME).is_file() => {
+                return trust_directory(&root, args);
+            }
             Ok(root) => root.join(CONFIG_FILE_NAME),
             Err(e) => return usage_error(e),
         },
@@ -62,6 +65,39 @@ pub fn run(cli: &Cli, args: &TrustArgs) -> u8 {
                 }
             }
             text.push_str("any change to the file needs `signalint trust` again\n");
+            print(&text);
+            exit::CLEAN
+        }
+        Err(e) => usage_error(format!("cannot write {}: {e}", store.file().display())),
+    }
+}
+
+/// A project without a `signalint.toml`: trusts (or forgets) the project directory, so that
+/// its own tools and executable configs (ESLint's `eslint.config.js`) may run.
+fn trust_directory(root: &std::path::Path, args: &TrustArgs) -> u8 {
+    let Some(store) = TrustStore::user() else {
+        return usage_error(
+            "no config directory to record trust in: set HOME, XDG_CONFIG_HOME or SIGNALINT_CONFIG_DIR",
+        );
+    };
+    let result = if args.revoke {
+        store.revoke(root).map(|removed| {
+            if removed {
+                format!("no longer trusted: {}\n", root.display())
+            } else {
+                format!("{} was not trusted\n", root.display())
+            }
+        })
+    } else {
+        store.trust_project(root).map(|key| {
+            format!(
+                "trusted: {key}\nthe project's own tools and configs (such as its ESLint and \
+                 eslint.config.js) now run in checks\n"
+            )
+        })
+    };
+    match result {
+        Ok(text) => {
             print(&text);
             exit::CLEAN
         }

@@ -25,6 +25,8 @@ pub const TRUST_ENV: &str = "SIGNALINT_TRUST";
 /// directory, `$XDG_CONFIG_HOME/signalint` or `~/.config/signalint`).
 pub const CONFIG_DIR_ENV: &str = "SIGNALINT_CONFIG_DIR";
 const STORE_FILE: &str = "trusted.json";
+/// What the store records for a trusted project directory, in place of a content hash.
+const PROJECT_MARK: &str = "project";
 /// The trust store is a short list of paths and hashes; anything larger is not ours.
 const MAX_STORE_BYTES: u64 = 16 << 20;
 
@@ -120,12 +122,32 @@ fn restrict(config: &mut Config, trusted: impl FnOnce(&Path) -> bool) {
 }
 
 fn is_trusted(path: &Path, text: &[u8]) -> bool {
-    if TRUST_THIS_RUN.load(Ordering::Relaxed)
-        || std::env::var_os(TRUST_ENV).is_some_and(|v| v == "1" || v == "true")
-    {
+    if trusted_this_run() {
         return true;
     }
     TrustStore::user().is_some_and(|store| store.contains(path, text))
+}
+
+/// Whether this run trusts everything (`--trust`, `SIGNALINT_TRUST=1`).
+fn trusted_this_run() -> bool {
+    TRUST_THIS_RUN.load(Ordering::Relaxed)
+        || std::env::var_os(TRUST_ENV).is_some_and(|v| v == "1" || v == "true")
+}
+
+/// Whether the project at `root` may run its own code: a tool from its `node_modules` that
+/// loads an executable config (ESLint's `eslint.config.js`). Trusted for this run, or
+/// `signalint trust` recorded the project directory, or its config file (`config`) with its
+/// current content.
+pub fn project_trusted(root: &Path, config: Option<&Path>) -> bool {
+    if trusted_this_run() {
+        return true;
+    }
+    let Some(store) = TrustStore::user() else {
+        return false;
+    };
+    store.contains_project(root)
+        || config
+            .is_some_and(|path| std::fs::read(path).is_ok_and(|text| store.contains(path, &text)))
 }
 
 /// The user's record of trusted config files: canonical path → BLAKE3 of the content.
@@ -186,7 +208,26 @@ impl TrustStore {
         Ok(key)
     }
 
-    /// Forgets `path`; `Ok(false)` when it was not trusted.
+    /// Records the project directory `root` as trusted, whatever its files say: its own tools
+    /// and configs may run. Returns the key it was stored under.
+    pub fn trust_project(&self, root: &Path) -> io::Result<String> {
+        let key = key_of(root);
+        let mut store = self.read();
+        store.trusted.insert(key.clone(), PROJECT_MARK.to_owned());
+        self.write(&store)?;
+        Ok(key)
+    }
+
+    /// Whether `signalint trust` recorded the project directory `root`.
+    pub fn contains_project(&self, root: &Path) -> bool {
+        self.read()
+            .trusted
+            .get(&key_of(root))
+            .is_some_and(|mark| mark == PROJECT_MARK)
+    }
+
+    /// Forgets `path` (a config file or a project directory); `Ok(false)` when it was not
+    /// trusted.
     pub fn revoke(&self, path: &Path) -> io::Result<bool> {
         let mut store = self.read();
         let removed = store.trusted.remove(&key_of(path)).is_some();
@@ -300,6 +341,25 @@ mod tests {
         let mut config = Config::parse(text, &path).unwrap();
         apply_with(&mut config, text.as_bytes(), &TrustStore::at(dir.path()));
         assert_eq!(config.untrusted, None);
+    }
+
+    #[test]
+    fn a_trusted_project_directory_is_trusted_until_revoked() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("project");
+        std::fs::create_dir(&root).unwrap();
+        let store = TrustStore::at(dir.path().join("store"));
+        assert!(!store.contains_project(&root));
+        store.trust_project(&root).unwrap();
+        assert!(store.contains_project(&root));
+        assert!(!store.contains_project(dir.path()), "only that directory");
+        // A file's trust is no directory's.
+        let file = root.join("signalint.toml");
+        std::fs::write(&file, "").unwrap();
+        store.trust(&file).unwrap();
+        assert!(!store.contains_project(&file));
+        assert!(store.revoke(&root).unwrap());
+        assert!(!store.contains_project(&root));
     }
 
     fn apply_with(config: &mut Config, text: &[u8], store: &TrustStore) {
