@@ -19,7 +19,7 @@ use std::process::Command;
 use serde_json::Value;
 
 /// The built-in engines (the contract always reports them).
-const BUILTIN: [&str; 3] = ["oxlint", "tsc", "biome"];
+const BUILTIN: [&str; 4] = ["oxlint", "tsc", "biome", "eslint"];
 
 fn manifest() -> Value {
     let path = support::workspace_root().join("corpus/repos/repos.json");
@@ -279,8 +279,9 @@ fn check_project(name: &str, spec: &Value, source: &Path, engines: &Path) {
             .args(["check", "--root"])
             .arg(&project)
             .args(["--format", "json", "--all-issues", "--fail-on", "never"])
-            // The corpus repositories are trusted: their own pinned engines are what they
-            // lint with, and what the direct runs above compare with.
+            // The corpus repositories are trusted: their own pinned engines (and their ESLint
+            // config, which is JavaScript) are what they lint with, and what the direct runs
+            // above compare with.
             .env("SIGNALINT_TRUST", "1")
             .env(
                 "SIGNALINT_TOOLCHAIN_DIR",

@@ -44,6 +44,7 @@ const BUILTIN_PLUGINS = [
   "oxlint",
   "tsc",
   "biome",
+  "eslint",
   "shadow-patterns",
   "param-synonyms",
   "tool-hygiene",

@@ -9,7 +9,7 @@
 //! version against [`VERSION_RANGE`], runs the invocations with a timeout and an output cap,
 //! converts positions to UTF-16 columns through the file text, and clusters the result.
 //!
-//! * [`plan`]: the command line, batching, and the `[engines.eslint]` arguments and
+//! * [`plan`]: the command line, batching, and the `[engines.eslint-example]` arguments and
 //!   options this adapter accepts.
 //! * [`parse`]: ESLint's `--format json` report, read tolerantly.
 //! * [`text`]: ESLint's positions (UTF-16, its own line breaks) turned into exact
@@ -19,8 +19,8 @@
 //! files that changed. Third-party engines run only when `signalint.toml` declares them:
 //!
 //! ```toml
-//! [engines.eslint]
-//! # plugin = "eslint"          # the plugin id; defaults to the table name
+//! [engines.eslint-example]
+//! # plugin = "eslint-example"  # the plugin id; defaults to the table name
 //! # tool = "node_modules/eslint/bin/eslint.js"
 //! # args = ["--max-warnings", "-1"]
 //! # options = { max_files_per_run = 100 }
@@ -39,8 +39,8 @@ use signalint_plugin_api::{
 pub use parse::parse_output;
 pub use plan::plan_invocations;
 
-/// The engine id: the `[engines.eslint]` table and the `engine` field of every issue.
-pub const ENGINE_ID: &str = "eslint";
+/// The engine id: the `[engines.eslint-example]` table and the `engine` field of every issue.
+pub const ENGINE_ID: &str = "eslint-example";
 
 /// ESLint versions this adapter understands: flat config only (9.x made it the default, 10.x
 /// removed eslintrc) and the `--format json` report shape both share.
@@ -118,7 +118,7 @@ mod tests {
         // `call_engine` is exactly what the exported entry point runs.
         let json = call_engine(&Eslint, methods::MANIFEST, "").unwrap();
         let manifest: PluginManifest = serde_json::from_str(&json).unwrap();
-        assert_eq!(manifest.id, "eslint");
+        assert_eq!(manifest.id, "eslint-example");
         assert_eq!(manifest.kind, PluginKind::Engine);
         assert_eq!(
             manifest.api_version,

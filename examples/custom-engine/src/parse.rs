@@ -94,7 +94,7 @@ pub fn parse_output(request: &ParseRequest) -> ParseOutcome {
         Ok(results) => results,
         Err(e) => {
             let reason = if request.truncated {
-                "ESLint's report was cut at the output limit; lower [engines.eslint.options] \
+                "ESLint's report was cut at the output limit; lower [engines.eslint-example.options] \
                  max_files_per_run"
                     .to_owned()
             } else {

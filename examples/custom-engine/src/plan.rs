@@ -6,7 +6,7 @@
 //! node …/eslint.js --format json --no-warn-ignored --no-error-on-unmatched-pattern [args] -- files…
 //! ```
 //!
-//! * `--format json` is the only format [`parse`](crate::parse) reads, so `[engines.eslint]
+//! * `--format json` is the only format [`parse`](crate::parse) reads, so `[engines.eslint-example]
 //!   args` may not replace it (nor write the report elsewhere, nor fix files: see
 //!   [`RESERVED_FLAGS`]).
 //! * `--no-warn-ignored`: the host hands over every file with a JavaScript-like extension; a
@@ -30,7 +30,7 @@ const MAX_ARG_BYTES: usize = 96 * 1024;
 /// Files per invocation unless `max_files_per_run` says otherwise.
 pub const DEFAULT_MAX_FILES_PER_RUN: usize = 200;
 
-/// Flags `[engines.eslint] args` may not contain: they change the report's format or
+/// Flags `[engines.eslint-example] args` may not contain: they change the report's format or
 /// destination, modify files, or make ESLint do something other than lint.
 pub const RESERVED_FLAGS: &[&str] = &[
     "-f",
@@ -56,7 +56,7 @@ pub const RESERVED_FLAGS: &[&str] = &[
     "--version",
 ];
 
-/// `[engines.eslint.options]`.
+/// `[engines.eslint-example.options]`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Options {
@@ -86,12 +86,12 @@ impl Options {
         }
         let options: Options = serde_json::from_value(value.clone()).map_err(|e| {
             PluginError::new(format!(
-                "[engines.eslint.options]: {e}; the only option is max_files_per_run (a positive integer)"
+                "[engines.eslint-example.options]: {e}; the only option is max_files_per_run (a positive integer)"
             ))
         })?;
         if options.max_files_per_run == 0 {
             return Err(PluginError::new(
-                "[engines.eslint.options] max_files_per_run must be at least 1",
+                "[engines.eslint-example.options] max_files_per_run must be at least 1",
             ));
         }
         Ok(options)
@@ -103,7 +103,7 @@ pub fn plan_invocations(request: &PlanRequest) -> Result<Plan, PluginError> {
     let options = Options::from_json(&request.options)?;
     if let Some(flag) = request.extra_args.iter().find(|a| is_reserved(a)) {
         return Err(PluginError::new(format!(
-            "[engines.eslint] args may not contain `{flag}`: signalint needs ESLint's JSON report \
+            "[engines.eslint-example] args may not contain `{flag}`: signalint needs ESLint's JSON report \
              on stdout and never lets a check modify files; remove it from args"
         )));
     }

@@ -14,7 +14,7 @@ use signalint_plugin_api::{
     ColumnUnit, Diagnostic, EngineAdapter, Invocation, ParseOutcome, ParseRequest, Plan,
     PlanRequest, ResolvedTool, Severity,
 };
-use signalint_plugin_eslint::Eslint;
+use signalint_plugin_eslint_example::Eslint;
 
 use common::{EXPECTED, eslint_entry, eslint_version, fixture_copy, node, project_files};
 

@@ -1,6 +1,6 @@
 //! End to end through the real host: build `signalint` and this plugin, put the plugin where
 //! the host finds it (next to the `signalint` executable: Cargo's target directory), declare
-//! `[engines.eslint]` in a fixture project's `signalint.toml`, run
+//! `[engines.eslint-example]` in a fixture project's `signalint.toml`, run
 //! `signalint check --format json --all-issues`, and find every ESLint diagnostic exactly once
 //! in the response, at the host's UTF-16 position.
 //!
@@ -42,7 +42,7 @@ fn build_host_and_plugin() -> PathBuf {
         String::from_utf8_lossy(&output.stderr)
     );
     let library = dir.join(format!(
-        "{}signalint_plugin_eslint{}",
+        "{}signalint_plugin_eslint_example{}",
         std::env::consts::DLL_PREFIX,
         std::env::consts::DLL_SUFFIX
     ));
@@ -53,8 +53,10 @@ fn build_host_and_plugin() -> PathBuf {
 fn signalint(dir: &Path) -> Command {
     let mut command = Command::new(dir.join("signalint"));
     // Nothing here needs the managed toolchain: ESLint comes from the config's `tool`.
+    // The config's `tool` and the project's ESLint run only in a trusted project.
     command
         .env("SIGNALINT_NO_INSTALL", "1")
+        .env("SIGNALINT_TRUST", "1")
         .env_remove("SIGNALINT_PLUGIN_PATH");
     command
 }
@@ -69,8 +71,8 @@ fn signalint_check_reports_every_eslint_diagnostic_once() {
     let listed = String::from_utf8_lossy(&listed.stdout);
     let line = listed
         .lines()
-        .find(|l| l.starts_with("eslint "))
-        .unwrap_or_else(|| panic!("`signalint plugins` does not list eslint:\n{listed}"));
+        .find(|l| l.starts_with("eslint-example "))
+        .unwrap_or_else(|| panic!("`signalint plugins` does not list eslint-example:\n{listed}"));
     assert!(line.contains("engine") && line.contains("loaded"), "{line}");
 
     let root = fixture_copy("host-check");
@@ -78,10 +80,11 @@ fn signalint_check_reports_every_eslint_diagnostic_once() {
         root.join("signalint.toml"),
         format!(
             "# Third-party engines run only when declared.\n\
-             [engines.eslint]\n\
+             [engines.eslint-example]\n\
              tool = {:?}\n\
              \n\
              # The built-in engines would lint the same files; keep the report ESLint's.\n\
+             [engines.eslint]\nenabled = false\n\
              [engines.oxlint]\nenabled = false\n\
              [engines.biome]\nenabled = false\n\
              [engines.tsc]\nenabled = false\n",
@@ -105,7 +108,7 @@ fn signalint_check_reports_every_eslint_diagnostic_once() {
     });
     assert_eq!(output.status.code(), Some(1), "issues found: {response:#}");
 
-    let status = &response["engines"]["eslint"];
+    let status = &response["engines"]["eslint-example"];
     assert_eq!(status["status"], "ok", "{status:#}");
     assert_eq!(status["version"], "10.15.0");
     assert_eq!(status["issueCount"], EXPECTED.len());
@@ -115,7 +118,7 @@ fn signalint_check_reports_every_eslint_diagnostic_once() {
 
     let issues = response["issues"].as_array().expect("--all-issues");
     assert!(
-        issues.iter().all(|i| i["engine"] == "eslint"),
+        issues.iter().all(|i| i["engine"] == "eslint-example"),
         "{issues:#?}"
     );
     for want in EXPECTED {

@@ -13,6 +13,7 @@ mod machine;
 mod once;
 pub mod positions;
 mod programs;
+mod project_code;
 pub mod rule_packs;
 mod scope;
 mod session;
@@ -521,7 +522,9 @@ fn engine_uses(
             },
         )
         .collect();
-    context.kept.uses(&context.root, &candidates)
+    let mut uses = context.kept.uses(&context.root, &candidates);
+    project_code::require_project_trust(&mut uses, &candidates, context.config.trust.trusted);
+    uses
 }
 
 fn with_reason(status: EngineStatus, reason: Option<String>) -> EngineStatus {

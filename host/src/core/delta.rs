@@ -10,6 +10,11 @@
 //! check that is absent now counts as **resolved only if its engine re-examined its file** in this
 //! check; otherwise nothing is known about it and it is counted nowhere (and kept in the next
 //! snapshot by [`Snapshot::advance`]).
+//!
+//! A file that no longer parses (a syntax error from any engine, see [`super::syntax`]) counts as
+//! not re-examined: its earlier issues are hidden, not resolved, and stay in the snapshot as they
+//! were until it parses again; only its syntax errors count (as new). Its other issues of this
+//! check (what a type checker makes of the broken text) count nowhere and are not remembered.
 
 use std::collections::BTreeMap;
 
@@ -20,6 +25,7 @@ use super::Analysis;
 use super::loops::Coverage;
 use super::loops::Rechecked;
 use super::model::{Cluster, Delta, IssueSeverity};
+use super::syntax;
 
 /// One issue as the snapshot remembers it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,6 +34,52 @@ pub struct SnapshotIssue {
     pub file: String,
     pub engine: String,
     pub cluster_id: String,
+    /// It says its file does not parse: re-examined whenever its engine re-examines the file,
+    /// broken or not (the file's other issues wait until it parses again).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub syntax_error: bool,
+}
+
+/// Whether this check re-examined an issue's file: its engine checked the file, and the file
+/// parses (or the issue is itself a syntax error), and the engine did not stop at syntax errors.
+struct Examined<'a> {
+    rechecked: &'a Rechecked,
+    unparsable: FxHashSet<&'a str>,
+    /// Engines whose every issue of this check is a syntax error: they stopped there (tsc
+    /// prints only syntax errors, for its whole program, while one file does not parse).
+    stopped: FxHashSet<&'a str>,
+}
+
+impl<'a> Examined<'a> {
+    fn new(analysis: &'a Analysis, rechecked: &'a Rechecked) -> Self {
+        let mut with_syntax: FxHashSet<&str> = FxHashSet::default();
+        let mut with_other: FxHashSet<&str> = FxHashSet::default();
+        for issue in &analysis.issues {
+            if syntax::is_syntax_error(&issue.rule) {
+                with_syntax.insert(&issue.engine);
+            } else {
+                with_other.insert(&issue.engine);
+            }
+        }
+        Self {
+            rechecked,
+            unparsable: syntax::unparsable(&analysis.issues),
+            stopped: with_syntax.difference(&with_other).copied().collect(),
+        }
+    }
+
+    fn covers(&self, issue: &SnapshotIssue) -> bool {
+        self.rechecked.covers(&issue.engine, &issue.file)
+            && (issue.syntax_error
+                || !(self.unparsable.contains(issue.file.as_str())
+                    || self.stopped.contains(issue.engine.as_str())))
+    }
+
+    /// Whether an issue of this check is hidden with its broken file: not a syntax error, in a
+    /// file that does not parse.
+    fn hides(&self, issue: &super::NormalizedIssue) -> bool {
+        self.unparsable.contains(issue.file.as_str()) && !syntax::is_syntax_error(&issue.rule)
+    }
 }
 
 /// The issues of a check, by id, with their cluster: what the next check is compared with.
@@ -55,6 +107,7 @@ impl Snapshot {
                             file: i.file.clone(),
                             engine: i.engine.clone(),
                             cluster_id: i.cluster_id.clone().unwrap_or_default(),
+                            syntax_error: syntax::is_syntax_error(&i.rule),
                         },
                     )
                 })
@@ -86,9 +139,13 @@ impl Snapshot {
         rechecked: &Rechecked,
     ) -> Self {
         let mut next = Self::of(analysis);
+        let examined = Examined::new(analysis, rechecked);
+        for hidden in analysis.issues.iter().filter(|i| examined.hides(i)) {
+            next.issues.remove(&hidden.issue_id);
+        }
         if let Some(previous) = previous {
             for (id, issue) in &previous.issues {
-                if !rechecked.covers(&issue.engine, &issue.file) {
+                if !examined.covers(issue) {
                     next.issues
                         .entry(id.clone())
                         .or_insert_with(|| issue.clone());
@@ -140,8 +197,14 @@ impl DeltaReport {
 /// Sets `new` on the issues of `analysis` whose id `known` does not hold.
 pub fn mark_new<'a>(analysis: &mut Analysis, known: impl IntoIterator<Item = &'a str>) {
     let known: FxHashSet<&str> = known.into_iter().collect();
+    let unparsable: FxHashSet<String> = syntax::unparsable(&analysis.issues)
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
     for issue in &mut analysis.issues {
-        issue.new = !known.contains(issue.issue_id.as_str());
+        // What a broken file's text produced besides its syntax errors is not news.
+        let hidden = unparsable.contains(&issue.file) && !syntax::is_syntax_error(&issue.rule);
+        issue.new = !hidden && !known.contains(issue.issue_id.as_str());
     }
 }
 
@@ -237,8 +300,12 @@ pub fn delta(previous: &Snapshot, current: &Analysis, rechecked: &Rechecked) -> 
     let mut now: FxHashSet<&str> = FxHashSet::default();
     let mut clusters: FxHashMap<&str, Delta> = FxHashMap::default();
     let mut overall = Delta::default();
+    let examined = Examined::new(current, rechecked);
     for issue in &current.issues {
         now.insert(&issue.issue_id);
+        if examined.hides(issue) {
+            continue;
+        }
         let entry = clusters
             .entry(issue.cluster_id.as_deref().unwrap_or_default())
             .or_default();
@@ -251,7 +318,7 @@ pub fn delta(previous: &Snapshot, current: &Analysis, rechecked: &Rechecked) -> 
         }
     }
     for (id, issue) in &previous.issues {
-        if !now.contains(id.as_str()) && rechecked.covers(&issue.engine, &issue.file) {
+        if !now.contains(id.as_str()) && examined.covers(issue) {
             clusters
                 .entry(issue.cluster_id.as_str())
                 .or_default()
@@ -281,6 +348,107 @@ mod tests {
             line,
             "`debugger` statement is not allowed",
         )
+    }
+
+    #[test]
+    fn a_parse_error_hides_issues_and_the_revert_brings_them_back_as_they_were() {
+        let a = Rechecked::new()
+            .engine("oxlint", Coverage::files(["src/a.ts"]))
+            .engine("tsc", Coverage::All);
+        let before = analyze(vec![
+            lint("src/a.ts", 1),
+            lint("src/a.ts", 2),
+            tsc(2304, "src/a.ts", 3, "Cannot find name 'x'."),
+            lint("src/b.ts", 1),
+        ]);
+        let first = Snapshot::advance(None, &before, &a);
+
+        // The edit breaks a.ts: each engine says so, and tsc reports what it made of the text.
+        let mut broken = analyze(vec![
+            oxlint("oxlint/parse", "src/a.ts", 4, "Expected `;` but found `)`"),
+            tsc(1005, "src/a.ts", 4, "';' expected."),
+            tsc(2552, "src/a.ts", 5, "Cannot find name 'y'."),
+            lint("src/b.ts", 1),
+        ]);
+        let report = delta(&first, &broken, &a);
+        assert_eq!(
+            report.overall,
+            Delta {
+                new: 2,
+                resolved: 0,
+                persisting: 1
+            },
+            "the syntax errors are new, nothing is resolved"
+        );
+        mark_new(&mut broken, first.ids());
+        let mut fresh: Vec<&str> = broken
+            .issues
+            .iter()
+            .filter(|i| i.new)
+            .map(|i| i.rule.as_str())
+            .collect();
+        fresh.sort_unstable();
+        assert_eq!(fresh, ["TS1005", "oxlint/parse"]);
+        let held = Snapshot::advance(Some(&first), &broken, &a);
+        for id in first.ids() {
+            assert!(held.issues.contains_key(id), "{id} is kept as it was");
+        }
+        assert_eq!(held.issues.len(), first.issues.len() + 2);
+
+        // Still broken, another way: the old syntax errors resolve, the new ones are new.
+        let still = analyze(vec![
+            oxlint("oxlint/parse", "src/a.ts", 6, "Unexpected token"),
+            lint("src/b.ts", 1),
+        ]);
+        let report = delta(&held, &still, &a);
+        assert_eq!((report.overall.new, report.overall.resolved), (1, 2));
+        let held = Snapshot::advance(Some(&held), &still, &a);
+
+        // The revert: the hidden issues persist (no NEW badge), the syntax error resolves.
+        let mut reverted = before.clone();
+        let report = delta(&held, &reverted, &a);
+        assert_eq!(
+            report.overall,
+            Delta {
+                new: 0,
+                resolved: 1,
+                persisting: 4
+            }
+        );
+        report.annotate(&mut reverted.clusters);
+        mark_new(&mut reverted, held.ids());
+        assert!(reverted.issues.iter().all(|i| !i.new));
+        assert!(reverted.clusters.iter().all(|c| !c.new));
+        assert_eq!(
+            Snapshot::advance(Some(&held), &reverted, &a).issues,
+            first.issues
+        );
+    }
+
+    #[test]
+    fn an_engine_that_stopped_at_a_syntax_error_resolves_nothing_elsewhere() {
+        let all = Rechecked::new().engine("tsc", Coverage::All);
+        let before = analyze(vec![tsc(
+            2322,
+            "src/b.ts",
+            3,
+            "Type 'string' is not assignable.",
+        )]);
+        let first = Snapshot::advance(None, &before, &all);
+        // tsc prints only the syntax error while a.ts does not parse.
+        let broken = analyze(vec![tsc(1005, "src/a.ts", 4, "'}' expected.")]);
+        let report = delta(&first, &broken, &all);
+        assert_eq!((report.overall.new, report.overall.resolved), (1, 0));
+        let held = Snapshot::advance(Some(&first), &broken, &all);
+        let report = delta(&held, &before, &all);
+        assert_eq!(
+            (
+                report.overall.new,
+                report.overall.resolved,
+                report.overall.persisting
+            ),
+            (0, 1, 1)
+        );
     }
 
     #[test]

@@ -54,6 +54,7 @@ pub mod model;
 pub mod page;
 pub mod priority;
 pub mod response;
+pub mod syntax;
 #[cfg(test)]
 mod tests;
 

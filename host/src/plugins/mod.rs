@@ -31,7 +31,7 @@ use std::sync::Arc;
 use signalint_plugin_api::{PluginKind, PluginManifest};
 
 /// Built-in engines: enabled by default when their tool is found.
-pub const BUILTIN_ENGINES: &[&str] = &["oxlint", "tsc", "biome"];
+pub const BUILTIN_ENGINES: &[&str] = &["oxlint", "tsc", "biome", "eslint"];
 
 /// Built-in rule packs: enabled by default.
 pub const BUILTIN_RULE_PACKS: &[&str] = &[

@@ -85,7 +85,7 @@ pub fn project_files(root: &Path) -> Vec<String> {
             } else if path
                 .extension()
                 .and_then(|e| e.to_str())
-                .is_some_and(|e| signalint_plugin_eslint::EXTENSIONS.contains(&e))
+                .is_some_and(|e| signalint_plugin_eslint_example::EXTENSIONS.contains(&e))
             {
                 let relative = path.strip_prefix(root).unwrap();
                 out.push(relative.to_string_lossy().replace('\\', "/"));
