@@ -17,7 +17,6 @@ use crate::state::{Baseline, LatestCheck, Snapshots, StateDir};
 /// What `since` narrows an answer to: the issues not present in that reference.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
-#[derive(clap::ValueEnum)]
 pub enum Since {
     /// The baseline `signalint baseline` recorded (none recorded: every issue is new).
     Baseline,

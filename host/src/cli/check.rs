@@ -43,7 +43,7 @@ pub struct CheckArgs {
     /// Only what is new since the recorded baseline, the first check (for the CLI, this run's
     /// check: nothing) or the last check.
     #[arg(long, value_enum, value_name = "REFERENCE")]
-    since: Option<Since>,
+    since: Option<SinceArg>,
     /// Only what is new since the baseline `signalint baseline` recorded (`--since baseline`):
     /// with `--fail-on error`, CI fails only on new errors.
     #[arg(long, conflicts_with = "since")]
@@ -244,7 +244,7 @@ async fn check(
         since: if args.new_only {
             Some(Since::Baseline)
         } else {
-            args.since
+            args.since.map(Since::from)
         },
     };
     let response = session
@@ -423,5 +423,27 @@ pub(super) fn exit_code(
         exit::ENGINE_FAILED
     } else {
         exit::CLEAN
+    }
+}
+
+/// `--since`'s values: the check's [`Since`], spelled for the command line here, so the check
+/// does not depend on the command-line parser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum SinceArg {
+    /// The baseline `signalint baseline` recorded (none recorded: every issue is new).
+    Baseline,
+    /// The state after this session's first check (in the CLI, one run: the same as `last`).
+    Start,
+    /// The last known state before this check.
+    Last,
+}
+
+impl From<SinceArg> for Since {
+    fn from(arg: SinceArg) -> Self {
+        match arg {
+            SinceArg::Baseline => Since::Baseline,
+            SinceArg::Start => Since::Start,
+            SinceArg::Last => Since::Last,
+        }
     }
 }
