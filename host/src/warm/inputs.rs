@@ -50,9 +50,6 @@ impl Stamps {
             paths.extend(persistent.restart_inputs.iter().map(|p| root.join(p)));
         }
         let mut stamps = Self::default();
-        for path in paths {
-            stamps.add(path);
-        }
         // Every config a program's config extends, however deep, wherever it is.
         let configs: Vec<PathBuf> = spec
             .config_names
@@ -65,8 +62,12 @@ impl Stamps {
             .map(|f| root.join(f))
             .chain(request.plan.programs.iter().map(|p| root.join(&p.config)))
             .collect();
+        // First: a config stamped already is not followed again.
         for config in configs {
             stamps.follow(&config, root, 0);
+        }
+        for path in paths {
+            stamps.add(path);
         }
         stamps
     }

@@ -62,6 +62,10 @@ pub(super) struct Session {
     /// Why this session's answers are not the program's (tsserver put a file in another
     /// project than the program's config): every check runs one-shot.
     wrong_project: Option<String>,
+    /// Why the program's files could not be listed, and the fingerprint of the sources then:
+    /// while they are the same, the check runs one-shot without listing again, and the
+    /// one-shot run answers from the cache, as the CLI's does.
+    unlisted: Option<(String, u64)>,
     pub(super) last_used: Instant,
     /// When [`Session::rss_bytes_due`] last measured.
     rss_measured: Option<Instant>,
@@ -114,6 +118,7 @@ impl Session {
             results: HashMap::new(),
             interrupted: false,
             wrong_project: None,
+            unlisted: None,
             last_used: Instant::now(),
             rss_measured: None,
         })
@@ -161,17 +166,37 @@ impl Session {
 
     /// Lists the program's files (again); `Some(why)` when this state needs the one-shot run.
     async fn list(&mut self, request: &Request<'_>) -> Result<Option<String>, WarmError> {
-        let sources = request.sources();
+        let mut sources = request.sources();
+        sources.sort();
+        let fingerprint = self.sources_fingerprint(&sources);
         match adapter::list(request, &self.command, sources.into_iter()).await? {
             Listing::Files(files) => {
                 self.files = Some(files);
+                self.unlisted = None;
                 Ok(None)
             }
             Listing::OneShot(reason) => {
                 self.files = None;
+                self.unlisted = Some((reason.clone(), fingerprint));
                 Ok(Some(reason))
             }
         }
+    }
+
+    /// A fingerprint of the sources' paths and texts (read again only where their metadata
+    /// changed).
+    fn sources_fingerprint(&mut self, sources: &[String]) -> u64 {
+        let texts = self.texts.refresh(&self.root, sources);
+        let mut all = Vec::with_capacity(sources.len() * 16);
+        for path in sources {
+            all.extend_from_slice(path.as_bytes());
+            all.push(0);
+            match texts.get(path) {
+                Some(text) => all.extend_from_slice(&text.hash.to_le_bytes()),
+                None => all.push(1),
+            }
+        }
+        xxhash_rust::xxh3::xxh3_64(&all)
     }
 
     /// Tells the server every change, pulls what can have changed, and answers for every
@@ -180,6 +205,14 @@ impl Session {
         let started = Instant::now();
         let sources: BTreeSet<String> = request.sources().into_iter().collect();
         let first = self.files.is_none();
+        // The program could not be listed, and no source changed since: listing again (a
+        // run of the engine) would fail again.
+        if first && let Some((reason, seen)) = self.unlisted.clone() {
+            let sources: Vec<String> = sources.iter().cloned().collect();
+            if self.sources_fingerprint(&sources) == seen {
+                return Ok(Checked::OneShot(reason));
+            }
+        }
         let mut listed = false;
         if first || sources != self.sources {
             if let Some(reason) = self.list(request).await? {
