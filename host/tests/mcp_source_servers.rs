@@ -41,6 +41,11 @@ const NEWER_RELEASE: &str = "2.15.3 describes the leading-dash rule that 2.15.1 
 /// The pubmed recording is of 2.7.4, the only release the registry serves; the source is
 /// 2.10.2, which added inputs and extended texts (each checked against the two texts).
 const PUBMED_NEWER: &str = "2.10.2 (the source) extends what 2.7.4 (the recording) has";
+/// A known false positive, kept visible here until the pack reads it right: output-schema
+/// descriptions reach the model and are read since 2.10.2's `notice` says what "pubmed ignored"
+/// and what was "dropped" from a query, which `instruction-override` takes for an order to set
+/// instructions aside. The recording (2.7.4) has no such text.
+const NOTICE_FALSE_POSITIVE: &str = "instruction-override misreads the newer notice description";
 /// Written as `buildFulltextDescription({...})`: the text depends on which fallback tiers the
 /// server's configuration enables, so the source cannot know it; `source-unresolved` says so.
 const FULLTEXT_BUILT: &str = "the description is built at start-up from the configuration";
@@ -160,6 +165,10 @@ const SERVERS: &[Server] = &[
             (
                 "- \"enrichment-prefer-block\" \"pubmed_search_articles\" \"/tools/*/outputSchema/properties/notice\"",
                 ENRICHMENT_DECLARED,
+            ),
+            (
+                "+ \"SHADOW_PATTERN\" \"pubmed_search_articles\" \"/tools/*/outputSchema/properties/notice/description\"",
+                NOTICE_FALSE_POSITIVE,
             ),
             (
                 "+ \"prefer-mcp-error-in-handler\" \"pubmed_fetch_fulltext\" \"/sourceFacts/tools/*/handler/throws/0\"",

@@ -591,6 +591,7 @@ fn a_check_skips_the_libraries_of_engines_turned_off_yet_finds_the_same_toolchai
     dir.add("signalint_plugin_oxlint", "oxlint");
     dir.add("signalint_plugin_tsc", "tsc");
     dir.add("signalint_plugin_biome", "biome");
+    dir.add("signalint_plugin_eslint", "eslint");
     let config = signalint::config::Config::parse(
         "[engines.tsc]\nenabled = false\n\n[engines.biome]\nenabled = false\n",
         std::path::Path::new("signalint.toml"),
@@ -600,12 +601,12 @@ fn a_check_skips_the_libraries_of_engines_turned_off_yet_finds_the_same_toolchai
     let wanted = signalint::check::plugin_ids(&config, project.path());
     assert_eq!(
         wanted,
-        ids(&["oxlint"]),
+        ids(&["eslint", "oxlint"]),
         "engines turned off are not wanted"
     );
     let dirs = vec![dir.as_plugin_dir()];
     let registry = Registry::load_for(&dirs, &wanted);
-    assert_eq!(registry.entries.len(), 1, "{registry:?}");
+    assert_eq!(registry.entries.len(), 2, "{registry:?}");
 
     let lazy = signalint::toolchain::ManagedToolchain::for_check(
         &registry,

@@ -250,7 +250,8 @@ fn doctor_says_which_compiler_runs_and_why() {
     let (_a, pinned) = project(Some("typescript-5"), "");
     let reason = doctor_reason(&pinned);
     assert!(
-        reason.contains("tsc 5.9.3 from the project") && reason.contains("the project's own pin"),
+        reason.contains("tsc 5.9.3 from the project")
+            && reason.contains("the project's own, installed in its node_modules"),
         "{reason}"
     );
     let (_b, native) = project(Some("typescript-5"), "compiler = \"native\"\n");

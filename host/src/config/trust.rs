@@ -293,14 +293,18 @@ fn outside_manifests(config: &Config, root: &Path) -> Vec<PathBuf> {
         .manifests
         .iter()
         .filter(|manifest| {
+            // `join` keeps an absolute path as it is: inside the root it is the project's own.
             let path = root.join(manifest);
-            manifest.is_absolute()
-                || manifest
-                    .components()
-                    .any(|c| c == std::path::Component::ParentDir)
-                || path
-                    .canonicalize()
-                    .is_ok_and(|real| !real.starts_with(root))
+            match path.canonicalize() {
+                Ok(real) => !real.starts_with(root),
+                // Not there (yet): judged by its words, `..` anywhere counting as leaving.
+                Err(_) => {
+                    !path.starts_with(root)
+                        || manifest
+                            .components()
+                            .any(|c| c == std::path::Component::ParentDir)
+                }
+            }
         })
         .cloned()
         .collect()
@@ -657,6 +661,23 @@ mod tests {
         let (config, trusted) = load(&root, &store);
         assert!(trusted);
         assert_eq!(config.mcp.manifests.len(), 4);
+    }
+
+    #[test]
+    fn an_absolute_manifest_inside_the_root_needs_no_trust() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("p");
+        std::fs::create_dir(&root).unwrap();
+        let root = root.canonicalize().unwrap();
+        let inside = root.join("tools.json");
+        std::fs::write(&inside, "{}").unwrap();
+        let text = format!("[mcp]\nmanifests = [{:?}]\n", inside.display().to_string());
+        std::fs::write(root.join("signalint.toml"), &text).unwrap();
+        let store = TrustStore::at(dir.path().join("store"));
+        let (config, trusted) = load(&root, &store);
+        assert!(!trusted);
+        assert_eq!(config.mcp.manifests, [inside]);
+        assert_eq!(config.untrusted, None);
     }
 
     #[test]

@@ -349,23 +349,34 @@ fn manifest_describes_a_whole_program_engine() {
         engine.scope,
         signalint_plugin_api::EngineScope::WholeProgram
     );
-    assert_eq!(engine.tool.candidates.len(), 2);
+    // TypeScript 7's native binary, the native preview a `tsgo` project installs, then tsc.js.
+    assert_eq!(engine.tool.candidates.len(), 3);
     assert!(
         engine.tool.candidates[0]
             .path
             .starts_with("node_modules/@typescript/typescript-")
     );
+    assert!(
+        engine.tool.candidates[1]
+            .path
+            .starts_with("node_modules/@typescript/native-preview-")
+            && engine.tool.candidates[1].path.contains("/lib/tsgo"),
+        "{:?}",
+        engine.tool.candidates[1]
+    );
     assert_eq!(engine.tool.candidates[0].launcher, None);
+    assert_eq!(engine.tool.candidates[1].launcher, None);
     assert_eq!(
-        engine.tool.candidates[1].path,
+        engine.tool.candidates[2].path,
         "node_modules/typescript/lib/tsc.js"
     );
-    assert_eq!(engine.tool.candidates[1].launcher.as_deref(), Some("node"));
+    assert_eq!(engine.tool.candidates[2].launcher.as_deref(), Some("node"));
     assert!(engine.config_files.contains(&"tsconfig.json".to_owned()));
     assert_eq!(engine.tool.version_range, ">=4.9.0, <8.0.0");
-    // `compiler = "native"` picks the native binary only; the project's tsc.js has no name.
+    // `compiler = "native"` picks a native binary only; the project's tsc.js has no name.
     assert_eq!(engine.tool.candidates[0].variant.as_deref(), Some("native"));
-    assert_eq!(engine.tool.candidates[1].variant, None);
+    assert_eq!(engine.tool.candidates[1].variant.as_deref(), Some("native"));
+    assert_eq!(engine.tool.candidates[2].variant, None);
 }
 
 #[test]
