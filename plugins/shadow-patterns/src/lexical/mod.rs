@@ -11,7 +11,6 @@
 //! corpus (`cargo run --release --example train_lexical`); `tests/lexical_model.rs` fails when
 //! the committed file no longer matches what training produces.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -52,54 +51,42 @@ pub fn input(raw: &str, hits: &[Hit]) -> String {
 }
 
 /// The words of a model input: runs of letters, digits and `_`, each character of an
-/// unspaced script, lower case, digits folded to `0`, Latin words spelt with Cyrillic or Greek
+/// unspaced script, digits folded to `0`, Latin words spelt with Cyrillic or Greek
 /// look-alikes folded to Latin. `None` marks a break (an over-long run) that no bigram spans.
-/// A word that needs no folding is borrowed from the text.
-fn tokens(text: &str) -> Vec<Option<Cow<'_, str>>> {
+fn tokens(text: &str) -> Vec<Option<String>> {
     let mut out = Vec::new();
-    fn flush<'a>(word: &'a str, out: &mut Vec<Option<Cow<'a, str>>>) {
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut Vec<Option<String>>| {
         if word.is_empty() {
             return;
         }
-        if word.len() > MAX_TOKEN_CHARS && word.chars().count() > MAX_TOKEN_CHARS {
+        if word.chars().count() > MAX_TOKEN_CHARS {
             out.push(None);
-            return;
+        } else {
+            let mixed = word.chars().any(|c| c.is_ascii_alphabetic()) && !word.is_ascii();
+            let folded: String = word
+                .chars()
+                .map(|c| match c {
+                    '0'..='9' => '0',
+                    c if mixed => crate::normalize::homoglyph(c).unwrap_or(c),
+                    c => c,
+                })
+                .collect();
+            out.push(Some(folded));
         }
-        let mixed = !word.is_ascii() && word.bytes().any(|b| b.is_ascii_alphabetic());
-        let plain = !mixed
-            && !word.bytes().any(|b| b.is_ascii_digit())
-            && !word.chars().any(char::is_uppercase);
-        if plain {
-            out.push(Some(Cow::Borrowed(word)));
-            return;
-        }
-        let folded: String = word
-            .chars()
-            .flat_map(char::to_lowercase)
-            .map(|c| match c {
-                '0'..='9' => '0',
-                c if mixed => crate::normalize::homoglyph(c).unwrap_or(c),
-                c => c,
-            })
-            .collect();
-        out.push(Some(Cow::Owned(folded)));
-    }
-    let mut start: Option<usize> = None;
-    for (i, c) in text.char_indices() {
+        word.clear();
+    };
+    for c in text.chars() {
         if is_unspaced(c) {
-            if let Some(s) = start.take() {
-                flush(&text[s..i], &mut out);
-            }
-            out.push(Some(Cow::Borrowed(&text[i..i + c.len_utf8()])));
+            flush(&mut word, &mut out);
+            out.push(Some(c.to_string()));
         } else if c.is_alphanumeric() || c == '_' {
-            start.get_or_insert(i);
-        } else if let Some(s) = start.take() {
-            flush(&text[s..i], &mut out);
+            word.extend(c.to_lowercase());
+        } else {
+            flush(&mut word, &mut out);
         }
     }
-    if let Some(s) = start {
-        flush(&text[s..], &mut out);
-    }
+    flush(&mut word, &mut out);
     out
 }
 
@@ -110,7 +97,7 @@ pub fn term_counts(text: &str) -> HashMap<String, u32> {
     let mut counts: HashMap<String, u32> = HashMap::new();
     for (i, token) in tokens.iter().enumerate() {
         let Some(token) = token else { continue };
-        *counts.entry(token.to_string()).or_default() += 1;
+        *counts.entry(token.clone()).or_default() += 1;
         if let Some(Some(next)) = tokens.get(i + 1) {
             *counts.entry(format!("{token} {next}")).or_default() += 1;
         }
@@ -192,45 +179,24 @@ impl Model {
         })
     }
 
-    /// Reads one model input: the terms are looked up through one reused buffer, without a
-    /// string or a map per term, as most of a real server's words are not in the model.
+    /// Reads one model input.
     pub fn read(&self, text: &str) -> Verdict {
-        let tokens = tokens(text);
-        let words = tokens.iter().flatten().count();
-        let mut found: Vec<(&str, &Term)> = Vec::new();
-        let mut pair = String::new();
-        for (i, token) in tokens.iter().enumerate() {
-            let Some(token) = token else { continue };
-            if let Some((t, v)) = self.terms.get_key_value(token.as_ref()) {
-                found.push((t, v));
-            }
-            if let Some(Some(next)) = tokens.get(i + 1) {
-                pair.clear();
-                pair.push_str(token.as_ref());
-                pair.push(' ');
-                pair.push_str(next);
-                if let Some((t, v)) = self.terms.get_key_value(pair.as_str()) {
-                    found.push((t, v));
-                }
-            }
-        }
-        found.sort_unstable_by(|a, b| a.0.cmp(b.0));
-        // (term, tf-idf value, weight), one per distinct term.
-        let mut weighed: Vec<(&str, f64, f64)> = Vec::new();
+        let counts = term_counts(text);
+        let words = counts
+            .iter()
+            .filter(|(t, _)| !t.contains(' '))
+            .map(|(_, c)| *c as usize)
+            .sum();
+        let mut weighed: Vec<(&str, f64, f64)> = Vec::with_capacity(counts.len());
         let mut norm = 0.0;
-        let mut k = 0;
-        while k < found.len() {
-            let (term, t) = found[k];
-            let mut count = 0u32;
-            while k < found.len() && found[k].0 == term {
-                count += 1;
-                k += 1;
+        for (term, count) in &counts {
+            if let Some(t) = self.terms.get(term) {
+                let value = sublinear(*count) * t.idf;
+                norm += value * value;
+                weighed.push((term, value, t.weight));
             }
-            let value = sublinear(count) * t.idf;
-            norm += value * value;
-            weighed.push((term, value, t.weight));
         }
-        let norm = f64::sqrt(norm);
+        let norm = norm.sqrt();
         if norm == 0.0 {
             return Verdict {
                 logit: self.intercept,

@@ -298,11 +298,7 @@ fn load(corpus: &Path) -> Result<Corpus, String> {
 
 /// Runs of four words of a text.
 fn shingles(text: &str) -> Vec<String> {
-    let words: Vec<String> = super::tokens(text)
-        .into_iter()
-        .flatten()
-        .map(|w| w.into_owned())
-        .collect();
+    let words: Vec<String> = super::tokens(text).into_iter().flatten().collect();
     let mut out: Vec<String> = words.windows(4).map(|w| w.join(" ")).collect();
     out.sort_unstable();
     out.dedup();
