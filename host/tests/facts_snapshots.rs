@@ -25,13 +25,16 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-#[test]
-fn summaries_and_actions_of_a_real_check() {
+/// Copies `tests/fixtures/<name>` to a scratch directory, checks it with the pinned engines and
+/// returns the response, every built-in engine having run.
+fn check_fixture(name: &str) -> serde_json::Value {
     let engines = repo().join("test-engines");
     let state = tempfile::tempdir().unwrap();
-    let project = state.path().join("facts-project");
+    let project = state.path().join(name);
     copy_dir(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/facts-project"),
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(name),
         &project,
     );
     let output = Command::new(env!("CARGO_BIN_EXE_signalint"))
@@ -55,6 +58,12 @@ fn summaries_and_actions_of_a_real_check() {
             response["engines"][engine]
         );
     }
+    response
+}
+
+#[test]
+fn summaries_and_actions_of_a_real_check() {
+    let response = check_fixture("facts-project");
     let clusters: Vec<serde_json::Value> = response["clusters"]
         .as_array()
         .unwrap()
@@ -92,34 +101,7 @@ fn summaries_and_actions_of_a_real_check() {
 /// that reported it named on it.
 #[test]
 fn an_unused_binding_is_one_issue_across_tsc_and_the_linters() {
-    let engines = repo().join("test-engines");
-    let state = tempfile::tempdir().unwrap();
-    let project = state.path().join("unused-project");
-    copy_dir(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/unused-project"),
-        &project,
-    );
-    let output = Command::new(env!("CARGO_BIN_EXE_signalint"))
-        .args(["check", "--format", "json", "--all-issues", "--root"])
-        .arg(&project)
-        .env("SIGNALINT_TOOLCHAIN_DIR", &engines)
-        .env("SIGNALINT_NO_INSTALL", "1")
-        .output()
-        .expect("run signalint");
-    let response: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: {}\n{}",
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr)
-        )
-    });
-    for engine in ["oxlint", "tsc", "biome"] {
-        assert_eq!(
-            response["engines"][engine]["status"], "ok",
-            "{engine}: {}",
-            response["engines"][engine]
-        );
-    }
+    let response = check_fixture("unused-project");
     let issues = response["issues"].as_array().unwrap();
     let at = |line: u64| -> Vec<&serde_json::Value> {
         issues
