@@ -257,17 +257,15 @@ fn realistic_issues(n: usize, seed: u64) -> Vec<IssueInput> {
         .collect()
 }
 
+/// The adapters' own subject readers, compiled in: a plugin's library cannot be linked next to
+/// another's, since both export the plugin entry points (TypeScript's reader is a crate the tsc
+/// and oxlint adapters share).
 #[allow(dead_code, unused_imports)]
 #[path = "../../plugins/biome/src/subject.rs"]
 mod biome_subject;
 #[allow(dead_code, unused_imports)]
 #[path = "../../plugins/oxlint/src/subject.rs"]
 mod oxlint_subject;
-/// The adapters' own subject readers, compiled in: a plugin's library cannot be linked next to
-/// another's, since both export the plugin entry points.
-#[allow(dead_code, unused_imports)]
-#[path = "../../plugins/tsc/src/subject.rs"]
-mod tsc_subject;
 
 /// The subject the adapter of `engine` states, as a check hands it to the core (read before the
 /// timed part: in a check the adapters read it while parsing).
@@ -276,7 +274,7 @@ fn stated(engine: &str, rule: &str, message: &str) -> Option<signalint_plugin_ap
         "tsc" => rule
             .strip_prefix("TS")
             .and_then(|code| code.parse().ok())
-            .and_then(|code| tsc_subject::subject(code, message)),
+            .and_then(|code| signalint_ts_subject::subject(code, message)),
         "oxlint" => oxlint_subject::subject(rule, message),
         "biome" => biome_subject::subject(rule, message),
         _ => None,

@@ -133,9 +133,16 @@ fn to_diagnostic(record: Record) -> Option<Diagnostic> {
     };
     // oxlint names its rules `scope/eslint-name`: that name is the canonical fact key other
     // engines' rule metadata refers to (see `scripts/fact-keys`).
-    let same_as = match &record.code {
-        Some(_) => vec![rule.clone()],
-        None => Vec::new(),
+    // A `--type-check` diagnostic is TypeScript's, with TypeScript's fact keys (an unused
+    // binding is ESLint's `no-unused-vars`).
+    let same_as = match (&record.code, crate::subject::typescript_code(&rule)) {
+        (Some(_), Some(code)) => {
+            let mut keys = vec![rule.clone()];
+            keys.extend(signalint_ts_subject::fact_keys(code.into()));
+            keys
+        }
+        (Some(_), None) => vec![rule.clone()],
+        (None, _) => Vec::new(),
     };
     let mut diagnostic = Diagnostic::new(rule, severity, record.message).with_same_as(same_as);
     diagnostic.subject = crate::subject::subject(&diagnostic.rule, &diagnostic.message);
@@ -219,6 +226,33 @@ mod tests {
             "typescript/TS2322"
         );
         assert!(scoped_rule("nonsense").is_none());
+    }
+
+    /// A `--type-check` diagnostic carries TypeScript's subject and fact keys: an unused binding
+    /// is one fact with `no-unused-vars` at the same place.
+    #[test]
+    fn type_check_diagnostics_carry_typescript_knowledge() {
+        let stdout = r#"{"diagnostics": [
+            {"message": "'helper' is declared but its value is never read.", "code": "typescript(TS6133)", "severity": "error", "filename": "a.ts", "labels": [{"span": {"offset": 6, "length": 6, "line": 1, "column": 7}}]},
+            {"message": "Cannot find module './db' or its corresponding type declarations.", "code": "typescript(TS2307)", "severity": "error", "filename": "a.ts", "labels": [{"span": {"offset": 40, "length": 6, "line": 2, "column": 20}}]}
+        ]}"#;
+        let outcome = parse_output(&request(stdout, 1));
+        let [unused, module] = outcome.diagnostics.as_slice() else {
+            panic!("{:?}", outcome.diagnostics)
+        };
+        assert_eq!(
+            unused.same_as,
+            ["typescript/TS6133", "eslint/no-unused-vars"]
+        );
+        assert_eq!(
+            unused.subject.as_ref().map(|s| s.name.as_str()),
+            Some("helper")
+        );
+        assert_eq!(module.same_as, ["typescript/TS2307"]);
+        assert_eq!(
+            module.subject.as_ref().map(|s| (s.role, s.name.as_str())),
+            Some((signalint_plugin_api::Role::Cause, "./db"))
+        );
     }
 
     #[test]

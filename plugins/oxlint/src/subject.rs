@@ -5,12 +5,18 @@
 //!
 //! Each reader checks the English shape of the message and returns `None` when it differs, so an
 //! unexpected wording falls back to clustering by rule.
+//!
+//! `--type-check` reports TypeScript's own diagnostics as `typescript(TS2307)`: those are read by
+//! the TypeScript reader the tsc adapter uses, so they cluster and rank as tsc's do.
 
 use signalint_plugin_api::quoted::{collapse_whitespace, is_name, spans as quoted_spans};
 use signalint_plugin_api::{Subject, SubjectKind as Kind};
 
 /// The subject of a diagnostic of `rule` (`eslint/no-undef`) with `message`.
 pub fn subject(rule: &str, message: &str) -> Option<Subject> {
+    if let Some(code) = typescript_code(rule) {
+        return signalint_ts_subject::subject(code, message);
+    }
     let message = collapse_whitespace(message);
     let message = message.as_str();
     let first_name = || {
@@ -47,6 +53,15 @@ pub fn subject(rule: &str, message: &str) -> Option<Subject> {
         _ => return None,
     };
     Some(Subject::new(kind, name))
+}
+
+/// The TypeScript code of a `--type-check` diagnostic: `typescript/TS2307` → 2307.
+pub fn typescript_code(rule: &str) -> Option<u32> {
+    let digits = rule.strip_prefix("typescript/TS")?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
 }
 
 /// The rule's own name without its scope: `eslint/no-unused-vars` → `no-unused-vars`.
@@ -112,6 +127,34 @@ mod tests {
         ];
         for (rule, message, expected) in cases {
             assert_eq!(subject(rule, message), expected, "{rule}: {message}");
+        }
+    }
+
+    /// `--type-check` diagnostics read as the tsc adapter reads the same code and message, so a
+    /// missing module is a cause and its lost names are its consequences.
+    #[test]
+    fn type_check_diagnostics_read_as_typescript_codes() {
+        let message = "Cannot find module './db' or its corresponding type declarations.";
+        let module = subject("typescript/TS2307", message).unwrap();
+        assert_eq!(
+            Some(module.clone()),
+            signalint_ts_subject::subject(2307, message)
+        );
+        assert_eq!(
+            (module.kind, module.name.as_str()),
+            (Kind::MissingModule, "./db")
+        );
+        assert_eq!(module.role, signalint_plugin_api::Role::Cause);
+        let name = subject("typescript/TS2304", "Cannot find name 'UserId'.").unwrap();
+        assert_eq!(name.role, signalint_plugin_api::Role::Consequence);
+        assert_eq!(typescript_code("typescript/TS2322"), Some(2322));
+        for not_a_code in [
+            "typescript/TS",
+            "typescript/TS+1",
+            "typescript/no-unused-vars",
+            "eslint/TS2304",
+        ] {
+            assert_eq!(typescript_code(not_a_code), None, "{not_a_code}");
         }
     }
 

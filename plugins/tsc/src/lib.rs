@@ -177,6 +177,7 @@
 
 mod body_edit;
 mod declarations;
+mod diagnostic;
 mod discover;
 mod importer_use;
 mod name_edit;
@@ -184,7 +185,6 @@ mod parse;
 mod plan;
 mod scripts;
 mod session;
-pub mod subject;
 mod tsserver;
 mod workspace;
 

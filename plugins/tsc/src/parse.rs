@@ -141,7 +141,8 @@ fn head_diagnostic(caps: &regex::Captures<'_>) -> Option<Diagnostic> {
         "warning" => Severity::Warning,
         _ => Severity::Info,
     };
-    let mut diagnostic = crate::subject::diagnostic(code.into(), severity, caps["msg"].trim_end());
+    let mut diagnostic =
+        crate::diagnostic::with_code(code.into(), severity, caps["msg"].trim_end());
     diagnostic.file = file;
     diagnostic.start = start;
     Some(diagnostic)

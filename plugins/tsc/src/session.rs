@@ -335,7 +335,7 @@ fn lsp_diagnostic(item: &serde_json::Value, file: &str) -> Option<Option<Diagnos
     let start = item.get("range")?.get("start")?;
     let line = u32::try_from(start.get("line")?.as_u64()?).ok()?;
     let character = u32::try_from(start.get("character")?.as_u64()?).ok()?;
-    let mut diagnostic = crate::subject::diagnostic(code, severity, message_text(item)?);
+    let mut diagnostic = crate::diagnostic::with_code(code, severity, message_text(item)?);
     diagnostic.file = Some(file.to_owned());
     diagnostic.start = Some(Position::new(line + 1, character + 1, ColumnUnit::Utf16));
     Some(Some(diagnostic))

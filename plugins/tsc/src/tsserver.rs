@@ -81,7 +81,7 @@ pub(crate) fn diagnostic(item: &serde_json::Value, file: &str) -> Option<Option<
     };
     let code = item.get("code")?.as_u64()?;
     let message = crate::session::message_text(item)?;
-    let mut diagnostic = crate::subject::diagnostic(code, severity, message);
+    let mut diagnostic = crate::diagnostic::with_code(code, severity, message);
     if !file.is_empty() {
         let start = item.get("startLocation")?;
         let line = u32::try_from(start.get("line")?.as_u64()?).ok()?;

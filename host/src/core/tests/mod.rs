@@ -12,6 +12,9 @@ mod props;
 
 use super::model::{IssueInput, IssueSeverity};
 
+/// The adapters' own subject readers, compiled in: a plugin's library cannot be linked next to
+/// another's, since both export the plugin entry points (TypeScript's reader is a crate of its
+/// own, which both the tsc and oxlint adapters use).
 #[allow(dead_code)]
 #[path = "../../../../plugins/biome/src/subject.rs"]
 mod biome_subject;
@@ -22,11 +25,6 @@ mod eslint_subject;
 #[allow(dead_code)]
 #[path = "../../../../plugins/oxlint/src/subject.rs"]
 mod oxlint_subject;
-/// The adapters' own subject readers, compiled in: a plugin's library cannot be linked next to
-/// another's, since both export the plugin entry points.
-#[allow(dead_code)]
-#[path = "../../../../plugins/tsc/src/subject.rs"]
-mod tsc_subject;
 
 /// The subject the adapter of `engine` states for a diagnostic of `rule` with `message`.
 pub(super) fn stated(
@@ -38,7 +36,7 @@ pub(super) fn stated(
         "tsc" => rule
             .strip_prefix("TS")
             .and_then(|code| code.parse().ok())
-            .and_then(|code| tsc_subject::subject(code, message)),
+            .and_then(|code| signalint_ts_subject::subject(code, message)),
         "oxlint" => oxlint_subject::subject(rule, message),
         "biome" => biome_subject::subject(rule, message),
         "eslint" => eslint_subject::subject(rule, message),

@@ -1,27 +1,13 @@
 //! What a TypeScript diagnostic is about (its [`Subject`]), read from its code and message: the
-//! knowledge the host clusters and ranks causes by, kept with the engine that has it.
+//! knowledge the host clusters and ranks causes by, kept with the engines that report TypeScript
+//! codes (the tsc adapter, and oxlint's adapter for `--type-check`'s `typescript(TS…)`).
 //!
 //! Each reader checks the English shape of the message (tsc runs with `--locale en`) and
 //! returns `None` when it differs, so an unexpected wording falls back to clustering by rule.
 //! The role comes from the code alone, whatever the wording.
 
 use signalint_plugin_api::quoted::{collapse_whitespace, spans as quoted_spans};
-use signalint_plugin_api::{Diagnostic, Role, Severity, Subject, SubjectKind as Kind};
-
-/// The diagnostic `TS<code>` with its subject: how every reader of tsc's output (the batch
-/// run, the language server, tsserver) builds one.
-pub(crate) fn diagnostic(code: u64, severity: Severity, message: impl Into<String>) -> Diagnostic {
-    let message = message.into();
-    let subject = u32::try_from(code)
-        .ok()
-        .and_then(|code| subject(code, &message));
-    let diagnostic =
-        Diagnostic::new(format!("TS{code}"), severity, message).with_same_as(fact_keys(code));
-    match subject {
-        Some(subject) => diagnostic.with_subject(subject),
-        None => diagnostic,
-    }
-}
+use signalint_plugin_api::{Role, Subject, SubjectKind as Kind};
 
 /// The subject of the diagnostic `TS<code>` with `message`: what it is about (when the message
 /// has the expected shape), its role, and its family (codes that are variants of one diagnostic,
@@ -45,7 +31,7 @@ pub fn subject(code: u32, message: &str) -> Option<Subject> {
 /// read`) and TS6196 (`'T' is declared but never used`), reported under `noUnusedLocals` /
 /// `noUnusedParameters`, are the fact ESLint's `no-unused-vars` reports (oxlint's rule of that
 /// name, Biome's `noUnusedVariables`), at the same binding: the host shows them as one issue.
-fn fact_keys(code: u64) -> Vec<String> {
+pub fn fact_keys(code: u64) -> Vec<String> {
     match code {
         6133 | 6196 => vec!["eslint/no-unused-vars".to_owned()],
         _ => Vec::new(),
@@ -493,22 +479,10 @@ mod role_tests {
             Some(Subject::role_only(Role::Config))
         );
         assert_eq!(subject(2769, "No overload matches this call."), None);
-        // An unused binding is ESLint's no-unused-vars fact.
-        let unused = diagnostic(
-            6133,
-            Severity::Error,
-            "'helper' is declared but its value is never read.",
-        );
-        assert_eq!(unused.same_as, ["eslint/no-unused-vars"]);
-        assert_eq!(
-            unused.subject.map(|s| (s.kind, s.name)),
-            Some((Kind::UnusedBinding, "helper".to_owned()))
-        );
-        assert!(
-            diagnostic(2304, Severity::Error, "Cannot find name 'x'.")
-                .same_as
-                .is_empty()
-        );
+        // An unused binding is ESLint's no-unused-vars fact; other codes state none.
+        assert_eq!(fact_keys(6133), ["eslint/no-unused-vars"]);
+        assert_eq!(fact_keys(6196), ["eslint/no-unused-vars"]);
+        assert!(fact_keys(2304).is_empty());
         // A wrapped message reads as its one-line form.
         assert_eq!(
             subject(2304, "Cannot find name\n   'UserId'.").map(|s| s.name),
