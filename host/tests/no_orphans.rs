@@ -178,12 +178,20 @@ fn launch(
         .stdin(stdin)
         .stdout(std::fs::File::create(root.join("stdout.json")).unwrap())
         .stderr(Stdio::null());
-    if let Some(signal) = ignored {
+    {
         use std::os::unix::process::CommandExt;
         // SAFETY: signal() is async-signal-safe and changes only the new process.
         unsafe {
             command.pre_exec(move || {
-                libc::signal(signal, libc::SIG_IGN);
+                // The host starts with the signals it is sent at their default action, whatever
+                // the test runner inherited: a shell starts a background job (`scripts/test &`)
+                // with SIGINT ignored, and the host rightly keeps an inherited ignore.
+                for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                    libc::signal(signal, libc::SIG_DFL);
+                }
+                if let Some(signal) = ignored {
+                    libc::signal(signal, libc::SIG_IGN);
+                }
                 Ok(())
             });
         }
