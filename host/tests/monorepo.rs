@@ -301,6 +301,41 @@ fn an_unlinked_workspace_sibling_is_named_with_its_directory() {
     }
 }
 
+/// A sibling that is linked (as pnpm links it, into the importer's `node_modules`) but whose
+/// `exports` point at a build output that does not exist yet is not "not linked": the advice is
+/// to build it first, with its own script, the way the workspace's manager runs it.
+#[test]
+fn a_linked_sibling_without_its_build_output_is_built_first() {
+    let (_dir, top) = workspace("pnpm");
+    std::fs::write(
+        top.join("packages/b/package.json"),
+        r#"{"name": "@mono/b", "version": "1.0.0", "private": true,
+            "scripts": {"build": "tsc -b"},
+            "exports": {".": {"types": "./dist/index.d.ts", "default": "./dist/index.js"}}}"#,
+    )
+    .unwrap();
+    std::fs::create_dir_all(top.join("packages/a/node_modules/@mono")).unwrap();
+    std::os::unix::fs::symlink("../../../b", top.join("packages/a/node_modules/@mono/b")).unwrap();
+    std::fs::write(
+        top.join("packages/a/src/index.ts"),
+        "import { answer } from \"@mono/b\";\n\nexport const index: number = answer;\n",
+    )
+    .unwrap();
+    let response = check_json(&top, &[]);
+    status(&response, "tsc");
+    let module = response["clusters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["ruleIds"] == serde_json::json!(["TS2307"]))
+        .unwrap_or_else(|| panic!("an unresolved-module cluster: {response:#}"));
+    assert_eq!(
+        module["suggestedAction"].as_str().unwrap(),
+        "'@mono/b' is the workspace package in packages/b, linked but not built: its entry point \
+         packages/b/dist/index.d.ts does not exist; run `pnpm --filter @mono/b run build` first"
+    );
+}
+
 /// A committed symlink where a referenced project's config puts its build info (aimed at a
 /// file of the user's) is never written through: each reference of a solution runs with its
 /// build info in the engine's scratch directory, so tsc checks the project and the link and

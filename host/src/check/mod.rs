@@ -325,9 +325,11 @@ pub async fn run(
     let analysis = tokio::task::spawn_blocking(move || {
         let mut analysis = core::analyze(inputs);
         // An unresolved import of a workspace package gets advice from the workspace's facts.
-        if !core::unresolved_packages(&analysis).is_empty()
-            && let Some(workspace) = workspace::read(&root)
+        let unresolved = core::unresolved_packages(&analysis);
+        if !unresolved.is_empty()
+            && let Some(mut workspace) = workspace::read(&root)
         {
+            workspace::read_states(&root, &mut workspace, &unresolved);
             core::advise_workspace(&mut analysis, &workspace);
         }
         analysis

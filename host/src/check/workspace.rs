@@ -2,14 +2,15 @@
 //! workspace globs of the root's `pnpm-workspace.yaml` (`packages:`) or `package.json`
 //! (`workspaces`, an array or `{ "packages": [...] }`), and the `name` of the `package.json` in
 //! each directory they match. Anything unreadable means no workspace, and the advice stays
-//! hedged.
+//! hedged. For the packages an import of which does not resolve, it also reads whether each is
+//! linked into a `node_modules` and whether its declared entry points exist (built).
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 
-use crate::core::Workspace;
+use crate::core::{PackageState, Unbuilt, Workspace};
 
 /// How deep below the root a workspace glob is followed (`packages/**` included).
 const MAX_DEPTH: usize = 5;
@@ -61,7 +62,96 @@ pub(crate) fn read(root: &Path) -> Option<Workspace> {
     (!packages.is_empty()).then(|| Workspace {
         manager: manager.to_owned(),
         packages,
+        states: BTreeMap::new(),
     })
+}
+
+/// Reads, for each of `wanted` that is a package of `workspace`, whether it is linked and built.
+pub(crate) fn read_states(root: &Path, workspace: &mut Workspace, wanted: &[String]) {
+    for name in wanted {
+        let Some(dir) = workspace.packages.get(name) else {
+            continue;
+        };
+        let linked = std::iter::once(root.to_path_buf())
+            .chain(workspace.packages.values().map(|d| root.join(d)))
+            .any(|base| base.join("node_modules").join(name).exists());
+        let unbuilt = unbuilt(&root.join(dir));
+        workspace
+            .states
+            .insert(name.clone(), PackageState { linked, unbuilt });
+    }
+}
+
+/// The package in `dir` is unbuilt when every entry point its manifest declares for types
+/// (`types`, `typings`, `exports` conditions named `types`), or, declaring none of those, every
+/// entry point at all (`exports`, `main`, `module`), is missing. Patterns (`./*`) are not
+/// entry points. `None` when it declares none or one exists.
+fn unbuilt(dir: &Path) -> Option<Unbuilt> {
+    let manifest: serde_json::Value =
+        serde_json::from_str(read_small(&dir.join("package.json"))?.trim_start_matches('\u{feff}'))
+            .ok()?;
+    let mut types = Vec::new();
+    let mut any = Vec::new();
+    for key in ["types", "typings"] {
+        if let Some(path) = manifest.get(key).and_then(serde_json::Value::as_str) {
+            types.push(path.to_owned());
+        }
+    }
+    if let Some(exports) = manifest.get("exports") {
+        entry_points(exports, false, &mut types, &mut any);
+    }
+    for key in ["main", "module"] {
+        if let Some(path) = manifest.get(key).and_then(serde_json::Value::as_str) {
+            any.push(path.to_owned());
+        }
+    }
+    let declared = if types.is_empty() { any } else { types };
+    let declared: Vec<String> = declared
+        .into_iter()
+        .map(|p| p.trim_start_matches("./").to_owned())
+        .filter(|p| !p.is_empty() && !p.contains('*') && !p.contains(".."))
+        .collect();
+    if declared.is_empty() || declared.iter().any(|p| dir.join(p).exists()) {
+        return None;
+    }
+    let scripts = manifest
+        .get("scripts")
+        .and_then(serde_json::Value::as_object);
+    let script = scripts.and_then(|scripts| {
+        scripts
+            .keys()
+            .find(|k| k.as_str() == "build")
+            .or_else(|| scripts.keys().find(|k| k.starts_with("build")))
+            .cloned()
+    });
+    Some(Unbuilt {
+        missing: declared[0].clone(),
+        script,
+    })
+}
+
+/// The string leaves of an `exports` value, those under a `types` condition apart.
+fn entry_points(
+    value: &serde_json::Value,
+    under_types: bool,
+    types: &mut Vec<String>,
+    any: &mut Vec<String>,
+) {
+    match value {
+        serde_json::Value::String(path) if under_types => types.push(path.clone()),
+        serde_json::Value::String(path) => any.push(path.clone()),
+        serde_json::Value::Array(items) => {
+            for item in items {
+                entry_points(item, under_types, types, any);
+            }
+        }
+        serde_json::Value::Object(map) => {
+            for (key, item) in map {
+                entry_points(item, under_types || key == "types", types, any);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// The package manager and the workspace globs the root declares.
@@ -214,6 +304,63 @@ mod tests {
             }
             assert_eq!(workspace.packages, expected, "{manager}");
         }
+    }
+
+    /// The package names the advice needs: linked or not, built or not, read from the tree.
+    #[test]
+    fn linked_and_built_states_are_read_from_the_tree() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(
+            root,
+            "pnpm-workspace.yaml",
+            "packages:\n  - \"packages/*\"\n",
+        );
+        let exports = r#"{"name": "@s/core", "scripts": {"build": "tsc -b"},
+            "exports": {".": {"types": "./dist/index.d.ts", "import": "./dist/index.js"}, "./*": "./dist/*.js"}}"#;
+        write(root, "packages/core/package.json", exports);
+        write(root, "packages/app/package.json", r#"{"name": "@s/app"}"#);
+        write(
+            root,
+            "packages/plain/package.json",
+            r#"{"name": "@s/plain", "main": "index.js"}"#,
+        );
+        write(root, "packages/plain/index.js", "");
+        write(root, "packages/bare/package.json", r#"{"name": "@s/bare"}"#);
+        std::fs::create_dir_all(root.join("packages/app/node_modules/@s")).unwrap();
+        std::os::unix::fs::symlink(
+            "../../../core",
+            root.join("packages/app/node_modules/@s/core"),
+        )
+        .unwrap();
+        let mut workspace = read(root).unwrap();
+        let wanted: Vec<String> = ["@s/core", "@s/plain", "@s/bare", "left-pad"]
+            .map(String::from)
+            .to_vec();
+        read_states(root, &mut workspace, &wanted);
+        let core = &workspace.states["@s/core"];
+        assert!(core.linked);
+        assert_eq!(
+            core.unbuilt,
+            Some(Unbuilt {
+                missing: "dist/index.d.ts".into(),
+                script: Some("build".into())
+            })
+        );
+        let plain = &workspace.states["@s/plain"];
+        assert_eq!((plain.linked, &plain.unbuilt), (false, &None));
+        assert_eq!(
+            workspace.states["@s/bare"].unbuilt, None,
+            "declares no entry point"
+        );
+        assert!(
+            !workspace.states.contains_key("left-pad"),
+            "not a workspace package"
+        );
+        // Built: its types entry exists.
+        write(root, "packages/core/dist/index.d.ts", "export {};");
+        read_states(root, &mut workspace, &wanted);
+        assert_eq!(workspace.states["@s/core"].unbuilt, None);
     }
 
     #[test]

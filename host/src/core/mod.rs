@@ -58,7 +58,9 @@ pub mod syntax;
 #[cfg(test)]
 mod tests;
 
-pub use cluster::subject::{Subjects, Workspace, advise_workspace, unresolved_packages};
+pub use cluster::subject::{
+    PackageState, Subjects, Unbuilt, Workspace, advise_workspace, unresolved_packages,
+};
 pub use delta::{
     DeltaReport, Snapshot, SnapshotIssue, delta, mark_new, narrow, rank_new_errors_first,
 };

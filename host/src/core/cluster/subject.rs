@@ -356,8 +356,9 @@ impl Subject {
         }
     }
 
-    /// The action for a rule's fallback cluster whose issues have different subjects of this kind.
-    pub fn kind_action(&self) -> &'static str {
+    /// The action for a rule's fallback cluster whose issues have different subjects of this kind
+    /// (`all`, each once): it never asks for what every one of them already does.
+    pub fn kind_action(&self, all: &[&Subject]) -> &'static str {
         match self {
             Subject::MissingName(_) | Subject::MissingNamespace(_) => {
                 "import or declare each missing name"
@@ -381,6 +382,13 @@ impl Subject {
             Subject::TypeAsValue(_) | Subject::ValueAsType(_) => {
                 "separate type and value uses of each name"
             }
+            Subject::Unused(_)
+                if all
+                    .iter()
+                    .all(|s| matches!(s, Subject::Unused(n) if n.starts_with('_'))) =>
+            {
+                "remove the unused declarations"
+            }
             Subject::Unused(_) => "remove the unused declarations or prefix them with '_'",
             Subject::HookDependency(_) => "complete the hooks' dependency arrays",
             Subject::CompilerOption(_) => "remove or rename the unknown options in tsconfig.json",
@@ -402,23 +410,93 @@ pub struct Workspace {
     pub manager: String,
     /// Package name → its directory, relative to the checked root.
     pub packages: std::collections::BTreeMap<String, String>,
+    /// Per package an import of which does not resolve: whether it is linked and built. A
+    /// package with no entry here gets the advice that hedges neither way.
+    pub states: std::collections::BTreeMap<String, PackageState>,
+}
+
+/// Whether a workspace package can be resolved: linked into some `node_modules`, and its
+/// declared entry points present.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PackageState {
+    /// A `node_modules/<name>` of the root or of a workspace package exists.
+    pub linked: bool,
+    /// Its entry points (`types`, `exports`, `main`) all point at files that do not exist.
+    pub unbuilt: Option<Unbuilt>,
+}
+
+/// A workspace package whose declared entry points are missing: its build output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unbuilt {
+    /// The first missing entry point, relative to the package (`dist/index.d.ts`).
+    pub missing: String,
+    /// The package's script that builds it (`build`), when it has one.
+    pub script: Option<String>,
 }
 
 impl Workspace {
     /// The advice for an import of `package`, the workspace package in `dir`, that does not
-    /// resolve: it is not linked into `node_modules`.
-    fn action(&self, package: &str, dir: &str) -> String {
-        let (install, dependency) = match self.manager.as_str() {
-            "pnpm" => ("pnpm install", "\"workspace:*\""),
-            "yarn" => ("yarn install", "\"workspace:*\""),
-            // npm links a workspace package by name; it does not know the workspace protocol.
-            _ => ("npm install", "\"*\""),
-        };
-        format!(
-            "{} is the workspace package in {dir}, not linked: add it to the importing \
-             package's dependencies as {dependency} and run `{install}` in the repository root",
-            q(package)
-        )
+    /// resolve, from what is known of its state: not linked, not built, or both. `None` when
+    /// it is linked and built: the cause is elsewhere. The flag says whether the importer's
+    /// location still helps (it names the package whose dependencies to edit; a build does not
+    /// depend on it).
+    fn action(&self, package: &str, dir: &str) -> Option<(String, bool)> {
+        let state = self.states.get(package);
+        let build = state.and_then(|s| s.unbuilt.as_ref()).map(|unbuilt| {
+            let how = match &unbuilt.script {
+                Some(script) => format!("run `{}`", self.run_script(package, script)),
+                None => "build it (its package.json has no `build` script)".to_owned(),
+            };
+            (unbuilt, how)
+        });
+        let linked = state.is_some_and(|s| s.linked);
+        match (linked, build) {
+            (true, Some((unbuilt, how))) => Some((
+                format!(
+                    "{} is the workspace package in {dir}, linked but not built: its entry \
+                     point {dir}/{} does not exist; {how} first",
+                    q(package),
+                    unbuilt.missing
+                ),
+                false,
+            )),
+            (true, None) => None,
+            (false, build) => {
+                let (install, dependency) = match self.manager.as_str() {
+                    "pnpm" => ("pnpm install", "\"workspace:*\""),
+                    "yarn" => ("yarn install", "\"workspace:*\""),
+                    // npm links a workspace package by name; it does not know the workspace
+                    // protocol.
+                    _ => ("npm install", "\"*\""),
+                };
+                let then = build
+                    .map(|(unbuilt, how)| {
+                        format!(
+                            "; its entry point {dir}/{} does not exist either: then {how}",
+                            unbuilt.missing
+                        )
+                    })
+                    .unwrap_or_default();
+                Some((
+                    format!(
+                        "{} is the workspace package in {dir}, not linked: add it to the \
+                         importing package's dependencies as {dependency} and run `{install}` \
+                         in the repository root{then}",
+                        q(package)
+                    ),
+                    true,
+                ))
+            }
+        }
+    }
+
+    /// The command that runs `script` of the workspace package `package`.
+    fn run_script(&self, package: &str, script: &str) -> String {
+        match self.manager.as_str() {
+            "pnpm" => format!("pnpm --filter {package} run {script}"),
+            "yarn" => format!("yarn workspace {package} run {script}"),
+            _ => format!("npm run {script} -w {package}"),
+        }
     }
 }
 
@@ -454,7 +532,7 @@ pub fn unresolved_packages(analysis: &crate::core::Analysis) -> Vec<String> {
 /// facts can only hedge.
 pub fn advise_workspace(analysis: &mut crate::core::Analysis, workspace: &Workspace) {
     let subjects = &analysis.subjects;
-    let advice: Vec<(String, String, String)> = subjects
+    let advice: Vec<(String, String, (String, bool))> = subjects
         .shared
         .iter()
         .filter_map(|(cluster, index)| {
@@ -470,11 +548,11 @@ pub fn advise_workspace(analysis: &mut crate::core::Analysis, workspace: &Worksp
             Some((
                 cluster.clone(),
                 subject.action(),
-                workspace.action(package, dir),
+                workspace.action(package, dir)?,
             ))
         })
         .collect();
-    for (cluster_id, hedged, known) in advice {
+    for (cluster_id, hedged, (known, located)) in advice {
         let Some(cluster) = analysis
             .clusters
             .iter_mut()
@@ -484,6 +562,7 @@ pub fn advise_workspace(analysis: &mut crate::core::Analysis, workspace: &Worksp
         };
         // Only the subject's own advice is replaced; the location after it stays.
         if let Some(rest) = cluster.suggested_action.strip_prefix(&hedged) {
+            let rest = if located { rest } else { "" };
             cluster.suggested_action = format!("{known}{rest}");
         }
     }
@@ -548,7 +627,55 @@ mod tests {
         Workspace {
             manager: manager.into(),
             packages: [("@scope/b".to_owned(), "packages/b".to_owned())].into(),
+            ..Workspace::default()
         }
+    }
+
+    fn with_state(manager: &str, linked: bool, script: Option<&str>, built: bool) -> Workspace {
+        let mut workspace = workspace(manager);
+        let unbuilt = (!built).then(|| Unbuilt {
+            missing: "dist/index.d.ts".into(),
+            script: script.map(str::to_owned),
+        });
+        workspace
+            .states
+            .insert("@scope/b".into(), PackageState { linked, unbuilt });
+        workspace
+    }
+
+    /// A linked package whose entry points are missing is built first, by its own script and
+    /// the manager's command; a linked, built package gets no workspace advice (the cause is
+    /// elsewhere); an unlinked, unbuilt one is told both.
+    #[test]
+    fn a_linked_package_without_its_build_output_is_built_first() {
+        let action = |w: &Workspace| w.action("@scope/b", "packages/b").map(|(a, _)| a);
+        insta::assert_snapshot!(action(&with_state("pnpm", true, Some("build"), false)).unwrap(), @"'@scope/b' is the workspace package in packages/b, linked but not built: its entry point packages/b/dist/index.d.ts does not exist; run `pnpm --filter @scope/b run build` first");
+        assert!(
+            action(&with_state("npm", true, Some("build"), false))
+                .unwrap()
+                .contains("`npm run build -w @scope/b`")
+        );
+        assert!(
+            action(&with_state("yarn", true, None, false))
+                .unwrap()
+                .contains("build it (its package.json has no `build` script)")
+        );
+        assert_eq!(action(&with_state("pnpm", true, Some("build"), true)), None);
+        let both = action(&with_state("pnpm", false, Some("build"), false)).unwrap();
+        assert!(both.contains("not linked"), "{both}");
+        assert!(
+            both.contains("then run `pnpm --filter @scope/b run build`"),
+            "{both}"
+        );
+        // Linked and built: the hedged advice of the subject stays.
+        let mut analysis =
+            crate::core::analyze(vec![unresolved("packages/a/src/index.ts", "@scope/b")]);
+        let hedged = analysis.clusters[0].suggested_action.clone();
+        advise_workspace(
+            &mut analysis,
+            &with_state("pnpm", true, Some("build"), true),
+        );
+        assert_eq!(analysis.clusters[0].suggested_action, hedged);
     }
 
     #[test]
@@ -599,7 +726,8 @@ mod tests {
             ("yarn", "as \"workspace:*\" and run `yarn install`"),
             ("pnpm", "as \"workspace:*\" and run `pnpm install`"),
         ] {
-            let action = workspace(manager).action("@scope/b", "packages/b");
+            let (action, located) = workspace(manager).action("@scope/b", "packages/b").unwrap();
+            assert!(located, "the importer says whose dependencies to edit");
             assert!(action.contains(expected), "{manager}: {action}");
             assert!(action.contains("packages/b"), "{action}");
         }

@@ -23,6 +23,9 @@ pub(super) struct Stats<'a> {
     pub top_file: Option<(&'a str, usize)>,
     /// The first member (in position order).
     pub first: &'a NormalizedIssue,
+    /// Every member is in an installed dependency's files (`node_modules/`): nothing there is
+    /// the project's to edit, so no advice points into it.
+    pub in_dependencies: bool,
 }
 
 impl<'a> Stats<'a> {
@@ -33,6 +36,7 @@ impl<'a> Stats<'a> {
         let mut fixable = 0;
         let mut safe = 0;
         let mut file_count = 0;
+        let in_dependencies = members.iter().all(|&i| is_dependency_file(&issues[i].file));
         // (file symbol, first member, count) of the current run and of the largest one.
         let mut top: Option<(usize, usize)> = None;
         let mut run: Option<(u32, usize, usize)> = None;
@@ -69,6 +73,7 @@ impl<'a> Stats<'a> {
             file_count,
             top_file: top.map(|(at, count)| (issues[at].file.as_str(), count)),
             first: &issues[members[0]],
+            in_dependencies,
         }
     }
 
@@ -101,11 +106,53 @@ impl<'a> Stats<'a> {
     }
 }
 
+/// Whether `file` (project-relative, `/`-separated) lies in an installed dependency.
+fn is_dependency_file(file: &str) -> bool {
+    file.starts_with("node_modules/") || file.contains("/node_modules/")
+}
+
+/// The action for diagnostics that all lie in installed dependencies: the project cannot edit
+/// those files, but it chooses the versions it installs and whether their declarations are
+/// checked.
+fn dependency_action(stats: &Stats<'_>) -> String {
+    let package = stats
+        .top_file
+        .map(|(file, _)| dependency_of(file))
+        .filter(|_| stats.file_count == 1)
+        .map(|package| format!(" of '{package}'"))
+        .unwrap_or_default();
+    format!(
+        "these are in installed declarations{package}, not the project's code: align the \
+         versions of the packages whose types conflict (a duplicate or mismatched @types \
+         package, or the `lib` and `types` compiler options), or set `skipLibCheck`"
+    )
+}
+
+/// `node_modules/@types/node/url.d.ts` → `@types/node`; the innermost `node_modules` counts.
+fn dependency_of(file: &str) -> &str {
+    let after = file
+        .rsplit_once("node_modules/")
+        .map_or(file, |(_, after)| after);
+    let mut parts = after.splitn(3, '/');
+    match (parts.next(), parts.next()) {
+        (Some(scope), Some(name)) if scope.starts_with('@') => {
+            &after[..scope.len() + 1 + name.len()]
+        }
+        (Some(name), _) => name,
+        _ => after,
+    }
+}
+
 /// A subject cluster: every member shares the subject.
 pub(super) fn for_subject(stats: &Stats<'_>, subject: &Subject) -> (String, String) {
+    let action = if stats.in_dependencies {
+        dependency_action(stats)
+    } else {
+        format!("{}{}", subject.action(), stats.location())
+    };
     (
         format!("{}: {}", stats.header(), subject.diagnosis()),
-        format!("{}{}", subject.action(), stats.location()),
+        action,
     )
 }
 
@@ -130,19 +177,24 @@ pub(super) fn for_rule(
             .all(|&i| subject_of(i).is_some_and(|s| s.same_kind(first)))
         {
             let mut seen = FxHashSet::default();
-            let labels: Vec<String> = members
+            let distinct: Vec<&Subject> = members
                 .iter()
                 .filter(|&&i| seen.insert(rows[i].subject))
                 .filter_map(|&i| subject_of(i))
-                .map(Subject::label)
                 .collect();
+            let labels: Vec<String> = distinct.iter().map(|s| s.label()).collect();
+            let action = if stats.in_dependencies {
+                dependency_action(stats)
+            } else {
+                format!("{}{}", first.kind_action(&distinct), stats.location())
+            };
             return (
                 format!(
                     "{header}: {} ({rule}): {}",
                     first.kind_phrase(),
                     list(&labels)
                 ),
-                format!("{}{}", first.kind_action(), stats.location()),
+                action,
             );
         }
     }
@@ -169,6 +221,9 @@ fn rule_action(
     members: &[usize],
     rule: &str,
 ) -> String {
+    if stats.in_dependencies {
+        return dependency_action(stats);
+    }
     let help = stats.first.help.as_deref().filter(|h| !h.trim().is_empty());
     if let Some(help) = help
         && members
@@ -264,6 +319,70 @@ mod tests {
         assert_eq!(
             sentence("`debugger` statement is not allowed"),
             "`debugger` statement is not allowed"
+        );
+    }
+
+    fn actions(inputs: Vec<crate::core::IssueInput>) -> Vec<String> {
+        crate::core::analyze(inputs)
+            .clusters
+            .into_iter()
+            .map(|c| c.suggested_action)
+            .collect()
+    }
+
+    /// A conflict inside installed declarations is not the project's code to fix: the advice
+    /// names the package and what the project controls, never a path under `node_modules`.
+    #[test]
+    fn no_advice_points_into_dependencies() {
+        let message = "Subsequent variable declarations must have the same type.  Variable 'URL' must be of type '{ new (url: string | URL, base?: string | URL): URL; }', but here has type 'typeof URL'.";
+        let actions = actions(vec![
+            crate::core::tests::tsc(2403, "node_modules/@types/node/url.d.ts", 970, message),
+            crate::core::tests::tsc(2403, "node_modules/@types/node/url.d.ts", 990, message),
+        ]);
+        assert_eq!(actions.len(), 1, "{actions:?}");
+        assert!(!actions[0].contains("node_modules/"), "{actions:?}");
+        assert!(actions[0].contains("'@types/node'"), "{actions:?}");
+        assert!(actions[0].contains("skipLibCheck"), "{actions:?}");
+        // The same diagnostic in the project's own file is advised as before.
+        let own = actions_of_own(message);
+        assert!(own.contains("src/url.d.ts"), "{own}");
+        assert_eq!(
+            dependency_of("node_modules/@types/node/url.d.ts"),
+            "@types/node"
+        );
+        assert_eq!(
+            dependency_of("packages/a/node_modules/.pnpm/x@1/node_modules/left-pad/index.d.ts"),
+            "left-pad"
+        );
+    }
+
+    fn actions_of_own(message: &str) -> String {
+        actions(vec![crate::core::tests::tsc(
+            2403,
+            "src/url.d.ts",
+            3,
+            message,
+        )])
+        .remove(0)
+    }
+
+    /// Bindings already named with `_` are not told to take the prefix they have.
+    #[test]
+    fn unused_bindings_with_the_prefix_are_not_told_to_take_it() {
+        let unused = |file: &str, name: &str| {
+            crate::core::tests::oxlint(
+                "eslint/no-unused-vars",
+                file,
+                1,
+                &format!("Parameter '{name}' is declared but never used."),
+            )
+        };
+        let prefixed = actions(vec![unused("src/a.ts", "_req"), unused("src/b.ts", "_")]);
+        assert_eq!(prefixed, ["remove the unused declarations"]);
+        let mixed = actions(vec![unused("src/a.ts", "_req"), unused("src/b.ts", "res")]);
+        assert_eq!(
+            mixed,
+            ["remove the unused declarations or prefix them with '_'"]
         );
     }
 
