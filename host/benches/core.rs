@@ -252,6 +252,7 @@ fn realistic_issues(n: usize, seed: u64) -> Vec<IssueInput> {
                 fixes: Vec::new(),
                 fix_safe: None,
                 same_as: Vec::new(),
+                programs: Vec::new(),
             }
         })
         .collect()
@@ -350,6 +351,7 @@ fn fixture_40() -> Vec<IssueInput> {
                 fixes: Vec::new(),
                 fix_safe: None,
                 same_as: Vec::new(),
+                programs: Vec::new(),
                 subject,
             });
         };

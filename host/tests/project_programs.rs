@@ -231,6 +231,22 @@ fn a_library_checks_its_own_programs_once_each_and_writes_nothing_in_the_project
     let own = own_compiler(&root, &node_tsc, &checked);
     assert!(own.contains("src/router.ts:6:14:TS2322"), "{own:#?}");
     assert_eq!(unique, own);
+    // The one issue says which programs reported it: the three that include the file.
+    let shared = response["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["file"] == "src/router.ts" && i["line"] == 6)
+        .unwrap_or_else(|| panic!("{:#}", response["issues"]));
+    assert_eq!(
+        shared["programs"],
+        serde_json::json!([
+            "runtime-tests/node/tsconfig.json",
+            "tsconfig.build.json",
+            "tsconfig.spec.json"
+        ]),
+        "{shared:#}"
+    );
 }
 
 #[test]

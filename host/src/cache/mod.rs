@@ -31,8 +31,9 @@ use crate::core::IssueInput;
 use crate::state::{StateDir, files};
 
 /// Bump when the entry format or the key derivation changes. 3: entries carry the subjects the
-/// adapters state (an entry of 2 lacks them and would cluster by rule alone).
-pub const CACHE_VERSION: u32 = 3;
+/// adapters state (an entry of 2 lacks them and would cluster by rule alone). 4: entries carry
+/// the programs that reported each issue.
+pub const CACHE_VERSION: u32 = 4;
 /// Entries kept per project before the oldest are evicted.
 pub const MAX_ENTRIES: usize = 20_000;
 /// The largest shard read back (20,000 entries of a noisy engine stay well below it).
@@ -194,6 +195,7 @@ mod tests {
             fixes: Vec::new(),
             fix_safe: None,
             same_as: Vec::new(),
+            programs: Vec::new(),
             subject: None,
         }
     }

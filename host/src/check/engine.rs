@@ -256,7 +256,12 @@ async fn warm_run(
         crate::warm::Outcome::Answered(answer) => Ok((
             Ran {
                 skipped: answer.skipped,
-                diagnostics: answer.diagnostics,
+                // The session reports each diagnostic once, from one program or another.
+                diagnostics: answer
+                    .diagnostics
+                    .into_iter()
+                    .map(|(cwd, diagnostic)| (cwd, diagnostic, Vec::new()))
+                    .collect(),
                 ..Ran::default()
             },
             Some(answer.note),
@@ -283,7 +288,7 @@ fn run_settings(context: &Context, plan: &EnginePlan, info: &EngineInfo) -> Run 
 async fn convert_and_store(
     context: &Context,
     plan: &EnginePlan,
-    diagnostics: Vec<(PathBuf, Diagnostic)>,
+    diagnostics: Vec<(PathBuf, Diagnostic, Vec<String>)>,
     keys: RunKeys,
     key_inputs: &KeyInputs,
     ran: &Ran,
@@ -311,7 +316,7 @@ async fn convert_and_store(
 async fn convert(
     context: &Context,
     plan: &EnginePlan,
-    diagnostics: Vec<(PathBuf, Diagnostic)>,
+    diagnostics: Vec<(PathBuf, Diagnostic, Vec<String>)>,
 ) -> Vec<IssueInput> {
     let (root, id) = (context.root.clone(), plan.id.clone());
     match tokio::task::spawn_blocking(move || positions::to_issues(&root, &id, diagnostics)).await {

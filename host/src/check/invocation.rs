@@ -46,8 +46,9 @@ pub(crate) struct Run {
 pub(crate) struct Ran {
     pub failures: Vec<String>,
     pub skipped: u32,
-    /// Each with the directory its path is relative to.
-    pub diagnostics: Vec<(PathBuf, Diagnostic)>,
+    /// Each with the directory its path is relative to and the programs (run labels) that
+    /// reported it.
+    pub diagnostics: Vec<(PathBuf, Diagnostic, Vec<String>)>,
     /// The files the runs that completed re-checked.
     pub covered: Vec<String>,
 }
@@ -103,10 +104,7 @@ pub(crate) async fn run_all(
         ran.covered.extend(invocation.covers);
     }
     // Programs overlap: a finding several of them report is one.
-    ran.diagnostics = super::once::once(reported)
-        .into_iter()
-        .map(|(cwd, diagnostic, _)| (cwd, diagnostic))
-        .collect();
+    ran.diagnostics = super::once::once(reported);
     if unplaceable > 0 {
         ran.skipped += unplaceable;
         ran.failures.push(format!(

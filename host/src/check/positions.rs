@@ -189,11 +189,11 @@ fn read_sources<'a>(root: &Path, files: &'a [String]) -> HashMap<&'a str, Option
 pub(crate) fn to_issues(
     root: &Path,
     engine: &str,
-    diagnostics: Vec<(PathBuf, Diagnostic)>,
+    diagnostics: Vec<(PathBuf, Diagnostic, Vec<String>)>,
 ) -> Vec<IssueInput> {
     let files: Vec<String> = diagnostics
         .iter()
-        .map(|(cwd, diagnostic)| {
+        .map(|(cwd, diagnostic, _)| {
             diagnostic
                 .file
                 .as_deref()
@@ -205,7 +205,7 @@ pub(crate) fn to_issues(
     diagnostics
         .into_iter()
         .zip(&files)
-        .map(|((_, diagnostic), file)| {
+        .map(|((_, diagnostic, programs), file)| {
             let source = sources.get(file.as_str()).and_then(Option::as_ref);
             let resolve = |position: Option<&signalint_plugin_api::Position>| {
                 let position = position?;
@@ -265,6 +265,12 @@ pub(crate) fn to_issues(
                     .map(|s| s == FixSafety::Safe),
                 same_as: diagnostic.same_as,
                 subject: diagnostic.subject,
+                // One program is the common case and says nothing.
+                programs: if programs.len() > 1 {
+                    programs
+                } else {
+                    Vec::new()
+                },
             }
         })
         .collect()
@@ -419,7 +425,7 @@ mod tests {
         let issues = to_issues(
             root.path(),
             "biome",
-            vec![(root.path().to_owned(), diagnostic)],
+            vec![(root.path().to_owned(), diagnostic, Vec::new())],
         );
         assert!(issues[0].fixable);
         assert_eq!(

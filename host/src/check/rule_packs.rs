@@ -596,6 +596,7 @@ pub fn to_issues(
                 fixes: Vec::new(),
                 fix_safe: None,
                 same_as: Vec::new(),
+                programs: Vec::new(),
                 subject: None,
             })
         })

@@ -214,6 +214,7 @@ mod tests {
             fixes: Vec::new(),
             fix_safe: None,
             same_as: Vec::new(),
+            programs: Vec::new(),
             subject: None,
         }
     }

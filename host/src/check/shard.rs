@@ -390,6 +390,7 @@ mod tests {
             fixes: Vec::new(),
             fix_safe: None,
             same_as: Vec::new(),
+            programs: Vec::new(),
             subject: None,
         }
     }

@@ -114,6 +114,7 @@ fn build_issues(
             engines: who.engines,
             rules: who.rules,
             caused_by: None,
+            programs: take(&mut input.programs),
         });
     }
     issues

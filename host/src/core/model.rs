@@ -65,6 +65,10 @@ pub struct IssueInput {
     /// engines at one place sharing a key are one issue.
     #[serde(default)]
     pub same_as: Vec<String>,
+    /// The programs (tsconfigs) that reported it, when more than one did: overlapping programs
+    /// report a shared file's diagnostic once each, and it is one issue.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub programs: Vec<String>,
     /// What the issue is about, as the engine's adapter stated it: the core clusters, ranks
     /// causes first and links consequences by it alone (`None`: clustered by its rule).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -148,6 +152,10 @@ pub struct NormalizedIssue {
     /// Additive: the cluster of its cause; fixing that cause should clear it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caused_by: Option<String>,
+    /// Additive: the programs (tsconfigs, project-relative) that reported it, when more than
+    /// one did.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub programs: Vec<String>,
 }
 
 /// `safe` or `unsafe`, as the engine marks a fix.

@@ -74,6 +74,7 @@ pub(super) fn issue(
         fixes: Vec::new(),
         fix_safe: None,
         same_as: Vec::new(),
+        programs: Vec::new(),
         subject: stated(engine, rule, message),
     }
 }

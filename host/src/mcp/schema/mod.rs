@@ -319,6 +319,7 @@ mod tests {
             engines: vec!["biome".into(), "tsc".into()],
             rules: vec!["biome:lint/x".into(), "tsc:TS2322".into()],
             caused_by: Some("c-0123456789ab".into()),
+            programs: vec!["packages/a/tsconfig.json".into(), "tsconfig.json".into()],
         }
     }
 
