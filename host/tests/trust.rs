@@ -291,3 +291,71 @@ fn an_untrusted_project_runs_neither_its_own_oxlint_nor_its_js_plugins() {
         "a trusted project's oxlint runs"
     );
 }
+
+/// A Biome config that extends a file outside the repository (a secret of the user's) makes
+/// Biome quote that file's lines in its error. Untrusted, Biome does not run, and its status
+/// says why and how to trust; trusted, Biome runs and fails, and the answer still carries none
+/// of the file's lines.
+#[test]
+fn an_engine_config_reaching_outside_the_repository_leaks_nothing() {
+    let engines = test_engines();
+    let outside = tempfile::tempdir().unwrap();
+    let secret = outside.path().join("id_rsa");
+    std::fs::write(&secret, "SECRET-LINE-ONE\nssh-rsa AAAASECRETKEYBODY\n").unwrap();
+    let dir = support::temp_project();
+    let root = support::canonical(dir.path());
+    std::fs::create_dir(root.join(".git")).unwrap();
+    let store = tempfile::tempdir().unwrap();
+    std::fs::write(
+        root.join("biome.json"),
+        format!(r#"{{"extends": ["{}"]}}"#, secret.display()),
+    )
+    .unwrap();
+    std::fs::write(root.join("main.js"), "let a = 1;\n").unwrap();
+    std::fs::write(
+        root.join("signalint.toml"),
+        "[engines.oxlint]\nenabled = false\n[engines.tsc]\nenabled = false\n[engines.biome]\nenabled = true\n",
+    )
+    .unwrap();
+    let check = |trusted: bool| {
+        let mut command = signalint(&root, store.path());
+        command
+            .args(["check", "--format", "json"])
+            .env("SIGNALINT_TOOLCHAIN_DIR", &engines);
+        if trusted {
+            command.env("SIGNALINT_TRUST", "1");
+        }
+        support::run(&mut command)
+    };
+
+    let output = check(false);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(!stdout.contains("SECRET"), "{stdout}");
+    let json = support::stdout_json(&output);
+    let biome = &json["engines"]["biome"];
+    assert_eq!(biome["status"], "disabled", "{biome:#}");
+    let reason = biome["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("biome.json points at")
+            && reason.contains("outside the repository")
+            && reason.contains("signalint trust"),
+        "{biome:#}"
+    );
+
+    let output = check(true);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let json = support::stdout_json(&output);
+    let biome = &json["engines"]["biome"];
+    assert_eq!(biome["status"], "error", "trusted, Biome runs: {biome:#}");
+    assert!(
+        !stdout.contains("SECRET"),
+        "the file's lines stay out of the answer: {stdout}"
+    );
+    assert!(
+        biome["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("quoted source left out"),
+        "{biome:#}"
+    );
+}

@@ -6,11 +6,13 @@
 //! other engine's issues are kept.
 
 mod engine;
+mod engine_text;
 mod files;
 mod invocation;
 mod kept;
 mod machine;
 mod once;
+mod outside_config;
 pub mod positions;
 mod programs;
 mod project_code;
@@ -284,6 +286,7 @@ pub async fn run(
     while let Some(joined) = tasks.join_next().await {
         match joined {
             Ok((id, mut outcome)) => {
+                outcome.status.message = outcome.status.message.as_deref().map(engine_text::inert);
                 let dropped = report_scope.keep(&context.root, &mut outcome.issues);
                 let whole = report_scope.is_partial() && whole_program.contains(&id);
                 note_dropped(&mut outcome.status, dropped, outcome.issues.len(), whole);
@@ -526,6 +529,12 @@ fn engine_uses(
         .collect();
     let mut uses = context.kept.uses(&context.root, &candidates);
     project_code::require_project_trust(&mut uses, &candidates, context.config.trust.trusted);
+    outside_config::refuse_outside_configs(
+        &mut uses,
+        &candidates,
+        &context.root,
+        context.config.trust.trusted,
+    );
     uses
 }
 

@@ -175,7 +175,7 @@ fn lies_in(dir: &Path, repository: &Path) -> bool {
 
 /// `dir` with its longest existing ancestor resolved: a directory that does not exist yet,
 /// under a link into the repository, still counts as inside.
-fn resolved_prefix(dir: &Path) -> PathBuf {
+pub(crate) fn resolved_prefix(dir: &Path) -> PathBuf {
     let normal = normalize(dir);
     for ancestor in normal.ancestors() {
         if let Ok(real) = ancestor.canonicalize() {

@@ -18,6 +18,7 @@
 mod discover;
 mod load;
 
+pub(crate) use discover::resolved_prefix;
 pub use discover::{
     INSTALL_PLUGIN_DIR, PluginDir, PluginDirSource, install_dirs, is_plugin_file_name,
     missing_installation, plugin_dirs, repository_root,
