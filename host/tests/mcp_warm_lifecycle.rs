@@ -435,10 +435,78 @@ async fn a_first_answer_past_the_timeout_goes_one_shot_at_once_and_says_what_to_
         message.contains("`timeout_secs` in `[engines.tsc]`"),
         "{message}"
     );
-    // The one-shot run answered, and no second session was started to wait as long again.
+    // The one-shot run answered; the next check runs one-shot at once while the session
+    // loads in the background, and no second session is started to wait as long again.
     assert_eq!(answer["totalIssues"], 1, "{answer:#}");
+    let next = ok(&call(&client, "check_project", json!({})).await);
+    assert!(
+        tsc_message(&next).contains("still loading the program in the background"),
+        "{next:#}"
+    );
+    assert_eq!(next["totalIssues"], 1, "{next:#}");
     let starts = std::fs::read_to_string(root.join("tsserver-starts.log")).unwrap();
     assert_eq!(starts.lines().count(), 1, "{starts}");
-    assert!(wait_for(Duration::from_secs(10), || servers(&root).is_empty()));
+    // The loading session ends with the server.
     client.cancel().await.unwrap();
+    assert!(wait_for(Duration::from_secs(10), || servers(&root).is_empty()));
+}
+
+/// A session whose first answer takes longer than the start budget (here 1 ms, as a program
+/// too large to load within its timeout) is not waited on: that check runs one-shot, the
+/// session goes on loading in the background, checks meanwhile run one-shot at once with the
+/// same answer, and once it has loaded the checks are answered warm.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_past_its_start_budget_loads_in_the_background() {
+    let dir = pinned(None);
+    let root = dir.path().canonicalize().unwrap();
+    let (client, _) = start(
+        &root,
+        &[
+            trusted(),
+            ("SIGNALINT_WARM_START_BUDGET_MS", Path::new("1")),
+        ],
+    )
+    .await;
+
+    let first = ok(&call(&client, "check_project", json!({})).await);
+    let message = tsc_message(&first);
+    assert!(
+        message.contains("ran one-shot while it loads in the background"),
+        "{first:#}"
+    );
+    assert_eq!(first["totalIssues"], 1, "the one-shot answer: {first:#}");
+
+    // Every check answers (one-shot while it loads, then warm) and never waits on the load;
+    // within a minute the loaded session answers.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut one_shot_meanwhile = 0;
+    let warm = loop {
+        let answer = ok(&call(&client, "check_files", json!({"files": ["src/b.ts"]})).await);
+        assert_eq!(answer["totalIssues"], 1, "{answer:#}");
+        let message = tsc_message(&answer);
+        if message.starts_with("persistent `tsc --lsp") {
+            break answer;
+        }
+        assert!(
+            message.contains("still loading the program in the background"),
+            "{answer:#}"
+        );
+        one_shot_meanwhile += 1;
+        assert!(Instant::now() < deadline, "never loaded: {answer:#}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(
+        servers(&root).len(),
+        1,
+        "one session, loaded in the background"
+    );
+    // The loaded session follows edits like any other.
+    std::fs::write(root.join("src/a.ts"), "export const a: string = \"1\";\n").unwrap();
+    let edited = ok(&call(&client, "check_files", json!({"files": ["src/a.ts"]})).await);
+    assert!(
+        tsc_message(&edited).starts_with("persistent `tsc --lsp"),
+        "{edited:#} (after {one_shot_meanwhile} one-shot checks, {warm:#})"
+    );
+    assert_eq!(edited["totalIssues"], 0, "{edited:#}");
+    client.cancel().await.ok();
 }

@@ -27,6 +27,12 @@
 //!   declared program inputs: package.json, lockfiles, `node_modules/.package-lock.json`;
 //!   see `inputs`), and after an answer that left the process above its
 //!   memory limit (measured after an answer, at most once a second).
+//! * **Warm up in the background** when a new session's first answer (loading and checking
+//!   the whole program) takes longer than the start budget (the engine's timeout unless set):
+//!   that check runs one-shot, the session finishes loading on its own task with a budget
+//!   of [`BACKGROUND_BUDGET_FACTOR`] times the engine's timeout, and meanwhile every check of
+//!   the engine runs one-shot at once instead of waiting on it. A session that does not load
+//!   even then is not tried again for [`GIVE_UP_FOR`].
 //! * **Stop** when idle, and when the pool shuts down ([`Pool::shutdown`]). The process is a
 //!   [`runner::Persistent`](crate::runner::Persistent): its own group, registered, with the
 //!   parent-death signal, so it never outlives the host.
@@ -74,11 +80,23 @@ pub const DEFAULT_IDLE: Duration = Duration::from_secs(15 * 60);
 /// it keeps; 4 GiB leaves that room and stops a leak well before an 8 GB machine swaps.
 pub const DEFAULT_MAX_RSS: u64 = 4 << 30;
 
+/// How many engine timeouts a session loading in the background may take for its first
+/// answer: a program that a one-shot run checks in time but a language server loads slowly
+/// (the first answer also opens every file) gets this much longer, off every call's path.
+pub const BACKGROUND_BUDGET_FACTOR: u32 = 4;
+
+/// How long an engine whose session did not load even in the background runs one-shot
+/// before a session is tried again.
+pub const GIVE_UP_FOR: Duration = Duration::from_secs(30 * 60);
+
 /// The pool's settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Settings {
     pub idle: Duration,
     pub max_rss: u64,
+    /// How long a check waits for a new session's first answer before it runs one-shot and
+    /// leaves the session to load in the background (`None`: the engine's timeout).
+    pub start_budget: Option<Duration>,
 }
 
 impl Default for Settings {
@@ -86,12 +104,14 @@ impl Default for Settings {
         Self {
             idle: DEFAULT_IDLE,
             max_rss: DEFAULT_MAX_RSS,
+            start_budget: None,
         }
     }
 }
 
 impl Settings {
-    /// The defaults, changed by `SIGNALINT_WARM_IDLE_SECS` and `SIGNALINT_WARM_MAX_RSS_MIB`;
+    /// The defaults, changed by `SIGNALINT_WARM_IDLE_SECS`, `SIGNALINT_WARM_MAX_RSS_MIB` and
+    /// `SIGNALINT_WARM_START_BUDGET_MS`;
     /// `None` when `SIGNALINT_WARM` is `0` or `off` (every check one-shot). An unreadable
     /// value is an error that names the variable.
     pub fn from_env() -> Result<Option<Self>, String> {
@@ -117,6 +137,9 @@ impl Settings {
         if let Some(mib) = number("SIGNALINT_WARM_MAX_RSS_MIB")? {
             settings.max_rss = mib.max(1) << 20;
         }
+        if let Some(ms) = number("SIGNALINT_WARM_START_BUDGET_MS")? {
+            settings.start_budget = Some(Duration::from_millis(ms));
+        }
         Ok(Some(settings))
     }
 }
@@ -124,10 +147,23 @@ impl Settings {
 /// One engine's session slot within one project.
 type Slot = Arc<tokio::sync::Mutex<Option<session::Session>>>;
 
+/// Whether a slot's session is loading on a task of its own, or gave up loading.
+#[derive(Debug, Clone, Copy)]
+enum Warming {
+    /// Since this instant.
+    Loading(Instant),
+    /// Until this instant, every check runs one-shot.
+    GaveUp(Instant),
+}
+
 /// The sessions of one server.
 pub struct Pool {
     settings: Settings,
     slots: std::sync::Mutex<HashMap<(PathBuf, String), Slot>>,
+    /// Per slot, a session loading in the background or given up.
+    warming: Arc<std::sync::Mutex<HashMap<(PathBuf, String), Warming>>>,
+    /// Cancelled on shutdown: a background load ends with the pool.
+    stopping: CancellationToken,
 }
 
 impl std::fmt::Debug for Pool {
@@ -157,6 +193,8 @@ impl Pool {
         let pool = Arc::new(Self {
             settings,
             slots: Default::default(),
+            warming: Default::default(),
+            stopping: CancellationToken::new(),
         });
         tokio::spawn(reap_idle(Arc::downgrade(&pool), settings.idle));
         pool
@@ -164,6 +202,7 @@ impl Pool {
 
     /// Stops every session (their process groups are killed).
     pub async fn shutdown(&self) {
+        self.stopping.cancel();
         for slot in self.all_slots() {
             slot.lock().await.take();
         }
@@ -219,6 +258,50 @@ pub struct Request<'a> {
     pub early: Option<EarlySink<'a>>,
 }
 
+/// A [`Request`] that owns its parts, for a session that loads on a task of its own.
+struct OwnedRequest {
+    root: PathBuf,
+    runner: Runner,
+    engine: String,
+    plugin: Arc<PluginHandle>,
+    info: EngineInfo,
+    plan: PlanRequest,
+    tree: Vec<String>,
+    timeout: Duration,
+    cancel: CancellationToken,
+}
+
+impl OwnedRequest {
+    fn of(request: &Request<'_>, timeout: Duration, cancel: CancellationToken) -> Self {
+        Self {
+            root: request.root.to_owned(),
+            runner: request.runner.clone(),
+            engine: request.engine.to_owned(),
+            plugin: request.plugin.clone(),
+            info: request.info.clone(),
+            plan: request.plan.clone(),
+            tree: request.tree.to_vec(),
+            timeout,
+            cancel,
+        }
+    }
+
+    fn request(&self) -> Request<'_> {
+        Request {
+            root: &self.root,
+            runner: &self.runner,
+            engine: &self.engine,
+            plugin: &self.plugin,
+            info: &self.info,
+            plan: &self.plan,
+            tree: &self.tree,
+            timeout: self.timeout,
+            cancel: &self.cancel,
+            early: None,
+        }
+    }
+}
+
 impl Request<'_> {
     /// The project's files with one of the engine's extensions.
     fn sources(&self) -> Vec<String> {
@@ -254,16 +337,98 @@ impl Pool {
             .clone()
     }
 
+    /// Why this check runs one-shot without waiting: the engine's session is loading in the
+    /// background, or gave up loading a while ago.
+    fn warming(&self, key: &(PathBuf, String)) -> Option<String> {
+        let mut warming = self.warming.lock().unwrap_or_else(|e| e.into_inner());
+        match warming.get(key).copied()? {
+            Warming::Loading(since) => Some(format!(
+                "the persistent {} is still loading the program in the background ({} s so \
+                 far), so this check ran one-shot",
+                key.1,
+                since.elapsed().as_secs()
+            )),
+            Warming::GaveUp(until) if Instant::now() < until => Some(format!(
+                "the persistent {} could not load the program even in the background, so it \
+                 runs one-shot (tried again in {} min)",
+                key.1,
+                until
+                    .saturating_duration_since(Instant::now())
+                    .as_secs()
+                    .div_ceil(60)
+            )),
+            Warming::GaveUp(_) => {
+                warming.remove(key);
+                None
+            }
+        }
+    }
+
+    /// Leaves `session`, whose first answer took longer than the start budget, to load on a
+    /// task of its own; it goes back into its slot once it answers.
+    fn load_in_background(&self, request: &Request<'_>, slot: Slot, mut session: session::Session) {
+        let key = (request.root.to_path_buf(), request.engine.to_owned());
+        let budget = request.timeout * BACKGROUND_BUDGET_FACTOR;
+        let owned = OwnedRequest::of(request, budget, self.stopping.child_token());
+        let warming = self.warming.clone();
+        warming
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key.clone(), Warming::Loading(Instant::now()));
+        tokio::spawn(async move {
+            let request = owned.request();
+            let loaded = tokio::select! {
+                answer = session.check(&request) => {
+                    matches!(answer, Ok(session::Checked::Answer(_)))
+                }
+                () = request.cancel.cancelled() => false,
+                () = tokio::time::sleep(budget) => false,
+            };
+            if loaded {
+                tracing::info!(
+                    engine = request.engine,
+                    "persistent engine loaded in the background"
+                );
+                session.last_used = Instant::now();
+                let mut held = slot.lock().await;
+                if held.is_none() {
+                    *held = Some(session);
+                }
+                warming
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .remove(&key);
+            } else {
+                tracing::warn!(
+                    engine = request.engine,
+                    "persistent engine did not load in the background"
+                );
+                warming
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(key, Warming::GaveUp(Instant::now() + GIVE_UP_FOR));
+            }
+        });
+    }
+
     /// Answers from the engine's session, starting or restarting it as needed; a session
     /// that fails twice in a row leaves this check to the one-shot run.
     pub async fn check(&self, request: &Request<'_>) -> Outcome {
         let started = Instant::now();
+        let key = (request.root.to_path_buf(), request.engine.to_owned());
+        if let Some(reason) = self.warming(&key) {
+            return Outcome::OneShot(reason);
+        }
         let plan = match adapter::session(request).await {
             Ok(plan) => plan,
             Err(reason) => return Outcome::OneShot(reason),
         };
         let slot = self.slot(request.root, request.engine);
         let mut held = slot.lock().await;
+        // It may have gone to load in the background while this check waited for the slot.
+        if let Some(reason) = self.warming(&key) {
+            return Outcome::OneShot(reason);
+        }
         let mut restarted: Option<String> = None;
         for attempt in 0..2 {
             let why_new = match held.as_mut() {
@@ -290,17 +455,25 @@ impl Pool {
                 }
             }
             let session = held.as_mut().expect("started above");
+            // A session's first answer loads and checks the whole program: past the start
+            // budget it goes on loading in the background, and this check runs one-shot.
+            let budget = match (fresh, self.settings.start_budget) {
+                (true, Some(budget)) => budget.min(request.timeout),
+                _ => request.timeout,
+            };
             let answer = tokio::select! {
                 answer = session.check(request) => answer,
                 () = request.cancel.cancelled() => {
                     return Outcome::OneShot(format!("{} was cancelled", request.engine));
                 }
-                () = tokio::time::sleep(request.timeout) => {
-                    // A session's first answer loads and checks the whole program, about what
-                    // a cold run costs: a second session would only take as long again.
+                () = tokio::time::sleep(budget) => {
                     if fresh {
-                        held.take();
-                        return Outcome::OneShot(first_answer_too_slow(request));
+                        // Marked loading before the slot is let go, so no check waiting for
+                        // the slot starts a second session.
+                        let loading = held.take().expect("the session just checked");
+                        self.load_in_background(request, slot.clone(), loading);
+                        drop(held);
+                        return Outcome::OneShot(first_answer_too_slow(request, budget));
                     }
                     Err(WarmError::TimedOut(request.timeout.as_secs()))
                 }
@@ -349,13 +522,15 @@ impl Pool {
     }
 }
 
-/// Why a check ran one-shot when a new session's first answer took the whole timeout.
-fn first_answer_too_slow(request: &Request<'_>) -> String {
+/// Why a check ran one-shot when a new session's first answer took the whole start budget.
+fn first_answer_too_slow(request: &Request<'_>, budget: Duration) -> String {
     format!(
         "the persistent {engine}'s first answer (loading and checking the whole program) took \
-         longer than its {secs} s timeout, so this check ran one-shot; a program this large \
-         needs a longer `timeout_secs` in `[engines.{engine}]` to be kept warm",
+         longer than {budget:?}, so this check ran one-shot while it loads in the background \
+         (up to {factor} times the {secs} s `timeout_secs` in `[engines.{engine}]`); checks \
+         run one-shot until it has loaded",
         engine = request.engine,
+        factor = BACKGROUND_BUDGET_FACTOR,
         secs = request.timeout.as_secs()
     )
 }
