@@ -39,7 +39,7 @@ macro_rules! concepts {
 
         /// Each concept with its file name and its word list.
         const CONCEPT_FILES: &[(C, &str, &str)] = &[
-            $((C::$concept, $file, include_str!(concat!("../data/concepts/", $file, ".tsv"))),)*
+            $((C::$concept, $file, include_str!(concat!("../../data/concepts/", $file, ".tsv"))),)*
         ];
     };
 }
