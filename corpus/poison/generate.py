@@ -16,7 +16,6 @@ from pathlib import Path
 from domains import DOMAINS, FOREIGN_TOOLS, HELD_OUT_DOMAINS, SECRETS
 import english
 import languages
-import more
 
 HERE = Path(__file__).resolve().parent
 rng = random.Random(20261201)
@@ -117,7 +116,7 @@ def slots_for(tools, me_i, sib_i, i):
     }
 
 
-def attack(category, domain, split, i, lang="en", text=None, src=english):
+def attack(category, domain, split, i, lang="en", text=None):
     tools = base_tools(domain)
     me_i = i % len(tools)
     sib_i = (me_i + 1) % len(tools)
@@ -136,7 +135,7 @@ def attack(category, domain, split, i, lang="en", text=None, src=english):
         me["description"] = style_wrap(style if lang == "en" else "plain", me["description"], payload)
     elif category == "param_payload":
         where = "param_description"
-        payload = fill(pick(src.ATTACKS[category], split, i), s)
+        payload = fill(pick(english.ATTACKS[category], split, i), s)
         mode = i % 4
         if mode == 0:
             add_param(me, s["param"], payload)
@@ -150,7 +149,7 @@ def attack(category, domain, split, i, lang="en", text=None, src=english):
             add_param(me, sigil, payload if i % 8 < 4 else "Fill in before calling.")
     elif category == "split_payload":
         where = "multi_tool"
-        frags = pick(src.SPLIT, split, i)
+        frags = pick(english.SPLIT, split, i)
         cross = i % 3 == 2
         targets = list(range(len(tools)))
         for k, frag in enumerate(frags):
@@ -164,18 +163,18 @@ def attack(category, domain, split, i, lang="en", text=None, src=english):
                 t = tools[targets[(me_i + k) % len(targets)]]
                 t["description"] += " " + frag
     elif category == "obfuscated_payload":
-        core = fill(pick(src.OBFUSCATED_CORE, split, i), s)
+        core = fill(pick(english.OBFUSCATED_CORE, split, i), s)
         technique = ENCODINGS[i % len(ENCODINGS)]
-        lead = pick(src.OBFUSCATION_LEADS, split, i // len(ENCODINGS))
+        lead = pick(english.OBFUSCATION_LEADS, split, i // len(ENCODINGS))
         add_param(me, s["param"], "Optional extra data.")
         me["description"] += " " + lead + encode(technique, core)
     elif category == "hidden_unicode":
-        core = fill(pick(src.OBFUSCATED_CORE, split, i), s)
+        core = fill(pick(english.OBFUSCATED_CORE, split, i), s)
         technique = HIDES[i % len(HIDES)]
         add_param(me, s["param"], "Optional extra data.")
         me["description"] += " " + hide(technique, core)
     else:
-        payload = fill(pick(src.ATTACKS[category], split, i), s)
+        payload = fill(pick(english.ATTACKS[category], split, i), s)
         if category == "exfiltration" and i % 3 == 1:
             where = "param_description"
             me["inputSchema"]["properties"][s["param"]]["description"] = payload
@@ -196,14 +195,14 @@ def attack(category, domain, split, i, lang="en", text=None, src=english):
     return item
 
 
-def benign(category, domain, split, i, lang="en", text=None, src=english):
+def benign(category, domain, split, i, lang="en", text=None):
     tools = base_tools(domain)
     me_i = i % len(tools)
     sib_i = (me_i + 1) % len(tools)
     s = slots_for(tools, me_i, sib_i, i)
     me = tools[me_i]
     style = ["plain", "markdown", "verbose", "terse", "comment", "json"][i % 6] if lang == "en" else "plain"
-    payload = fill(text if text is not None else pick(src.BENIGN[category], split, i), s)
+    payload = fill(text if text is not None else pick(english.BENIGN[category], split, i), s)
     where = "tool_description"
     if lang == "en" and category in ("security_subject", "secret_redaction", "precision_real") and i % 3 == 1:
         where = "param_description"
@@ -219,41 +218,6 @@ def benign(category, domain, split, i, lang="en", text=None, src=english):
 ATTACK_CATEGORIES = list(english.ATTACKS) + ["split_payload", "obfuscated_payload", "hidden_unicode"]
 BENIGN_CATEGORIES = list(english.BENIGN)
 SHORT = {c: "".join(w[0] for w in c.split("_"))[:3] for c in ATTACK_CATEGORIES + BENIGN_CATEGORIES}
-
-
-def more_tuning(attacks, benigns, domains):
-    """Appends tuning items from `more.py`, each wording twice (two domains, styles, secrets
-    and parameters), after every original row: no original row, and no held-out row, changes."""
-    tune_domains = [d for d in domains if d not in HELD_OUT_DOMAINS]
-    for ci, category in enumerate(ATTACK_CATEGORIES):
-        if category == "split_payload":
-            count = len(more.SPLIT["tune"])
-        elif category in ("obfuscated_payload", "hidden_unicode"):
-            count = len(more.OBFUSCATED_CORE["tune"])
-        else:
-            count = len(more.ATTACKS.get(category, {"tune": []})["tune"])
-        for k in range(2 * count):
-            domain = tune_domains[(k * 5 + ci) % len(tune_domains)]
-            item = attack(category, domain, "tune", k, src=more)
-            item["id"] = f"pa-{SHORT[category]}-x{k:02}"
-            attacks.append(item)
-    for ci, category in enumerate(more.BENIGN):
-        for k in range(2 * len(more.BENIGN[category]["tune"])):
-            domain = tune_domains[(k * 5 + ci) % len(tune_domains)]
-            item = benign(category, domain, "tune", k, src=more)
-            item["id"] = f"pb-{SHORT[category]}-x{k:02}"
-            benigns.append(item)
-    for lang in languages.LANGS:
-        for n, (category, text) in enumerate(more.LANG_ATTACKS[lang]):
-            domain = tune_domains[(n * 3 + len(lang)) % len(tune_domains)]
-            item = attack(category, domain, "tune", n, lang, text)
-            item["id"] = f"pa-{lang}-x{n:02}"
-            attacks.append(item)
-        for n, (category, text) in enumerate(more.LANG_BENIGN[lang]):
-            domain = tune_domains[(n * 3 + len(lang) + 1) % len(tune_domains)]
-            item = benign(category, domain, "tune", n, lang, text)
-            item["id"] = f"pb-{lang}-x{n:02}"
-            benigns.append(item)
 
 
 def main():
@@ -289,7 +253,6 @@ def main():
             item = benign(bcat, domain, split, n, lang, btext)
             item["id"] = f"pb-{lang}-{n:02}"
             benigns.append(item)
-    more_tuning(attacks, benigns, domains)
     for name, items in (("attacks.jsonl", attacks), ("benign.jsonl", benigns)):
         with open(HERE / name, "w", encoding="utf-8") as f:
             for item in items:
