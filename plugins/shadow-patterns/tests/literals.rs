@@ -10,8 +10,9 @@
 //!   real servers' texts (`corpus/real-benign/`, `corpus/real-servers/`) do not use appears in
 //!   a literal.
 //!
-//! Patterns are the raw string literals (`r"..."`) of every file and every literal of the
-//! concept lexicon (`src/concepts.rs`); messages and summaries are plain literals elsewhere.
+//! Patterns are the raw string literals (`r"..."`) of every file, every literal of the
+//! concept evaluator and of the concept rules (`src/concepts/`, `src/signals/`), and every
+//! stem of the concept word lists (`data/concepts/*.tsv`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -104,9 +105,28 @@ fn words(s: &str) -> Vec<String> {
 
 /// String literals of a Rust file outside doc comments and test modules.
 fn literals(path: &Path, out: &mut Vec<String>) {
-    let every = path.ends_with("concepts.rs");
+    // A test module in a file of its own.
+    if path.ends_with("tests.rs") {
+        return;
+    }
     let source = std::fs::read_to_string(path).expect("source file");
     let code = source.split("#[cfg(test)]").next().unwrap_or("");
+    // A signal's concept rules follow this marker; the evaluator is its own directory.
+    let (code, every) = match code.split_once(CONCEPT_RULES) {
+        Some((head, rules)) => {
+            literals_of(head, false, out);
+            (rules, true)
+        }
+        None => (code, path.components().any(|c| c.as_os_str() == "concepts")),
+    };
+    literals_of(code, every, out);
+}
+
+/// The line that opens a signal's concept rules.
+const CONCEPT_RULES: &str = "// Concept rules, run by `crate::concepts::detect`.";
+
+/// String literals of code, doc comments excluded: the raw ones, and every one when `every`.
+fn literals_of(code: &str, every: bool, out: &mut Vec<String>) {
     let code: String = code
         .lines()
         .filter(|l| !l.trim_start().starts_with("//"))
@@ -170,6 +190,25 @@ fn source_literals() -> Vec<String> {
     out
 }
 
+/// Every stem of the concept word lists (the fields after each row's language code).
+fn concept_stems() -> Vec<String> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(root().join("data/concepts")).expect("data/concepts dir") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "tsv") {
+            let text = std::fs::read_to_string(&path).expect("concept file");
+            for line in text.lines().filter(|l| !l.starts_with('#')) {
+                out.extend(
+                    line.split('\t')
+                        .skip(1)
+                        .map(|s| s.trim_matches('"').to_lowercase()),
+                );
+            }
+        }
+    }
+    out
+}
+
 #[test]
 fn no_corpus_literal_inside_a_pattern() {
     let items = corpus_items();
@@ -196,7 +235,14 @@ fn no_corpus_literal_inside_a_pattern() {
         }
     }
     let common = common_words();
-    let literals = source_literals();
+    let mut literals = source_literals();
+    let stems = concept_stems();
+    assert!(
+        stems.len() > 1000,
+        "found only {} concept stems",
+        stems.len()
+    );
+    literals.extend(stems);
     assert!(
         literals.len() > 100,
         "found only {} literals",

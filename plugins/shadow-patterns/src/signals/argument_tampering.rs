@@ -3,6 +3,7 @@
 //! Declared as [`SIGNAL`], whose documentation says what it finds and why.
 
 use super::{Hit, Unit};
+use crate::concepts::{C, ClauseContext, Report, external};
 use crate::lexicon::{cited, pattern};
 
 signalint_plugin_api::declare_rule! {
@@ -85,6 +86,24 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
         score += 1;
     }
     out.push(Hit::new(&SIGNAL, score, (m.start(), m.end()), detail));
+}
+
+// Concept rules, run by `crate::concepts::detect`.
+
+/// Whether the clause orders a value of a call replaced by one the description fixes.
+pub(crate) fn replaces_value(c: &ClauseContext<'_>) -> bool {
+    c.cl.has(C::Modify) && c.cl.has(C::Object) && external(c.s) && !c.param
+}
+
+/// The concept rule: a value the user gives replaced by a fixed one.
+pub(crate) fn concept_rule(c: &ClauseContext<'_>, report: &mut Report<'_>) {
+    if replaces_value(c) {
+        report.hit(
+            &SIGNAL,
+            4,
+            "a value of a call replaced by one the description fixes",
+        );
+    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! Declared as [`SIGNAL`], whose documentation says what it finds and why.
 
 use super::{Hit, Unit};
+use crate::concepts::{C, ClauseContext, Report};
 use crate::lexicon::{USER, cited, clause, negated_before, pattern};
 
 signalint_plugin_api::declare_rule! {
@@ -267,6 +268,43 @@ fn hidden_from_the_user(text: &str, phrase: &str, end: usize) -> bool {
         .iter()
         .any(|p| phrase.starts_with(p));
     !open || AUDIENCE.is_match(&text[end..])
+}
+
+// Concept rules, run by `crate::concepts::detect`.
+
+/// The concept rule: an order to keep the user from knowing, or to lie when asked.
+pub(crate) fn concept_rule(c: &ClauseContext<'_>, report: &mut Report<'_>) {
+    let (cl, s, text) = (&c.cl, c.s, c.text);
+    // "Do not use @ to mention users": tagging people, not keeping anything from them.
+    let tagging = cl.has(C::Tell)
+        && cl.spans(C::Tell).any(|(ts, te)| {
+            text[ts..te].starts_with("mention")
+                && cl.spans(C::User).any(|(us, _)| us >= te && us - te <= 5)
+        });
+    // "Don't bother telling the user the IDs unless they ask": the user learns it by asking.
+    let protective = cl.has(C::Secret) || cl.has(C::Without) || tagging || unless_asked(s);
+    if !protective
+        && ((cl.near(C::Neg, C::Tell, 40)
+            && (cl.near(C::Tell, C::User, 40) || cl.then(C::Tell, C::SelfRef, 40))
+            // "the user does not mention": the user is the subject, not the audience.
+            && !(cl.before(C::User, C::Neg) && cl.before(C::Neg, C::Tell)))
+            || (cl.near(C::Hide, C::User, 60)
+                || cl.near(C::Hide, C::Turn, 60)
+                || (cl.has(C::Hide) && s.contains("ask")))
+            || (cl.has(C::Lie) && (cl.has(C::User) || s.contains("ask"))))
+    {
+        report.hit(&SIGNAL, 3, "an order to keep what happens from the user");
+    }
+}
+
+/// "Unless they ask", "unless asked": the user can still have it on request.
+fn unless_asked(clause: &str) -> bool {
+    clause.match_indices("unless ").any(|(i, u)| {
+        clause[i + u.len()..]
+            .split(' ')
+            .take(3)
+            .any(|w| w.starts_with("ask"))
+    })
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! Declared as [`SIGNAL`], whose documentation says what it finds and why.
 
 use super::{Hit, Unit};
+use crate::concepts::{C, ClauseContext, Report, external};
 use crate::lexicon::{cited, clause, negated_before, pattern, window_before};
 
 signalint_plugin_api::declare_rule! {
@@ -168,6 +169,30 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     }
     if let Some(hit) = best.filter(|h| h.score > 0) {
         out.push(hit);
+    }
+}
+
+// Concept rules, run by `crate::concepts::detect`.
+
+/// The concept rule: sleeper behaviour, a trigger that unlocks sending data away.
+pub(crate) fn concept_rule(c: &ClauseContext<'_>, report: &mut Report<'_>) {
+    let (cl, s, range) = (&c.cl, c.s, c.range);
+    // "Pass it only when every step above misses": a last resort narrows, it does not arm.
+    let last_resort = s.contains("only when") || s.contains("only if");
+    let moved = c.puts.iter().any(|&(a, b)| a >= range.0 && b <= range.1);
+    let threshold_redirect =
+        cl.has(C::Object) && cl.has(C::Instead) && s.chars().any(|c| c.is_ascii_digit());
+    if cl.has(C::Trigger)
+        && (cl.has(C::Put) || moved || cl.has(C::Modify) || s.contains("route"))
+        && (cl.has(C::Secret) || external(s) || threshold_redirect)
+        && !cl.has(C::Protect)
+        && !last_resort
+    {
+        report.hit(
+            &SIGNAL,
+            4,
+            "behaviour that changes on a trigger to send data away",
+        );
     }
 }
 

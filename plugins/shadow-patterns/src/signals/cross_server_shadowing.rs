@@ -3,6 +3,7 @@
 //! Declared as [`SIGNAL`], whose documentation says what it finds and why.
 
 use super::{Hit, Unit};
+use crate::concepts::{C, ClauseContext, Report, external, foreign_tool};
 use crate::lexicon::{TOOL_NOUN, cited, clause, pattern};
 
 signalint_plugin_api::declare_rule! {
@@ -206,6 +207,55 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
                 "an order carried out through other servers' tools",
             ));
         }
+    }
+}
+
+// Concept rules, run by `crate::concepts::detect`.
+
+/// The concept rule: how another server's tools must behave (what they modify, a hidden copy
+/// of what they send).
+pub(crate) fn concept_rule(c: &ClauseContext<'_>, report: &mut Report<'_>) {
+    let (cl, s) = (&c.cl, c.s);
+    let named = cl.has(C::ToolWord) || cl.has(C::Call);
+    let elsewhere = (named && foreign_tool(s, c.unit)) || cl.has(C::Other);
+    if elsewhere
+        && !c.param
+        && (cl.has(C::Modify) || cl.has(C::Bcc))
+        && (cl.has(C::Bcc)
+            || external(s)
+            || (cl.has(C::Object) && cl.has(C::Personal) && cl.has(C::ToolWord)))
+    {
+        report.hit(&SIGNAL, 4, "instructions for another server's tools");
+    } else if cl.has(C::ToolWord) && cl.has(C::Bcc) && external(s) {
+        report.hit(&SIGNAL, 4, "a hidden copy added to another tool's messages");
+    }
+}
+
+/// The concept rule: a change to the arguments of another server's tool, where
+/// [`super::argument_tampering`] has not already read the clause as a replaced value.
+pub(crate) fn arguments_rule(c: &ClauseContext<'_>, report: &mut Report<'_>) {
+    let (cl, s) = (&c.cl, c.s);
+    // "the payments tool on the banking server": a tool placed on a server not this one.
+    let on_other_server = cl.has(C::ToolWord)
+        && [" on the ", " of the ", " from the ", " in the "]
+            .iter()
+            .any(|w| s.contains(w))
+        && s.contains(" server")
+        && !s.contains("this server")
+        && !s.contains("our server");
+    if !super::argument_tampering::replaces_value(c)
+        && (cl.has(C::Modify) || cl.has(C::Put))
+        && cl.has(C::Object)
+        // The tool is named as one ("the x tool", "calls to x"), not as a value's source.
+        && (cl.has(C::ToolWord) || s.contains("call"))
+        && (foreign_tool(s, c.unit) || cl.has(C::Other) || on_other_server)
+        && !c.param
+    {
+        report.hit(
+            &SIGNAL,
+            3,
+            "instructions that change another tool's arguments",
+        );
     }
 }
 

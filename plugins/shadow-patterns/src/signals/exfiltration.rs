@@ -3,6 +3,7 @@
 //! Declared as [`SIGNAL`], whose documentation says what it finds and why.
 
 use super::{Hit, Unit, UnitKind};
+use crate::concepts::{C, ClauseContext, Report, external, names_param};
 use crate::lexicon::{
     cited, clause, negated_before, pattern, sensitive_phrase, sensitivity, used_as_noun,
 };
@@ -248,6 +249,112 @@ fn own_subject(tool: &str, object: &str) -> bool {
     ]
     .iter()
     .any(|(in_name, in_object)| tool.contains(in_name) && object.contains(in_object))
+}
+
+// Concept rules, run by `crate::concepts::detect`.
+
+/// "Do not put the plain password here", "without embedded credentials", "e.g.
+/// {\"password\": \"123456\"}": a refusal, a safeguard or an example payload. "Credentials
+/// are masked unless ...", "restrict the key to one domain": the secret is being kept safe,
+/// not moved. "Include the conversation only if the user asks for a summary": the user's
+/// consent.
+fn refused(c: &ClauseContext<'_>) -> bool {
+    let (cl, s) = (&c.cl, c.s);
+    let consented = (s.contains("only if") || s.contains("only when"))
+        && (s.contains(" ask") || s.contains(" request"))
+        && cl.has(C::User);
+    consented
+        || cl.then(C::Neg, C::Put, 20)
+        || cl.then(C::Without, C::Secret, 20)
+        || cl.has(C::Protect)
+        || example(s)
+        || placeholder(s)
+}
+
+/// The concept rule: a secret moved into a field, an address or a parameter.
+pub(crate) fn secret_moved_rule(c: &ClauseContext<'_>, report: &mut Report<'_>) {
+    let (cl, s) = (&c.cl, c.s);
+    if cl.near(C::Secret, C::Put, 80)
+        && !refused(c)
+        && !echoed_or_generated(s)
+        && (c.param
+            || cl.has(C::ParamRef)
+            || names_param(s, c.unit)
+            || external(s)
+            || into_identifier(s))
+    {
+        report.hit(
+            &SIGNAL,
+            4,
+            "a secret or private text moved into a parameter",
+        );
+    }
+}
+
+/// The concept rule: a parameter whose description asks for private text.
+pub(crate) fn secret_asked_rule(c: &ClauseContext<'_>, report: &mut Report<'_>) {
+    let (cl, s) = (&c.cl, c.s);
+    if c.param
+        && cl.has(C::Secret)
+        && (cl.has(C::Put) || cl.has(C::Always))
+        && !cl.has(C::Neg)
+        && !refused(c)
+        && !echoed_or_generated(s)
+    {
+        report.hit(
+            &SIGNAL,
+            4,
+            "a parameter that asks for a secret or private text",
+        );
+    }
+}
+
+/// "into client_info", "in `notes`", "as session_note": a destination named like a field.
+fn into_identifier(clause: &str) -> bool {
+    let words: Vec<&str> = clause.split(' ').collect();
+    words.windows(2).any(|w| {
+        matches!(w[0], "into" | "in" | "as" | "to")
+            && w[1]
+                .trim_matches(|c: char| c == '`' || c == '\'' || c == '"')
+                .contains('_')
+    })
+}
+
+/// A clause that shows an example payload ("ie: {\"action\": …}", "e.g. …").
+fn example(clause: &str) -> bool {
+    let c = clause.trim_start();
+    ["ie:", "i.e.", "e.g.", "eg:", "example:", "for example"]
+        .iter()
+        .any(|m| c.starts_with(m))
+}
+
+/// A value the server issued and takes back ("pass `threadId` back on later calls", "the
+/// `session_id` returned in a prior response"), or one it makes itself ("a random password
+/// will be generated"): neither moves the user's private text anywhere.
+fn echoed_or_generated(clause: &str) -> bool {
+    (clause.contains(" back") && !clause.contains("back to"))
+        || clause.starts_with("back ")
+        || clause.contains("returned in a prior")
+        || clause.contains("returned by a previous")
+        || clause.contains("will be generated")
+        || clause.contains("is generated")
+        || clause.contains("are generated")
+        || clause.contains("random ")
+}
+
+/// A clause showing the shape of a value with a placeholder (`secret:"<origin or handle>"`):
+/// it names no value, so it moves nothing.
+fn placeholder(clause: &str) -> bool {
+    clause.match_indices('<').any(|(i, _)| {
+        let rest = &clause[i + 1..];
+        rest.find('>').is_some_and(|j| {
+            j > 2
+                && j <= 40
+                && rest[..j]
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == ' ' || c == '_')
+        })
+    })
 }
 
 #[cfg(test)]

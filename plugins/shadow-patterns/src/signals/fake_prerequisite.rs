@@ -3,6 +3,7 @@
 //! Declared as [`SIGNAL`], whose documentation says what it finds and why.
 
 use super::{Hit, Unit};
+use crate::concepts::{C, ClauseContext, Report};
 use crate::lexicon::{TOOL_NOUN, pattern, sensitivity};
 
 signalint_plugin_api::declare_rule! {
@@ -162,6 +163,50 @@ fn own_domain(scope: &str, unit: &Unit<'_>) -> bool {
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| w.len() >= 4)
         .any(|w| names.contains(&w))
+}
+
+// Concept rules, run by `crate::concepts::detect`.
+
+/// The concept rule: a gate on everything that collects the user's data, or pins routing
+/// across servers.
+pub(crate) fn concept_rule(c: &ClauseContext<'_>, report: &mut Report<'_>) {
+    let (cl, st, s) = (&c.cl, &c.st, c.s);
+    // The user's data, not data in general ("developer clicks the email link").
+    let data = cl.near(C::User, C::Personal, 24) || cl.has(C::Secret);
+    let handed = cl.has(C::Put)
+        || s.contains(" with ")
+        || [
+            " receiv",
+            " given",
+            " hand ",
+            " handed",
+            " supplied",
+            " sent ",
+            " has the ",
+            " knows ",
+            " reach",
+            " logged",
+            " including ",
+        ]
+        .iter()
+        .any(|w| s.contains(w));
+    // "No tool works until ...": the negation is the gate itself.
+    let gate = cl.has(C::Neg) && cl.has(C::ToolWord) && cl.before(C::Neg, C::Prereq);
+    let cross_server = ["other server", "any server", "every server", "all servers"]
+        .iter()
+        .any(|w| s.contains(w));
+    if !c.param
+        && (!cl.has(C::Neg) || gate)
+        && !cl.has(C::Protect)
+        && st.has(C::Prereq)
+        && ((data && (handed || cl.has(C::Other))) || (cross_server && cl.has(C::Call)))
+    {
+        report.hit(
+            &SIGNAL,
+            3,
+            "a made-up prerequisite that collects data or pins routing",
+        );
+    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! Declared as [`SIGNAL`], whose documentation says what it finds and why.
 
 use super::{Hit, Unit};
+use crate::concepts::{C, ClauseContext, Report};
 use crate::lexicon::{cited, negated_before, pattern, used_as_noun};
 
 signalint_plugin_api::declare_rule! {
@@ -160,6 +161,21 @@ fn addressed_elsewhere(after: &str) -> bool {
             | "claude"
             | "user"
     )
+}
+
+// Concept rules, run by `crate::concepts::detect`.
+
+/// The concept rule: this tool called on every turn or after every other tool.
+pub(crate) fn concept_rule(c: &ClauseContext<'_>, report: &mut Report<'_>) {
+    let (cl, s) = (&c.cl, c.s);
+    let every_turn = cl.adjacent(c.text, C::Every, C::Turn, 12);
+    let before_turn = (cl.has(C::Always) || cl.has(C::Every))
+        && (cl.then(C::Before, C::Turn, 30) || cl.then(C::Turn, C::Before, 12));
+    // "Once per question" scopes the call to a step of a workflow.
+    let once = s.contains("once");
+    if (every_turn || before_turn) && cl.has(C::Call) && !cl.has(C::Neg) && !once {
+        report.hit(&SIGNAL, 3, "an order to call a tool on every turn");
+    }
 }
 
 #[cfg(test)]

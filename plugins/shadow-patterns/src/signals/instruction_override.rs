@@ -3,6 +3,7 @@
 //! Declared as [`SIGNAL`], whose documentation says what it finds and why.
 
 use super::{Hit, Unit};
+use crate::concepts::{C, ClauseContext, Report};
 use crate::lexicon::{cited, negated_before, pattern};
 
 signalint_plugin_api::declare_rule! {
@@ -205,6 +206,32 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     if let Some(hit) = best.filter(|h| h.score > 0) {
         out.push(hit);
     }
+}
+
+// Concept rules, run by `crate::concepts::detect`.
+
+/// The concept rule: an order to drop prior rules, or a claim that they are void; a switch to
+/// an unrestricted persona.
+pub(crate) fn concept_rule(c: &ClauseContext<'_>, report: &mut Report<'_>) {
+    let cl = &c.cl;
+    if (cl.has(C::Ignore) && (cl.has(C::Prior) || cl.has(C::Governs)))
+        || (cl.has(C::Cancel)
+            && cl.has(C::Prior)
+            && (cl.has(C::Governs) || (cl.has(C::Rules) && addressed_to_model(c.whole_sentence))))
+    {
+        let score = 3 + i32::from(cl.has(C::Prior) && (cl.has(C::Governs) || cl.has(C::Rules)));
+        report.hit(&SIGNAL, score, "an order to set aside earlier instructions");
+    } else if cl.has(C::Persona) {
+        report.hit(&SIGNAL, 3, "a switch to an unrestricted persona");
+    }
+}
+
+/// Whether a sentence speaks to the model ("your rules", "the restrictions you were given",
+/// "the assistant now answers to"): rules so addressed are the model's own instructions.
+fn addressed_to_model(sentence: &str) -> bool {
+    sentence
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| ["you", "your", "assistant", "model", "ai", "llm", "agent"].contains(&w))
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! Declared as [`SIGNAL`], whose documentation says what it finds and why.
 
 use super::{Hit, Unit};
+use crate::concepts::{C, ClauseContext, Report, TextContext, clip, names_self};
 use crate::lexicon::{cited, pattern};
 
 signalint_plugin_api::declare_rule! {
@@ -101,6 +102,50 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
             span,
             "claims and directives that bias tool choice",
         ));
+    }
+}
+
+// Concept rules, run by `crate::concepts::detect`.
+
+/// The concept rule: claims of superiority against the other tools. An order to use this
+/// tool over others without such a claim is routing guidance, not a claim.
+pub(crate) fn concept_rule(c: &ClauseContext<'_>, report: &mut Report<'_>) {
+    let st = &c.st;
+    if c.range.0 == c.sentence.0
+        && (st.has(C::Superlative) || st.has(C::Endorse) || st.has(C::Trust))
+        && (st.has(C::Other) || st.has(C::Trust))
+    {
+        report.hit(&SIGNAL, 3, "claims of superiority over every other tool");
+    }
+}
+
+/// The concept rule over the whole text: routing over every other tool is guidance on its
+/// own; next to claims of superiority in the same text it is preference manipulation.
+pub(crate) fn concept_text_rule(ctx: &TextContext<'_>, out: &mut Vec<Hit>) {
+    let mut claims = false;
+    let mut routes_over: Option<String> = None;
+    for c in ctx.clauses() {
+        claims |= c.cl.has(C::Superlative) || c.cl.has(C::Endorse);
+        if c.st.has(C::Use)
+            && c.st.has(C::Over)
+            && c.st.has(C::Other)
+            && (names_self(c.whole_sentence, c.unit) || c.st.has(C::SelfRef))
+        {
+            routes_over.get_or_insert_with(|| clip(c.whole_sentence));
+        }
+    }
+    if claims && let Some(evidence) = routes_over {
+        let score = if ctx.subject { -2 } else { 3 };
+        out.push(Hit {
+            signal: &SIGNAL,
+            score,
+            start: 0,
+            end: 0,
+            raw_span: true,
+            detail: "claims of superiority with an order to choose this tool over all others"
+                .to_owned(),
+            evidence: Some(evidence),
+        });
     }
 }
 

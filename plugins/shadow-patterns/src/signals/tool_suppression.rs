@@ -3,6 +3,7 @@
 //! Declared as [`SIGNAL`], whose documentation says what it finds and why.
 
 use super::{Hit, Unit};
+use crate::concepts::{C, Clause, ClauseContext, Report, foreign_tool, names_self, names_sibling};
 use crate::lexicon::{PROHIBIT, TOOL_NOUN, cited, clause, pattern};
 
 signalint_plugin_api::declare_rule! {
@@ -150,6 +151,76 @@ pub fn detect(unit: &Unit<'_>, out: &mut Vec<Hit>) {
     if let Some(span) = span {
         out.push(Hit::new(&SIGNAL, score, span, detail));
     }
+}
+
+// Concept rules, run by `crate::concepts::detect`.
+
+/// The concept rule: other tools disparaged or forbidden, read per sentence ("do not use X;
+/// it is broken").
+pub(crate) fn concept_rule(c: &ClauseContext<'_>, report: &mut Report<'_>) {
+    let (cl, st, text, unit, sentence, whole_sentence) =
+        (&c.cl, &c.st, c.text, c.unit, c.sentence, c.whole_sentence);
+    let foreign = st.has(C::Other) || foreign_tool(whole_sentence, unit);
+    let others = foreign || names_sibling(whole_sentence, unit);
+    let disparaged = st.has(C::Deprecated) || st.has(C::Bad);
+    // "this tool is slow; use x" is about itself, but "x is unmaintained; this tool
+    // replaces it" disparages x: the self-reference counts in the first clause only.
+    let about_self = cl.has(C::SelfRef) && !st.has(C::Other);
+    // "If the session feels broken, run cleanup_data first, then retry setup_auth": a
+    // recovery step that sends calls to the tools it names.
+    let self_deprecated = st.spans(C::Deprecated).any(|(a, _)| {
+        // "[DEPRECATED: use x instead]", "**Deprecated**": a bracket or emphasis first.
+        text[sentence.0..a]
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .is_empty()
+    });
+    let remedy = whole_sentence.contains("retry") || whole_sentence.contains(" first, then ");
+    if others && !about_self && !c.param && !remedy && c.range.0 == sentence.0 {
+        let forbidden = (st.has(C::Neg) && st.has(C::Use)) || st.has(C::Stop);
+        if (forbidden && disparaged)
+            || bad_about_tool(st, text, sentence, unit)
+            // A note that this tool itself is deprecated and names its replacement
+            // ("deprecated: use read_text_file instead") routes within the server.
+            || (st.has(C::Deprecated)
+                && st
+                    .spans(C::Instead)
+                    .any(|(a, b)| ["instead", "in favor of", "here instead"].contains(&&text[a..b]))
+                && (foreign || !self_deprecated)
+                && !names_self(whole_sentence, unit))
+            || (st.has(C::Instead) && st.has(C::Trust))
+        {
+            report.hit(&SIGNAL, 3, "other tools disparaged to route calls here");
+        }
+    }
+}
+
+/// A disparaging word counts against other tools only when it is said of them: in "also use
+/// when get_logs is silent but the app is clearly broken" the app is broken, not get_logs. The
+/// part of the sentence after a contrastive conjunction has a subject of its own.
+fn bad_about_tool(cl: &Clause<'_>, text: &str, sentence: (usize, usize), unit: &Unit<'_>) -> bool {
+    cl.spans(C::Bad).any(|(bs, be)| {
+        let mut from = sentence.0;
+        let mut to = sentence.1;
+        for conj in [
+            " but ",
+            " while ",
+            " whereas ",
+            " although ",
+            " though ",
+            " yet ",
+        ] {
+            for (i, _) in text[sentence.0..sentence.1].match_indices(conj) {
+                let at = sentence.0 + i;
+                if at + conj.len() <= bs {
+                    from = from.max(at + conj.len());
+                } else if at >= be {
+                    to = to.min(at);
+                }
+            }
+        }
+        let part = &text[from..to];
+        cl.has_in(C::Other, (from, to)) || foreign_tool(part, unit) || names_sibling(part, unit)
+    })
 }
 
 #[cfg(test)]
