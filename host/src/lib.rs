@@ -5,6 +5,7 @@
 //! spawns processes, only `mcp` knows MCP types, only `cli`/`render` write to stdout.
 
 pub mod cache;
+pub mod changed;
 pub mod check;
 pub mod cli;
 pub mod config;

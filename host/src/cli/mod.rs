@@ -1,6 +1,7 @@
 //! The command line: parse arguments, call `check`/`state`, render. No logic of its own.
 
 mod baseline;
+mod changed;
 mod check;
 mod doctor;
 mod explain;

@@ -8,6 +8,7 @@ pub mod github;
 pub mod hook;
 pub mod human;
 pub mod json;
+pub mod rdjson;
 pub mod sarif;
 
 use std::path::Path;
