@@ -38,11 +38,20 @@ fn claude_payload(root: &Path, tool: &str, file: &str) -> String {
 /// Runs `signalint hook` from outside the project with `payload` on stdin: the payload's `cwd`
 /// says where the project is.
 fn hook(payload: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_signalint"))
+    hook_logging(payload, None)
+}
+
+/// [`hook`] with `SIGNALINT_LOG` set to `log`.
+fn hook_logging(payload: &str, log: Option<&str>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_signalint"));
+    match log {
+        Some(log) => command.env("SIGNALINT_LOG", log),
+        None => command.env_remove("SIGNALINT_LOG"),
+    };
+    let mut child = command
         .arg("hook")
         .current_dir(std::env::temp_dir())
         .env_remove("CLAUDE_PROJECT_DIR")
-        .env_remove("SIGNALINT_LOG")
         .env("SIGNALINT_NO_INSTALL", "1")
         .env(
             "SIGNALINT_TOOLCHAIN_DIR",
@@ -202,5 +211,70 @@ fn a_file_outside_the_project_is_not_checked() {
         stderr(&output).contains("outside the project"),
         "{}",
         stderr(&output)
+    );
+}
+
+/// With `signalint mcp` running on the project, the hook's check runs in the server's session
+/// (its warm engines) through the project's hook endpoint, and answers the same way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_running_server_answers_the_hook() {
+    let project = project();
+    let root = project.root();
+    let engines = mcp_support::workspace_root().join("test-engines");
+    let (client, _) = mcp_support::start(&root, &[("SIGNALINT_TOOLCHAIN_DIR", &engines)]).await;
+    let socket = root.join(".signalint/hook.sock");
+    for _ in 0..100 {
+        if socket.exists() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let mode =
+        std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(&socket).unwrap().permissions());
+    assert_eq!(mode & 0o777, 0o600, "only the user reaches the endpoint");
+
+    let payload = claude_payload(&root, "Edit", "src/util.ts");
+    let first = {
+        let payload = payload.clone();
+        tokio::task::spawn_blocking(move || hook_logging(&payload, Some("info")))
+            .await
+            .unwrap()
+    };
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    assert!(
+        stderr(&first).contains("checked by the running signalint mcp"),
+        "{}",
+        stderr(&first)
+    );
+    project.write("src/util.ts", UTIL_BROKEN);
+    let broken = tokio::task::spawn_blocking(move || hook_logging(&payload, Some("info")))
+        .await
+        .unwrap();
+    let report = stderr(&broken);
+    assert_eq!(broken.status.code(), Some(2), "{report}");
+    assert!(
+        report.contains("checked by the running signalint mcp"),
+        "{report}"
+    );
+    assert!(
+        report.contains("src/util.ts:3:") && report.contains("TS2322"),
+        "{report}"
+    );
+    // The server's own answers know the hook's check: the error is not new to check_files.
+    let files = mcp_support::ok(
+        &mcp_support::call(&client, "check_files", json!({"files": ["src/util.ts"]})).await,
+    );
+    assert_eq!(files["delta"]["new"], 0, "{files:#}");
+    client.cancel().await.unwrap();
+    // The socket goes with the server.
+    for _ in 0..100 {
+        if !socket.exists() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(
+        !socket.exists(),
+        "the endpoint is removed when the server stops"
     );
 }

@@ -1,5 +1,6 @@
 //! `signalint hook`: the command an agent client runs after every edit. It reads the client's
-//! hook payload on stdin, checks the edited files (incrementally, like `check --files`), and
+//! hook payload on stdin, checks the edited files (in the running `signalint mcp`'s warm
+//! session when one serves the project, else here, incrementally, like `check --files`), and
 //! exits with 2 only for errors this edit introduced, with a short report on stderr (Claude
 //! Code shows a PostToolUse hook's stderr to the model on exit 2). Everything else, including a
 //! bad payload or a broken config, exits 0 with a note on stderr: a hook must never wedge the
@@ -7,6 +8,7 @@
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use clap::Args;
 use tokio_util::sync::CancellationToken;
@@ -16,12 +18,17 @@ use super::{Cli, exit};
 use crate::check::{ResponseOptions, Scope, Session};
 use crate::config::Config;
 use crate::core::{CheckResponse, EngineState};
+use crate::hook::endpoint::{self, AskError};
 use crate::hook::payload::{self, MAX_PAYLOAD_BYTES};
 use crate::hook::{Reported, judge};
 use crate::state::StateDir;
 
 /// The exit code that makes Claude Code show stderr to the model.
 const BLOCK: u8 = 2;
+
+/// How long the hook waits for the running `signalint mcp` (Claude Code stops a hook after
+/// 60 s unless its entry says otherwise).
+const WARM_TIMEOUT: Duration = Duration::from_secs(50);
 
 #[derive(Debug, Args)]
 pub struct HookArgs {
@@ -61,6 +68,23 @@ fn hook(cli: &Cli, args: &HookArgs) -> Result<u8, String> {
         return Ok(exit::CLEAN);
     }
     let files = crate::paths::validate_all(&root, &raw).map_err(|e| e.to_string())?;
+    match endpoint::ask(&root, &files, WARM_TIMEOUT) {
+        Ok(Some(response)) => {
+            tracing::info!("checked by the running signalint mcp");
+            return Ok(answer(&root, &files, &response));
+        }
+        Ok(None) => {}
+        Err(AskError::TimedOut(after)) => {
+            return Err(format!(
+                "the running signalint mcp did not answer within {} s (a long check is under \
+                 way); not checked",
+                after.as_secs()
+            ));
+        }
+        Err(AskError::Failed(e)) => {
+            tracing::info!("the running signalint mcp did not answer ({e}); checking here");
+        }
+    }
     let dirs = crate::plugins::plugin_dirs(&config.plugins.path, &root, cli.allow_project_plugins);
     if let Some(missing) = crate::plugins::missing_installation(&dirs) {
         return Err(missing);

@@ -7,6 +7,7 @@
 //! issue never blocks twice; once an issue is gone from a re-examined file it is forgotten, so
 //! reintroducing it blocks again (with the loop warning when it keeps coming back).
 
+pub mod endpoint;
 pub mod payload;
 
 use std::collections::{BTreeMap, BTreeSet};
