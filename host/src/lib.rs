@@ -5,10 +5,12 @@
 //! spawns processes, only `mcp` knows MCP types, only `cli`/`render` write to stdout.
 
 pub mod cache;
+pub mod changed;
 pub mod check;
 pub mod cli;
 pub mod config;
 pub mod core;
+pub mod hook;
 pub mod mcp;
 pub mod mcp_sources;
 pub mod memory;

@@ -44,7 +44,19 @@ fn every_client_gets_an_entry_that_runs_on_any_machine() {
     assert_eq!(vscode["servers"]["signalint"]["command"], "npx");
     // Nothing names this machine: the files can be committed.
     let root_text = support::canonical(root).display().to_string();
-    for file in [".mcp.json", ".cursor/mcp.json", ".vscode/mcp.json"] {
+    // Claude Code also gets the post-edit hook, beside its MCP entry.
+    let settings = read_jsonc(&root.join(".claude/settings.json"));
+    assert_eq!(
+        settings["hooks"]["PostToolUse"],
+        json!([{"matcher": "Edit|Write|MultiEdit",
+                "hooks": [{"type": "command", "command": "npx -y signalint hook"}]}])
+    );
+    for file in [
+        ".mcp.json",
+        ".cursor/mcp.json",
+        ".vscode/mcp.json",
+        ".claude/settings.json",
+    ] {
         let text = std::fs::read_to_string(root.join(file)).unwrap();
         assert!(!text.contains(&root_text), "{file}: {text}");
     }
@@ -76,6 +88,11 @@ fn a_project_that_depends_on_signalint_runs_its_own_binary() {
         "${workspaceFolder}/node_modules/.bin/signalint"
     );
     assert!(!root.join(".cursor").exists(), "only the clients asked for");
+    let settings = read_jsonc(&root.join(".claude/settings.json"));
+    assert_eq!(
+        settings["hooks"]["PostToolUse"][0]["hooks"][0]["command"],
+        "\"$CLAUDE_PROJECT_DIR\"/node_modules/.bin/signalint hook"
+    );
 }
 
 #[test]
@@ -129,4 +146,33 @@ fn a_broken_file_is_left_alone_with_a_clear_error() {
         std::fs::read_to_string(root.join(".cursor/mcp.json")).unwrap(),
         "{ not json"
     );
+}
+
+#[test]
+fn the_hook_joins_the_users_claude_settings() {
+    let project = support::temp_project();
+    let root = project.path();
+    std::fs::create_dir_all(root.join(".claude")).unwrap();
+    std::fs::write(
+        root.join(".claude/settings.json"),
+        r#"{"permissions": {"deny": ["Read(.env)"]}, "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "notify"}]}]}}"#,
+    )
+    .unwrap();
+    for _ in 0..2 {
+        let output = init(root, &["--client", "claude-code"]);
+        assert!(output.status.success(), "{output:?}");
+    }
+    let settings = read_jsonc(&root.join(".claude/settings.json"));
+    assert_eq!(settings["permissions"]["deny"], json!(["Read(.env)"]));
+    assert_eq!(
+        settings["hooks"]["Stop"][0]["hooks"][0]["command"],
+        "notify"
+    );
+    let post = settings["hooks"]["PostToolUse"].as_array().unwrap();
+    assert_eq!(
+        post.len(),
+        1,
+        "added once, however often init runs: {settings:#}"
+    );
+    assert_eq!(post[0]["hooks"][0]["command"], "npx -y signalint hook");
 }

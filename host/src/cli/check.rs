@@ -53,6 +53,14 @@ pub struct CheckArgs {
     /// shard result that `signalint merge` joins.
     #[arg(long, value_name = "I/N", conflicts_with_all = ["since", "new_only", "cursor"])]
     shard: Option<crate::check::Shard>,
+    /// Report only issues on lines changed since the merge-base of REF and HEAD (commits,
+    /// uncommitted edits and untracked files; renames followed by git), for pull-request review.
+    #[arg(
+        long,
+        value_name = "REF",
+        conflicts_with_all = ["since", "new_only", "cursor", "shard", "files", "paths"]
+    )]
+    changed_since: Option<String>,
 }
 
 pub fn run(cli: &Cli, args: &CheckArgs) -> u8 {
@@ -87,11 +95,19 @@ pub fn run(cli: &Cli, args: &CheckArgs) -> u8 {
             },
         }
     };
+    if let Some(reference) = &args.changed_since {
+        let output = super::changed::Output {
+            format: args.format,
+            fail_on: args.fail_on,
+            all_issues: args.all_issues,
+        };
+        return super::changed::run(cli, root, config, reference, output);
+    }
     if let Some(shard) = args.shard {
         return check_shard(cli, root, config, &scope, args, shard);
     }
     let prefix = render::repository_prefix(&root);
-    let (mut response, advisory) = match block_on(check(cli, root, config, &scope, args)) {
+    let (mut response, advisory) = match block_on(check(cli, root.clone(), config, &scope, args)) {
         Ok(checked) => checked,
         Err(e) => return usage_error(e),
     };
@@ -100,13 +116,18 @@ pub fn run(cli: &Cli, args: &CheckArgs) -> u8 {
     if !wants_issues(args) {
         response.issues = None;
     }
-    print(&render_response(&response, args.format, &prefix));
+    print(&render_response(
+        &response,
+        args.format,
+        &prefix,
+        Some(&root),
+    ));
     code
 }
 
 /// Whether the output lists every issue.
 fn wants_issues(args: &CheckArgs) -> bool {
-    args.all_issues || matches!(args.format, CheckFormat::Sarif | CheckFormat::Github)
+    args.all_issues || args.format.lists_issues()
 }
 
 /// `check --shard I/N`: one part of the check, with no loop history or delta (a CI shard
@@ -125,6 +146,7 @@ fn check_shard(
         Scope::Files { .. } => Prewalk::default(),
     };
     let prefix = render::repository_prefix(&root);
+    let context_root = root.clone();
     let mut context = context_loading(cli, root, config, Load::ForCheck);
     context.prewalk = Arc::new(prewalk);
     context.shard = Some(shard);
@@ -153,24 +175,60 @@ fn check_shard(
             ))
             .expect("serializable")
         ),
-        format => render_response(&response, format, &prefix),
+        format => render_response(&response, format, &prefix, Some(&context_root)),
     };
     print(&text);
     exit_code(&response, args.fail_on, &advisory)
 }
 
-/// A response in one of `check`'s formats; SARIF and GitHub paths start with
-/// `repository_prefix`, so annotations land on the repository's files.
+/// A response in one of `check`'s formats; SARIF, GitHub and rdjson paths start with
+/// `repository_prefix`, so annotations land on the repository's files. rdjson's byte columns
+/// are counted on the files under `root` (without it, UTF-16 columns are given as they are).
 pub(super) fn render_response(
     response: &CheckResponse,
     format: CheckFormat,
     repository_prefix: &str,
+    root: Option<&Path>,
 ) -> String {
     match format {
         CheckFormat::Human => render::human::check_response(response),
         CheckFormat::Json => render::json::check_response(response),
         CheckFormat::Sarif => render::sarif::check_response_in(response, repository_prefix),
         CheckFormat::Github => render::github::check_response_in(response, repository_prefix),
+        CheckFormat::Rdjson => {
+            let mut lines = LineTexts::new(root);
+            render::rdjson::check_response_in(response, repository_prefix, &mut |file, line| {
+                lines.line(file, line)
+            })
+        }
+    }
+}
+
+/// The lines of the project's files, each file read once (regular files under 16 MiB only).
+struct LineTexts<'a> {
+    root: Option<&'a Path>,
+    files: std::collections::HashMap<String, Option<Vec<String>>>,
+}
+
+impl<'a> LineTexts<'a> {
+    fn new(root: Option<&'a Path>) -> Self {
+        Self {
+            root,
+            files: std::collections::HashMap::new(),
+        }
+    }
+
+    fn line(&mut self, file: &str, line: u32) -> Option<String> {
+        let root = self.root?;
+        let lines = self.files.entry(file.to_owned()).or_insert_with(|| {
+            let bytes = crate::state::files::read_regular(&root.join(file), 16 << 20).ok()??;
+            let text = String::from_utf8(bytes).ok()?;
+            Some(text.split('\n').map(str::to_owned).collect())
+        });
+        lines
+            .as_ref()?
+            .get(line.checked_sub(1)? as usize)
+            .map(|l| l.trim_end_matches('\r').to_owned())
     }
 }
 
@@ -185,6 +243,18 @@ pub enum CheckFormat {
     Sarif,
     /// GitHub Actions annotations, every issue.
     Github,
+    /// reviewdog's Diagnostic Format (rdjson), every issue, fixes as suggestions.
+    Rdjson,
+}
+
+impl CheckFormat {
+    /// Formats for review and CI list every issue, not only the clusters.
+    pub(super) fn lists_issues(self) -> bool {
+        matches!(
+            self,
+            CheckFormat::Sarif | CheckFormat::Github | CheckFormat::Rdjson
+        )
+    }
 }
 
 /// What makes `check` exit with 1.
@@ -230,7 +300,7 @@ async fn check(
     let mut session = Session::open(context);
     tracing::debug!(elapsed = ?started.elapsed(), "session opened");
     // CI formats and priority thresholds need every issue and every cluster.
-    let every_issue = matches!(args.format, CheckFormat::Sarif | CheckFormat::Github);
+    let every_issue = args.format.lists_issues();
     let every_cluster = every_issue || matches!(args.fail_on, FailOn::Priority(_) | FailOn::Error);
     let options = ResponseOptions {
         cursor: args.cursor.clone(),
@@ -255,7 +325,7 @@ async fn check(
 
 /// The configured ids of the rule packs whose plugin marks its findings advisory
 /// (`RulePackInfo::advisory`): their issues never change the exit code.
-fn advisory_packs(context: &Context) -> BTreeSet<String> {
+pub(super) fn advisory_packs(context: &Context) -> BTreeSet<String> {
     let advisory = |plugin_id: &str| {
         context.registry.get(plugin_id).is_some_and(|plugin| {
             plugin

@@ -6,6 +6,9 @@
 //! `node_modules/.bin/signalint` when the project depends on signalint. It never overwrites a
 //! config without `--force`, and writes a client's file only when asked (`--client`), merging
 //! into what is there: every other server, and in JSONC files every comment, stays.
+//!
+//! For Claude Code it also writes the post-edit hook (`.claude/settings.json`, `hooks.PostToolUse`
+//! on Edit, Write and MultiEdit running `signalint hook`), merged the same way.
 
 use std::path::Path;
 
@@ -269,6 +272,99 @@ pub fn merge_server_file(
     Ok((out, changed))
 }
 
+/// Claude Code's project settings, where its hooks are.
+pub const CLAUDE_SETTINGS: &str = ".claude/settings.json";
+
+/// The tools after which Claude Code runs the hook: the ones that write a file.
+pub const HOOK_MATCHER: &str = "Edit|Write|MultiEdit";
+
+/// Claude Code's PostToolUse entry running `signalint hook`, naming no path of one machine:
+/// Claude Code runs hooks with `CLAUDE_PROJECT_DIR` set to the project.
+pub fn hook_entry(launch: Launch) -> Value {
+    let command = match launch {
+        Launch::Npx => "npx -y signalint hook",
+        Launch::ProjectDependency => "\"$CLAUDE_PROJECT_DIR\"/node_modules/.bin/signalint hook",
+    };
+    json!({
+        "matcher": HOOK_MATCHER,
+        "hooks": [{ "type": "command", "command": command }]
+    })
+}
+
+/// Adds the hook entry to Claude Code's settings, keeping every other key, hook and comment.
+/// A settings file that already runs `signalint hook` after edits is left alone. Returns the
+/// new text and whether it changed.
+pub fn merge_hook_settings(
+    existing: Option<&str>,
+    entry: &Value,
+) -> Result<(String, bool), String> {
+    let file = CLAUDE_SETTINGS;
+    let text = existing.filter(|t| !t.trim().is_empty()).unwrap_or("{}\n");
+    let options = jsonc_parser::ParseOptions::default();
+    let root = CstRootNode::parse(text, &options).map_err(|e| {
+        format!("{file} is not valid JSON ({e}); fix it or add the signalint hook by hand")
+    })?;
+    let value: Value = jsonc_parser::parse_to_serde_value(text, &options)
+        .ok()
+        .flatten()
+        .unwrap_or(Value::Null);
+    let runs_signalint = value["hooks"]["PostToolUse"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|group| group["hooks"].as_array().into_iter().flatten())
+        .filter_map(|hook| hook["command"].as_str())
+        .any(|command| command.contains("signalint") && command.contains(" hook"));
+    if runs_signalint {
+        return Ok((text.to_owned(), false));
+    }
+    let refuse = |what: &str| {
+        format!("{what} in {file} is not what Claude Code reads; add the signalint hook by hand")
+    };
+    let document = root
+        .object_value_or_create()
+        .ok_or_else(|| refuse("the document"))?;
+    let hooks = document
+        .object_value_or_create("hooks")
+        .ok_or_else(|| refuse("`hooks`"))?;
+    let post = hooks
+        .array_value_or_create("PostToolUse")
+        .ok_or_else(|| refuse("`hooks.PostToolUse`"))?;
+    post.append(cst_value(entry));
+    let mut out = root.to_string();
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    Ok((out, true))
+}
+
+/// Writes Claude Code's hook into `.claude/settings.json` under `root`; returns the line to
+/// print.
+fn write_hook(root: &Path, launch: Launch) -> Result<String, String> {
+    let path = root.join(CLAUDE_SETTINGS);
+    let existing = match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let (text, changed) = merge_hook_settings(existing.as_deref(), &hook_entry(launch))?;
+    if !changed {
+        return Ok(format!(
+            "{} already runs signalint hook; left as it is\n",
+            path.display()
+        ));
+    }
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(format!(
+        "added the post-edit hook to {} (Claude Code)\n",
+        path.display()
+    ))
+}
+
 /// A JSON value as the JSONC editor's input.
 fn cst_value(value: &Value) -> CstInputValue {
     match value {
@@ -349,6 +445,12 @@ fn client_help(launch: Launch) -> String {
             serde_json::to_string_pretty(&snippet).expect("serializable")
         ));
     }
+    let hook = json!({ "hooks": { "PostToolUse": [hook_entry(launch)] } });
+    out.push_str(&format!(
+        "\nClaude Code's post-edit hook ({CLAUDE_SETTINGS}; `signalint init --client claude-code` \
+         adds it): blocks only on errors an edit introduced\n{}\n",
+        serde_json::to_string_pretty(&hook).expect("serializable")
+    ));
     let command = match launch {
         Launch::Npx => "npx -y signalint mcp",
         Launch::ProjectDependency => "node_modules/.bin/signalint mcp",
@@ -385,6 +487,12 @@ pub fn run(cli: &Cli, args: &InitArgs) -> u8 {
         match write_client(&root, client, &server_entry(client, launch), args.force) {
             Ok(line) => out.push_str(&line),
             Err(e) => return usage_error(e),
+        }
+        if client == Client::ClaudeCode {
+            match write_hook(&root, launch) {
+                Ok(line) => out.push_str(&line),
+                Err(e) => return usage_error(e),
+            }
         }
     }
     out.push_str(&client_help(launch));
@@ -463,6 +571,37 @@ mod tests {
                 "{command}"
             );
             assert!(!command.starts_with('/'), "{command}");
+        }
+    }
+
+    #[test]
+    fn the_hook_merges_into_claude_settings_once() {
+        let existing = "{\n  // the team's\n  \"permissions\": {\"allow\": [\"Bash(npm test)\"]},\n  \"hooks\": {\"PostToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"log.sh\"}]}]}\n}\n";
+        let entry = hook_entry(Launch::Npx);
+        let (text, changed) = merge_hook_settings(Some(existing), &entry).unwrap();
+        assert!(changed);
+        assert!(text.contains("// the team's"), "{text}");
+        let value: Value = jsonc_parser::parse_to_serde_value(&text, &Default::default()).unwrap();
+        assert_eq!(value["permissions"]["allow"][0], "Bash(npm test)");
+        let post = value["hooks"]["PostToolUse"].as_array().unwrap();
+        assert_eq!(post.len(), 2, "{text}");
+        assert_eq!(post[0]["hooks"][0]["command"], "log.sh");
+        assert_eq!(post[1]["matcher"], HOOK_MATCHER);
+        assert_eq!(post[1]["hooks"][0]["command"], "npx -y signalint hook");
+        // A second run changes nothing.
+        let (again, changed) = merge_hook_settings(Some(&text), &entry).unwrap();
+        assert!(!changed);
+        assert_eq!(again, text);
+        // A fresh file, and ones that cannot take the entry.
+        let (fresh, _) = merge_hook_settings(None, &entry).unwrap();
+        assert!(fresh.contains("PostToolUse"), "{fresh}");
+        for bad in [
+            "{ nope",
+            r#"{"hooks": 3}"#,
+            r#"{"hooks": {"PostToolUse": {}}}"#,
+        ] {
+            let error = merge_hook_settings(Some(bad), &entry).unwrap_err();
+            assert!(error.contains(CLAUDE_SETTINGS), "{bad}: {error}");
         }
     }
 

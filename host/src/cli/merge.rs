@@ -49,8 +49,7 @@ pub fn run(_cli: &Cli, args: &MergeArgs) -> u8 {
         .iter()
         .flat_map(|r| r.advisory_packs.iter().cloned())
         .collect();
-    let every_issue =
-        args.all_issues || matches!(args.format, CheckFormat::Sarif | CheckFormat::Github);
+    let every_issue = args.all_issues || args.format.lists_issues();
     let mut response = merged.respond(every_issue || !advisory.is_empty());
     let code = exit_code(&response, args.fail_on, &advisory);
     // Fetched only to leave advisory packs' issues out of the exit code.
@@ -61,6 +60,7 @@ pub fn run(_cli: &Cli, args: &MergeArgs) -> u8 {
         &response,
         args.format,
         &merged.repository_prefix,
+        None,
     ));
     code
 }

@@ -1,9 +1,11 @@
 //! The command line: parse arguments, call `check`/`state`, render. No logic of its own.
 
 mod baseline;
+mod changed;
 mod check;
 mod doctor;
 mod explain;
+mod hook;
 mod init;
 mod merge;
 mod new_plugin;
@@ -82,6 +84,9 @@ enum Command {
     Setup(setup::SetupArgs),
     /// Check MCP tool definitions (a manifest, a server.json or a live server) with the rule packs.
     Tools(tools::ToolsArgs),
+    /// Check the files an agent just edited (the client's post-edit hook payload on stdin) and
+    /// exit with 2 only for errors the edit introduced, reported once each.
+    Hook(hook::HookArgs),
     /// Serve the MCP tools (check_project, check_files, get_issue_detail, …) on stdio.
     Mcp(crate::mcp::McpArgs),
     /// Trust the project's config, so the commands it names (`tool`, `args`, `[[mcp.servers]]`,
@@ -114,6 +119,7 @@ pub fn main() -> ExitCode {
         Command::Explain(ref args) => explain::explain(&cli, args),
         Command::Loops(ref args) => explain::loops(&cli, args),
         Command::Mcp(ref args) => mcp(&cli, args),
+        Command::Hook(ref args) => hook::run(&cli, args),
         Command::Setup(ref args) => setup::run(&cli, args),
         Command::Doctor(ref args) => doctor::run(&cli, args),
         Command::Init(ref args) => init::run(&cli, args),

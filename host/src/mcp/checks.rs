@@ -164,6 +164,32 @@ impl Checker {
         }
     }
 
+    /// A check of `files` for `signalint hook` (the hook endpoint), in this session and in turn
+    /// with the tools' checks: every issue and every cluster, for the hook to judge.
+    pub async fn check_for_hook(&self, files: Vec<String>) -> crate::core::CheckResponse {
+        let options = ResponseOptions {
+            cursor: None,
+            page_size: usize::MAX,
+            include_issues: true,
+            since: None,
+        };
+        let cancel = self.shutdown.child_token();
+        let mut session = self.session.lock().await;
+        let response = session
+            .check(&Scope::Files { files }, &options, &cancel, None)
+            .await;
+        let latest = session.latest().cloned().map(Arc::new);
+        let loops = session.loops.status(self.threshold);
+        drop(session);
+        if let Ok(mut slot) = self.latest.write() {
+            *slot = latest;
+        }
+        if let Ok(mut slot) = self.loops.write() {
+            *slot = loops;
+        }
+        response
+    }
+
     /// Runs (or joins) the check of `scope`; `cancel` is the request's token, `progress`
     /// receives the engine events of the flight.
     pub async fn check(

@@ -25,6 +25,7 @@ mod server;
 mod stdio;
 mod tools;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::ServiceExt;
@@ -59,6 +60,18 @@ pub async fn serve(mut context: Context) -> Result<(), String> {
     let session = Session::open(context);
     let server = Server::new(checks::Checker::new(session));
     let checker = server.checker().clone();
+    // `signalint hook` reaches this session through the project's hook endpoint.
+    let hook_checker = checker.clone();
+    let handler: crate::hook::endpoint::Handler = Arc::new(move |files| {
+        let checker = hook_checker.clone();
+        Box::pin(async move { checker.check_for_hook(files).await })
+    });
+    let stop_endpoint = tokio_util::sync::CancellationToken::new();
+    let endpoint = tokio::spawn(crate::hook::endpoint::serve(
+        root.clone(),
+        handler,
+        stop_endpoint.clone(),
+    ));
     tracing::info!(root = %root.display(), "signalint MCP server on stdio");
     let gated = guard::gate(stdio::protocol_streams());
     let running = server
@@ -66,6 +79,8 @@ pub async fn serve(mut context: Context) -> Result<(), String> {
         .await
         .map_err(|e| format!("the MCP session did not start: {e}"))?;
     let ended = running.waiting().await;
+    stop_endpoint.cancel();
+    let _ = endpoint.await;
     checker.shut_down(Duration::from_secs(10)).await;
     // The last answers may still be on their way through the gate.
     let _ = tokio::time::timeout(Duration::from_secs(5), gated.flushed).await;

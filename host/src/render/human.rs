@@ -26,7 +26,7 @@ fn inert(text: &str) -> Cow<'_, str> {
 }
 
 /// [`inert`] for a message, whose line breaks (tsc's chained explanations) read as spaces.
-fn inert_message(text: &str) -> Cow<'_, str> {
+pub(crate) fn inert_message(text: &str) -> Cow<'_, str> {
     escape_hostile(text, true)
 }
 

@@ -5,8 +5,10 @@
 //! GitHub renderers take a [`repository_prefix`]: the root's place in its git work tree.
 
 pub mod github;
+pub mod hook;
 pub mod human;
 pub mod json;
+pub mod rdjson;
 pub mod sarif;
 
 use std::path::Path;
