@@ -9,6 +9,7 @@ pub mod check;
 pub mod cli;
 pub mod config;
 pub mod core;
+pub mod fix;
 pub mod mcp;
 pub mod mcp_sources;
 pub mod memory;

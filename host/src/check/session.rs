@@ -46,6 +46,8 @@ pub struct Session {
     pub loops: LoopHistory,
     snapshots: Snapshots,
     latest: Option<Analysis>,
+    /// The content hash of each file with a fix in `latest`, as that check saw it.
+    contents: std::collections::BTreeMap<String, String>,
     /// The memory after this session's first check (`since: "start"`).
     start: Option<Snapshot>,
     state: StateDir,
@@ -60,10 +62,18 @@ impl Session {
     /// Opens the session, reading what `.signalint/` remembers.
     pub fn open(context: Context) -> Self {
         let state = StateDir::new(&context.root);
+        let (latest, contents) = match state.load_latest() {
+            Some(mut latest) => {
+                let contents = std::mem::take(&mut latest.contents);
+                (Some(latest.into_analysis()), contents)
+            }
+            None => (None, Default::default()),
+        };
         Self {
             loops: state.load_loops(),
             snapshots: state.load_snapshots(),
-            latest: state.load_latest().map(LatestCheck::into_analysis),
+            latest,
+            contents,
             start: None,
             state,
             context,
@@ -91,6 +101,12 @@ impl Session {
     /// The latest successful check, whole.
     pub fn latest(&self) -> Option<&Analysis> {
         self.latest.as_ref()
+    }
+
+    /// The content hash of each file with a fix in the latest check, as that check saw it
+    /// (see [`crate::fix::content_hash`]).
+    pub fn contents(&self) -> &std::collections::BTreeMap<String, String> {
+        &self.contents
     }
 
     /// Records the issues of the latest check as the baseline; `None` before any check.
@@ -218,8 +234,9 @@ impl Session {
 
         tracing::debug!("response shaped");
         if !cancelled {
+            self.contents = crate::fix::contents_of(&self.context.root, &analysis);
             if let Some(lock) = lock {
-                let latest = LatestCheck::of(&analysis);
+                let latest = LatestCheck::of(&analysis, &self.contents);
                 if self.deferred_saves {
                     let (state, loops, snapshots) = (
                         self.state.clone(),

@@ -4,6 +4,7 @@ mod baseline;
 mod check;
 mod doctor;
 mod explain;
+mod fix;
 mod init;
 mod merge;
 mod new_plugin;
@@ -65,6 +66,9 @@ enum Command {
     Plugins(plugins::PluginsArgs),
     /// List every rule of every loaded rule pack with its documentation, and every engine.
     Rules(rules::RulesArgs),
+    /// Apply the engines' fixes to the project (or the given paths), re-check, and keep only
+    /// the fixes that introduce no new error.
+    Fix(fix::FixArgs),
     /// Show every issue of a cluster (or one issue) from the latest check.
     Explain(explain::ExplainArgs),
     /// Show the fix/regress loops signalint has seen (or reset them with --reset).
@@ -111,6 +115,7 @@ pub fn main() -> ExitCode {
         Command::Baseline(ref args) => baseline::run(&cli, args),
         Command::Plugins(ref args) => plugins::run(&cli, args),
         Command::Rules(ref args) => rules::run(&cli, args),
+        Command::Fix(ref args) => fix::run(&cli, args),
         Command::Explain(ref args) => explain::explain(&cli, args),
         Command::Loops(ref args) => explain::loops(&cli, args),
         Command::Mcp(ref args) => mcp(&cli, args),
@@ -130,6 +135,7 @@ pub fn main() -> ExitCode {
 fn require_installation(cli: &Cli) -> Option<u8> {
     let needs_plugins = match &cli.command {
         Command::Check(_)
+        | Command::Fix(_)
         | Command::Baseline(_)
         | Command::Plugins(_)
         | Command::Rules(_)

@@ -1,0 +1,500 @@
+//! Applying the engines' fixes, verified: `signalint fix` and the `apply_fixes` tool.
+//!
+//! A fix is taken from the latest check and applied only to the content that check saw (its
+//! content hash, recorded with the check): a file changed since is `stale` and left alone.
+//! Fixes of one file are planned together ([`plan`]), written atomically inside the root and
+//! never through a link ([`files`]), then the touched files are re-checked the way
+//! `check_files` checks them (warm when a server runs). A file's fixes are kept only when the
+//! re-check finds no new error, in that file or elsewhere; otherwise the file is restored and
+//! the answer says which fix broke what. The whole sequence holds the project's fix lock, so
+//! two agents cannot interleave fixes.
+
+pub mod files;
+pub mod plan;
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use tokio_util::sync::CancellationToken;
+
+pub use files::{content_hash, contents_of};
+
+use crate::check::{ResponseOptions, Scope, Session};
+use crate::core::{Analysis, Delta, EngineState, FixSafetyLevel, IssueSeverity, NormalizedIssue};
+use crate::state::StateDir;
+use crate::state::files::DirLock;
+
+/// Which fixes to apply: `safe` ones only, or `all` (also those the engine marks unsafe).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Safety {
+    #[default]
+    Safe,
+    All,
+}
+
+/// The issues whose fixes to apply, from the latest check.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Selection {
+    /// Every issue of the latest check.
+    #[default]
+    All,
+    Issues(Vec<String>),
+    Cluster(String),
+    /// The issues of these project-relative files.
+    Files(Vec<String>),
+}
+
+/// One request to apply fixes.
+#[derive(Debug, Clone, Default)]
+pub struct FixRequest {
+    pub selection: Selection,
+    pub safety: Safety,
+    /// Plan and answer with the diff; write nothing.
+    pub dry_run: bool,
+}
+
+/// What happened to one issue's fix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum FixStatus {
+    /// Written and kept: the re-check found no new error.
+    Applied,
+    /// `dryRun`: would be written.
+    Planned,
+    /// Not written (`reason` says why).
+    Skipped,
+    /// Written, then restored: the re-check found new errors (`broke`).
+    Reverted,
+}
+
+/// One issue's outcome.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IssueOutcome {
+    pub issue_id: String,
+    pub file: String,
+    pub rule: String,
+    pub status: FixStatus,
+    /// Why it was skipped or reverted, or a note on an applied fix.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The new errors its file's fixes caused (`file:line:col rule message`), when reverted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub broke: Vec<String>,
+}
+
+/// The answer of `apply_fixes` and `signalint fix`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FixReport {
+    /// Issues whose fix was kept (or, in a dry run, would be written).
+    pub applied: usize,
+    pub skipped: usize,
+    pub reverted: usize,
+    /// Per selected issue.
+    pub issues: Vec<IssueOutcome>,
+    /// The files written and kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<String>,
+    /// The re-check against the check the fixes came from: issues resolved, new, persisting
+    /// in the touched files (new counts every file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delta: Option<Delta>,
+    /// `dryRun`: the unified diff of every file that would change (nothing was written).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diff: Option<String>,
+}
+
+impl FixReport {
+    fn push(&mut self, issue: &NormalizedIssue, status: FixStatus, reason: Option<String>) {
+        self.issues.push(IssueOutcome {
+            issue_id: issue.issue_id.clone(),
+            file: issue.file.clone(),
+            rule: issue.rule.clone(),
+            status,
+            reason,
+            broke: Vec::new(),
+        });
+    }
+
+    fn count(mut self) -> Self {
+        let of = |s: FixStatus| self.issues.iter().filter(|o| o.status == s).count();
+        self.applied = of(FixStatus::Applied) + of(FixStatus::Planned);
+        self.skipped = of(FixStatus::Skipped);
+        self.reverted = of(FixStatus::Reverted);
+        self
+    }
+}
+
+/// Why no fix could be looked at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FixError(pub String);
+
+impl std::fmt::Display for FixError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// `file:line:col rule message`, how a broken thing is named.
+fn describe(issue: &NormalizedIssue) -> String {
+    format!(
+        "{}:{}:{} {} {}",
+        issue.file, issue.line, issue.col, issue.rule, issue.message
+    )
+}
+
+/// The selected issues of `latest`, and the ids that name none of them.
+fn select<'a>(
+    latest: &'a Analysis,
+    selection: &Selection,
+) -> Result<(Vec<&'a NormalizedIssue>, Vec<String>), FixError> {
+    Ok(match selection {
+        Selection::All => (latest.issues.iter().collect(), Vec::new()),
+        Selection::Cluster(id) => match latest.issues_of_cluster(id) {
+            Some(issues) => (issues, Vec::new()),
+            None => {
+                return Err(FixError(format!(
+                    "cluster {id} is not in the latest check (stale); check again and use a \
+                     clusterId from that answer"
+                )));
+            }
+        },
+        Selection::Issues(ids) => {
+            let mut found = Vec::new();
+            let mut unknown = Vec::new();
+            for id in ids.iter().collect::<BTreeSet<_>>() {
+                match latest.issue(id) {
+                    Some(issue) => found.push(issue),
+                    None => unknown.push(id.clone()),
+                }
+            }
+            (found, unknown)
+        }
+        Selection::Files(files) => {
+            let files: HashSet<&str> = files.iter().map(String::as_str).collect();
+            (
+                latest
+                    .issues
+                    .iter()
+                    .filter(|i| files.contains(i.file.as_str()))
+                    .collect(),
+                Vec::new(),
+            )
+        }
+    })
+}
+
+/// Holds the project's fix lock (blocking on a thread of its own while another fix runs).
+async fn lock(session: &Session) -> Result<DirLock, FixError> {
+    let state = StateDir::new(&session.context.root);
+    let taken = tokio::task::spawn_blocking(move || {
+        state.ensure()?;
+        DirLock::acquire(state.path(), "fix.lock")
+    })
+    .await;
+    match taken {
+        Ok(Ok(lock)) => Ok(lock),
+        Ok(Err(e)) => Err(FixError(format!(
+            "cannot take the project's fix lock under .signalint/: {e}"
+        ))),
+        Err(e) => Err(FixError(format!("cannot take the project's fix lock: {e}"))),
+    }
+}
+
+/// A file written with fixes: how to restore it, and whose fixes it holds.
+struct Written {
+    file: String,
+    source: files::Source,
+    issues: Vec<String>,
+}
+
+/// Applies the selected fixes of the session's latest check, re-checks, and keeps what breaks
+/// nothing.
+pub async fn apply(
+    session: &mut Session,
+    request: &FixRequest,
+    cancel: &CancellationToken,
+) -> Result<FixReport, FixError> {
+    let _lock = lock(session).await?;
+    let Some(latest) = session.latest().cloned() else {
+        return Err(FixError(
+            "no check to take fixes from: run check_project or check_files (or `signalint \
+             check`) first"
+                .to_owned(),
+        ));
+    };
+    let root = session.context.root.clone();
+    let contents = session.contents().clone();
+    let (selected, unknown) = select(&latest, &request.selection)?;
+    let mut report = FixReport::default();
+    for id in unknown {
+        report.issues.push(IssueOutcome {
+            issue_id: id,
+            file: String::new(),
+            rule: String::new(),
+            status: FixStatus::Skipped,
+            reason: Some("not in the latest check (stale); check again".to_owned()),
+            broke: Vec::new(),
+        });
+    }
+    let mut by_file: BTreeMap<&str, Vec<&NormalizedIssue>> = BTreeMap::new();
+    for issue in selected {
+        if issue.fixes.is_empty() {
+            report.push(
+                issue,
+                FixStatus::Skipped,
+                Some(format!("{} offers no fix for it", issue.engine)),
+            );
+        } else if request.safety == Safety::Safe && issue.fix_safety != Some(FixSafetyLevel::Safe) {
+            report.push(
+                issue,
+                FixStatus::Skipped,
+                Some("its fix is not marked safe; ask for safety \"all\" to apply it".to_owned()),
+            );
+        } else {
+            by_file.entry(issue.file.as_str()).or_default().push(issue);
+        }
+    }
+
+    let mut written: Vec<Written> = Vec::new();
+    let mut diff = String::new();
+    for (file, issues) in by_file {
+        let refuse = |report: &mut FixReport, why: &str| {
+            for issue in &issues {
+                report.push(issue, FixStatus::Skipped, Some(why.to_owned()));
+            }
+        };
+        let source = match files::Source::read(&root, file) {
+            Ok(source) => source,
+            Err(why) => {
+                refuse(&mut report, &why);
+                continue;
+            }
+        };
+        if contents.get(file) != Some(&content_hash(&source.bytes)) {
+            refuse(
+                &mut report,
+                &format!(
+                    "stale: `{file}` changed since the check that produced the fix; nothing \
+                     written (check it again)"
+                ),
+            );
+            continue;
+        }
+        let Ok(text) = std::str::from_utf8(&source.bytes) else {
+            refuse(&mut report, &format!("`{file}` is not UTF-8 text"));
+            continue;
+        };
+        let candidates: Vec<plan::Candidate<'_>> = issues
+            .iter()
+            .map(|i| plan::Candidate {
+                issue_id: &i.issue_id,
+                edits: &i.fixes,
+            })
+            .collect();
+        let planned = plan::plan(text, &candidates);
+        let by_id = |id: &str| issues.iter().find(|i| i.issue_id == id).copied();
+        for (id, why) in &planned.skipped {
+            if let Some(issue) = by_id(id) {
+                report.push(issue, FixStatus::Skipped, Some(why.clone()));
+            }
+        }
+        if planned.applied.is_empty() {
+            continue;
+        }
+        if request.dry_run {
+            diff.push_str(&plan::unified_diff(file, text, &planned.text));
+            for id in &planned.applied {
+                if let Some(issue) = by_id(id) {
+                    report.push(issue, FixStatus::Planned, None);
+                }
+            }
+            continue;
+        }
+        if let Err(e) = source.replace(planned.text.as_bytes()) {
+            refuse(&mut report, &format!("cannot write `{file}`: {e}"));
+            continue;
+        }
+        written.push(Written {
+            file: file.to_owned(),
+            source,
+            issues: planned.applied,
+        });
+    }
+    if request.dry_run {
+        report.diff = Some(diff);
+        return Ok(report.count());
+    }
+    if written.is_empty() {
+        return Ok(report.count());
+    }
+    verify(session, &latest, written, &mut report, cancel).await;
+    Ok(report.count())
+}
+
+/// Re-checks the written files; restores those whose fixes broke something, and records each
+/// issue's outcome and the delta.
+async fn verify(
+    session: &mut Session,
+    before: &Analysis,
+    written: Vec<Written>,
+    report: &mut FixReport,
+    cancel: &CancellationToken,
+) {
+    let touched: Vec<String> = written.iter().map(|w| w.file.clone()).collect();
+    let recheck = |files: Vec<String>| Scope::Files { files };
+    let response = session
+        .check(
+            &recheck(touched.clone()),
+            &ResponseOptions::default(),
+            cancel,
+            None,
+        )
+        .await;
+    let failed: Vec<&str> = response
+        .engines
+        .iter()
+        .filter(|(_, status)| status.status == EngineState::Error)
+        .map(|(engine, _)| engine.as_str())
+        .collect();
+    let before_ids: HashSet<&str> = before.issues.iter().map(|i| i.issue_id.as_str()).collect();
+    let after = session.latest().cloned().unwrap_or_default();
+    // Why each written file is restored, and what it broke.
+    let mut restore: BTreeMap<String, (String, Vec<String>)> = BTreeMap::new();
+    if cancel.is_cancelled() || !failed.is_empty() {
+        let why = if cancel.is_cancelled() {
+            "the request was cancelled before the re-check ended; restored".to_owned()
+        } else {
+            format!(
+                "the re-check failed ({}), so the fix could not be verified; restored",
+                failed.join(", ")
+            )
+        };
+        for file in &touched {
+            restore.insert(file.clone(), (why.clone(), Vec::new()));
+        }
+    } else {
+        // An id changes with its line's text, so an error on a line a fix touched gets a new
+        // id: it is new only when its file holds more errors of its rule and message than before.
+        let key = |i: &NormalizedIssue| (i.file.clone(), i.rule.clone(), i.message.clone());
+        let mut known: BTreeMap<(String, String, String), isize> = BTreeMap::new();
+        for issue in &before.issues {
+            *known.entry(key(issue)).or_default() += 1;
+        }
+        for issue in &after.issues {
+            *known.entry(key(issue)).or_default() -= 1;
+        }
+        let new_errors: Vec<&NormalizedIssue> = after
+            .issues
+            .iter()
+            .filter(|i| {
+                i.severity == IssueSeverity::Error
+                    && !before_ids.contains(&*i.issue_id)
+                    && known.get(&key(i)).is_some_and(|&n| n < 0)
+            })
+            .collect();
+        let mut elsewhere = Vec::new();
+        for error in &new_errors {
+            if touched.contains(&error.file) {
+                restore
+                    .entry(error.file.clone())
+                    .or_insert_with(|| {
+                        (
+                            "its fixes introduced new errors; restored".to_owned(),
+                            vec![],
+                        )
+                    })
+                    .1
+                    .push(describe(error));
+            } else {
+                elsewhere.push(describe(error));
+            }
+        }
+        // An error in a file nobody wrote cannot be pinned on one file: every fix goes.
+        if !elsewhere.is_empty() {
+            for file in &touched {
+                let entry = restore.entry(file.clone()).or_insert_with(|| {
+                    (
+                        "the fixes introduced new errors in other files; restored".to_owned(),
+                        vec![],
+                    )
+                });
+                entry.1.extend(elsewhere.iter().cloned());
+            }
+        }
+    }
+    let mut restored = Vec::new();
+    for written in &written {
+        if restore.contains_key(&written.file) {
+            if let Err(e) = written.source.replace(&written.source.bytes) {
+                tracing::error!("cannot restore {}: {e}", written.file);
+                if let Some(entry) = restore.get_mut(&written.file) {
+                    entry.0 = format!("{}, but restoring it failed: {e}", entry.0);
+                }
+            }
+            restored.push(written.file.clone());
+        }
+    }
+    let after = if restored.is_empty() {
+        after
+    } else {
+        // The state must describe the files as they are again.
+        let _ = session
+            .check(
+                &recheck(restored),
+                &ResponseOptions::default(),
+                &CancellationToken::new(),
+                None,
+            )
+            .await;
+        session.latest().cloned().unwrap_or(after)
+    };
+    let after_ids: HashSet<&str> = after.issues.iter().map(|i| i.issue_id.as_str()).collect();
+    for written in &written {
+        for id in &written.issues {
+            let Some(issue) = before.issue(id) else {
+                continue;
+            };
+            match restore.get(&written.file) {
+                Some((why, broke)) => report.issues.push(IssueOutcome {
+                    issue_id: issue.issue_id.clone(),
+                    file: issue.file.clone(),
+                    rule: issue.rule.clone(),
+                    status: FixStatus::Reverted,
+                    reason: Some(why.clone()),
+                    broke: broke.clone(),
+                }),
+                None => {
+                    let note = after_ids
+                        .contains(id.as_str())
+                        .then(|| "applied, but its engine still reports it".to_owned());
+                    report.push(issue, FixStatus::Applied, note);
+                }
+            }
+        }
+        if !restore.contains_key(&written.file) {
+            report.files.push(written.file.clone());
+        }
+    }
+    let touched: HashSet<&str> = touched.iter().map(String::as_str).collect();
+    let in_touched = |i: &&NormalizedIssue| touched.contains(i.file.as_str());
+    let was: Vec<&NormalizedIssue> = before.issues.iter().filter(in_touched).collect();
+    report.delta = Some(Delta {
+        new: after
+            .issues
+            .iter()
+            .filter(|i| !before_ids.contains(i.issue_id.as_str()))
+            .count(),
+        resolved: was
+            .iter()
+            .filter(|i| !after_ids.contains(i.issue_id.as_str()))
+            .count(),
+        persisting: was
+            .iter()
+            .filter(|i| after_ids.contains(i.issue_id.as_str()))
+            .count(),
+    });
+}
