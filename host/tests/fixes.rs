@@ -139,6 +139,12 @@ fn a_safe_fix_round_trips_and_a_fix_that_breaks_an_importer_is_reverted() {
     );
     assert_eq!(read(&root, "src/user.ts"), USER, "restored byte for byte");
 
+    // Fixes tried and restored are not an agent's fix and regression: no loop, however often.
+    let again = cli(&root, &["fix", "--unsafe", "--format", "json"]);
+    assert_eq!(again["reverted"], 1, "{again:#}");
+    let loops = cli(&root, &["loops", "--format", "json"]);
+    assert_eq!(loops["looping"], false, "{loops:#}");
+
     let check = cli(&root, &["check", "--format", "json", "--all-issues"]);
     let rules = rules_of(&check);
     assert_eq!(

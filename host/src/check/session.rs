@@ -56,6 +56,9 @@ pub struct Session {
     deferred_saves: bool,
     /// The last check's state being written, still holding the state's lock.
     saving: Option<tokio::task::JoinHandle<()>>,
+    /// Checks are trials (the re-checks of fixes being verified): they advance no loop or
+    /// churn history, since a fix tried and restored is not an agent's fix and regression.
+    trials: bool,
 }
 
 impl Session {
@@ -79,6 +82,7 @@ impl Session {
             context,
             deferred_saves: false,
             saving: None,
+            trials: false,
         }
     }
 
@@ -87,6 +91,11 @@ impl Session {
     pub fn defer_saves(mut self) -> Self {
         self.deferred_saves = true;
         self
+    }
+
+    /// Makes the following checks trials (see [`Session::check`]) or ordinary checks again.
+    pub fn set_trials(&mut self, trials: bool) {
+        self.trials = trials;
     }
 
     /// Waits until the last check's state is on disk.
@@ -157,7 +166,7 @@ impl Session {
             self.loops = self.state.load_loops();
             self.snapshots = self.state.load_snapshots();
         }
-        let loops = if cancelled {
+        let loops = if cancelled || self.trials {
             self.loops
                 .clone()
                 .update(&analysis, &report.rechecked, threshold)

@@ -100,7 +100,7 @@ fn human(report: &FixReport) -> String {
                 if issue
                     .reason
                     .as_deref()
-                    .is_some_and(|r| r.ends_with("offers no fix for it"))
+                    .is_some_and(|r| r.ends_with("supplied no fix for it"))
                 {
                     continue;
                 }

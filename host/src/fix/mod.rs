@@ -248,7 +248,7 @@ pub async fn apply(
             report.push(
                 issue,
                 FixStatus::Skipped,
-                Some(format!("{} offers no fix for it", issue.engine)),
+                Some(format!("{} supplied no fix for it", issue.engine)),
             );
         } else if request.safety == Safety::Safe && issue.fix_safety != Some(FixSafetyLevel::Safe) {
             report.push(
@@ -432,6 +432,7 @@ async fn verify(
     cancel: &CancellationToken,
 ) {
     let touched: Vec<String> = written.iter().map(|w| w.file.clone()).collect();
+    session.set_trials(true);
     let mut verdicts: BTreeMap<usize, Verdict> = BTreeMap::new();
     // Groups of indices into `written`, the next to try last; the first is on disk already.
     let mut groups: Vec<Vec<usize>> = vec![(0..written.len()).collect()];
@@ -513,6 +514,7 @@ async fn verify(
             .await
             .unwrap_or_else(|_| session.latest().cloned().unwrap_or_default()),
     };
+    session.set_trials(false);
     let after_ids: HashSet<&str> = after.issues.iter().map(|i| i.issue_id.as_str()).collect();
     for (index, written) in written.iter().enumerate() {
         let verdict = verdicts.get(&index).unwrap_or(&Verdict::Kept);
