@@ -1,5 +1,6 @@
 //! Fixes applied and verified in one call (`signalint fix`, the `apply_fixes` tool), on the
-//! pinned Biome and TypeScript: a safe fix round-trips, a fix that breaks an importer is
+//! pinned Biome, oxlint (its language server's code actions) and TypeScript: a safe fix
+//! round-trips, a fix that breaks an importer is
 //! reverted with what it broke, a stale or symlinked file is refused, a dry run writes nothing,
 //! and two servers applying fixes at once lose no edit.
 
@@ -152,6 +153,33 @@ fn a_safe_fix_round_trips_and_a_fix_that_breaks_an_importer_is_reverted() {
         ["src/user.ts lint/style/noNonNullAssertion"],
         "the fixed issues are gone and nothing new appeared: {check:#}"
     );
+}
+
+#[test]
+fn an_oxlint_fix_from_its_language_server_round_trips() {
+    mcp_support::build_plugins();
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::create_dir(root.join("src")).unwrap();
+    std::fs::write(
+        root.join("signalint.toml"),
+        "[engines.oxlint]\n\n[engines.tsc]\nenabled = false\n\n[engines.biome]\nenabled = false\n",
+    )
+    .unwrap();
+    let util = "export function double(n) {\n  debugger;\n  return n * 2;\n}\n";
+    std::fs::write(root.join("src/util.js"), util).unwrap();
+
+    let report = cli(&root, &["fix", "--format", "json"]);
+    let debugger = outcomes(&report, "eslint/no-debugger");
+    assert_eq!(debugger.len(), 1, "{report:#}");
+    assert_eq!(debugger[0]["status"], "applied", "{report:#}");
+    assert_eq!(report["delta"]["new"], 0, "{report:#}");
+    let fixed = read(&root, "src/util.js");
+    assert!(!fixed.contains("debugger"), "{fixed}");
+    assert!(fixed.contains("return n * 2;"), "{fixed}");
+    let check = cli(&root, &["check", "--format", "json", "--all-issues"]);
+    assert_eq!(check["engines"]["oxlint"]["status"], "ok", "{check:#}");
+    assert_eq!(rules_of(&check), Vec::<String>::new(), "{check:#}");
 }
 
 #[test]

@@ -243,7 +243,11 @@ impl Session {
 
         tracing::debug!("response shaped");
         if !cancelled {
-            self.contents = crate::fix::contents_of(&self.context.root, &analysis);
+            self.contents = crate::fix::contents_of(
+                &self.context.root,
+                &analysis,
+                &crate::fix::actions::engines(&self.context),
+            );
             if let Some(lock) = lock {
                 let latest = LatestCheck::of(&analysis, &self.contents);
                 if self.deferred_saves {

@@ -22,13 +22,21 @@ pub fn content_hash(bytes: &[u8]) -> String {
     format!("{:032x}", xxhash_rust::xxh3::xxh3_128(bytes))
 }
 
-/// The content hash of every file with a fix in `analysis` (files that cannot be read are left
-/// out: a fix to them is refused as stale).
-pub fn contents_of(root: &Path, analysis: &Analysis) -> BTreeMap<String, String> {
+/// The content hash of every file with a fix in `analysis`, or with an issue of an engine that
+/// offers fixes as code actions (`askable`). Files that cannot be read are left out: a fix to
+/// them is refused as stale.
+pub fn contents_of<V>(
+    root: &Path,
+    analysis: &Analysis,
+    askable: &BTreeMap<String, V>,
+) -> BTreeMap<String, String> {
     let files: BTreeSet<&str> = analysis
         .issues
         .iter()
-        .filter(|issue| !issue.fixes.is_empty() && !issue.file.is_empty())
+        .filter(|issue| {
+            (!issue.fixes.is_empty() || askable.contains_key(&issue.engine))
+                && !issue.file.is_empty()
+        })
         .map(|issue| issue.file.as_str())
         .collect();
     files

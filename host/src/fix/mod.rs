@@ -9,6 +9,7 @@
 //! the answer says which fix broke what. The whole sequence holds the project's fix lock, so
 //! two agents cannot interleave fixes.
 
+pub mod actions;
 pub mod files;
 pub mod plan;
 
@@ -242,15 +243,26 @@ pub async fn apply(
             broke: Vec::new(),
         });
     }
-    let mut by_file: BTreeMap<&str, Vec<&NormalizedIssue>> = BTreeMap::new();
+    let askable = actions::engines(&session.context);
+    let mut fixed: Vec<&NormalizedIssue> = Vec::new();
+    let mut to_ask: Vec<&NormalizedIssue> = Vec::new();
     for issue in selected {
-        if issue.fixes.is_empty() {
+        if !issue.fixes.is_empty() {
+            fixed.push(issue);
+        } else if askable.contains_key(&issue.engine) && !issue.file.is_empty() {
+            to_ask.push(issue);
+        } else {
             report.push(
                 issue,
                 FixStatus::Skipped,
                 Some(format!("{} supplied no fix for it", issue.engine)),
             );
-        } else if request.safety == Safety::Safe && issue.fix_safety != Some(FixSafetyLevel::Safe) {
+        }
+    }
+    let asked = ask_code_actions(session, &root, &contents, &askable, to_ask, &mut report).await;
+    let mut by_file: BTreeMap<&str, Vec<&NormalizedIssue>> = BTreeMap::new();
+    for issue in fixed.into_iter().chain(&asked) {
+        if request.safety == Safety::Safe && issue.fix_safety != Some(FixSafetyLevel::Safe) {
             report.push(
                 issue,
                 FixStatus::Skipped,
@@ -377,6 +389,81 @@ fn new_issues<'a>(before: &Analysis, after: &'a Analysis) -> Vec<&'a NormalizedI
             !ids.contains(i.issue_id.as_str()) && known.get(&key(i)).is_some_and(|&n| n < 0)
         })
         .collect()
+}
+
+/// The issues of `to_ask` with the fix their engine's language server offers as its preferred
+/// code action (asked with the text the check saw: a stale file is skipped first); the others
+/// are recorded as skipped.
+async fn ask_code_actions(
+    session: &Session,
+    root: &std::path::Path,
+    contents: &BTreeMap<String, String>,
+    askable: &BTreeMap<String, Vec<String>>,
+    to_ask: Vec<&NormalizedIssue>,
+    report: &mut FixReport,
+) -> Vec<NormalizedIssue> {
+    let mut texts: BTreeMap<String, String> = BTreeMap::new();
+    let mut refused: BTreeMap<String, String> = BTreeMap::new();
+    for file in to_ask
+        .iter()
+        .map(|i| i.file.clone())
+        .collect::<BTreeSet<_>>()
+    {
+        let why = match files::Source::read(root, &file) {
+            Err(why) => why,
+            Ok(source) if contents.get(&file) != Some(&content_hash(&source.bytes)) => format!(
+                "stale: `{file}` changed since the check that produced the issue; nothing \
+                 written (check it again)"
+            ),
+            Ok(source) => match String::from_utf8(source.bytes) {
+                Ok(text) => {
+                    texts.insert(file, text);
+                    continue;
+                }
+                Err(_) => format!("`{file}` is not UTF-8 text"),
+            },
+        };
+        refused.insert(file, why);
+    }
+    let mut by_engine: BTreeMap<&str, Vec<&NormalizedIssue>> = BTreeMap::new();
+    for issue in to_ask {
+        match refused.get(&issue.file) {
+            Some(why) => report.push(issue, FixStatus::Skipped, Some(why.clone())),
+            None => by_engine
+                .entry(issue.engine.as_str())
+                .or_default()
+                .push(issue),
+        }
+    }
+    let mut asked = Vec::new();
+    for (engine, issues) in by_engine {
+        let args = askable.get(engine).cloned().unwrap_or_default();
+        let found = actions::ask(&session.context, engine, &args, &issues, &texts).await;
+        for issue in issues {
+            match &found {
+                Ok(found) => match found.get(&issue.issue_id) {
+                    Some(edits) => {
+                        let mut issue = issue.clone();
+                        issue.fixes = edits.clone();
+                        issue.fixable = true;
+                        issue.fix_safety = Some(FixSafetyLevel::Safe);
+                        asked.push(issue);
+                    }
+                    None => report.push(
+                        issue,
+                        FixStatus::Skipped,
+                        Some(format!("{engine} offers no preferred fix for it")),
+                    ),
+                },
+                Err(e) => report.push(
+                    issue,
+                    FixStatus::Skipped,
+                    Some(format!("{engine} could not be asked for a fix: {e}")),
+                ),
+            }
+        }
+    }
+    asked
 }
 
 /// Re-checks `files` the way `check_files` does; `Err` when the re-check cannot be trusted.
