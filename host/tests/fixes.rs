@@ -183,6 +183,44 @@ fn an_oxlint_fix_from_its_language_server_round_trips() {
 }
 
 #[test]
+fn a_fix_that_overlaps_another_is_applied_in_a_second_round() {
+    mcp_support::build_plugins();
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::write(
+        root.join("signalint.toml"),
+        "[engines.oxlint]\nenabled = false\n\n[engines.tsc]\nenabled = false\n\n[engines.biome]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("biome.json"),
+        r#"{"linter": {"rules": {"style": {"useConst": "error"}}}}"#,
+    )
+    .unwrap();
+    // Biome's formatting fix re-indents both lines in one edit (tabs), which overlaps the
+    // useConst fix inside it.
+    std::fs::write(
+        root.join("twice.ts"),
+        "export function twice() {\n  let count = 1;\n  return count * 2;\n}\n",
+    )
+    .unwrap();
+
+    let report = cli(&root, &["fix", "--format", "json"]);
+    for rule in ["format", "lint/style/useConst"] {
+        let outcome: Vec<_> = outcomes(&report, rule)
+            .into_iter()
+            .filter(|o| o["file"] == "twice.ts")
+            .collect();
+        assert_eq!(outcome.len(), 1, "{rule}: {report:#}");
+        assert_eq!(outcome[0]["status"], "applied", "{rule}: {report:#}");
+    }
+    assert_eq!(
+        read(&root, "twice.ts"),
+        "export function twice() {\n\tconst count = 1;\n\treturn count * 2;\n}\n"
+    );
+}
+
+#[test]
 fn a_dry_run_shows_the_diff_and_writes_nothing() {
     let (_dir, root) = project();
     let report = cli(&root, &["fix", "--dry-run", "--format", "json"]);

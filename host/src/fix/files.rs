@@ -34,8 +34,10 @@ pub fn contents_of<V>(
         .issues
         .iter()
         .filter(|issue| {
-            (!issue.fixes.is_empty() || askable.contains_key(&issue.engine))
-                && !issue.file.is_empty()
+            let asks = std::iter::once(&issue.engine)
+                .chain(&issue.engines)
+                .any(|engine| askable.contains_key(engine));
+            (!issue.fixes.is_empty() || asks) && !issue.file.is_empty()
         })
         .map(|issue| issue.file.as_str())
         .collect();

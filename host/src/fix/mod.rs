@@ -222,6 +222,56 @@ pub async fn apply(
     cancel: &CancellationToken,
 ) -> Result<FixReport, FixError> {
     let _lock = lock(session).await?;
+    let mut report = round(session, request, cancel).await?;
+    // A fix that gave way to an overlapping one is tried again on the fixed text, with the
+    // positions of the re-check (ids survive the edit): one call applies both when it can.
+    for _ in 0..MORE_ROUNDS {
+        let overlapped: Vec<String> = report
+            .issues
+            .iter()
+            .filter(|o| o.status == FixStatus::Skipped)
+            .filter(|o| o.reason.as_deref().is_some_and(|r| r.starts_with(OVERLAP)))
+            .map(|o| o.issue_id.clone())
+            .collect();
+        if request.dry_run || overlapped.is_empty() || cancel.is_cancelled() {
+            break;
+        }
+        let again = FixRequest {
+            selection: Selection::Issues(overlapped.clone()),
+            ..request.clone()
+        };
+        let next = round(session, &again, cancel).await?;
+        report.issues.retain(|o| !overlapped.contains(&o.issue_id));
+        report.issues.extend(next.issues);
+        for file in next.files {
+            if !report.files.contains(&file) {
+                report.files.push(file);
+            }
+        }
+        report.delta = match (report.delta, next.delta) {
+            (Some(first), Some(then)) => Some(Delta {
+                new: first.new + then.new,
+                resolved: first.resolved + then.resolved,
+                persisting: first.persisting.saturating_sub(then.resolved),
+            }),
+            (first, then) => first.or(then),
+        };
+    }
+    Ok(report.count())
+}
+
+/// Rounds after the first for fixes that overlapped another.
+const MORE_ROUNDS: usize = 2;
+
+/// How the reason of a fix that gave way to an overlapping one starts.
+const OVERLAP: &str = "its edit overlaps";
+
+/// One round of [`apply`], under its lock.
+async fn round(
+    session: &mut Session,
+    request: &FixRequest,
+    cancel: &CancellationToken,
+) -> Result<FixReport, FixError> {
     let Some(latest) = session.latest().cloned() else {
         return Err(FixError(
             "no check to take fixes from: run check_project or check_files (or `signalint \
@@ -247,10 +297,16 @@ pub async fn apply(
     let mut fixed: Vec<&NormalizedIssue> = Vec::new();
     let mut to_ask: Vec<&NormalizedIssue> = Vec::new();
     for issue in selected {
-        if !issue.fixes.is_empty() {
+        let wanted = !issue.fixes.is_empty()
+            && (request.safety == Safety::All || issue.fix_safety == Some(FixSafetyLevel::Safe));
+        if wanted {
             fixed.push(issue);
-        } else if askable.contains_key(&issue.engine) && !issue.file.is_empty() {
+        } else if askable_engine(issue, &askable).is_some() && !issue.file.is_empty() {
+            // Another engine reporting the same fact may have a safe fix where this one
+            // has none, or an unsafe one.
             to_ask.push(issue);
+        } else if !issue.fixes.is_empty() {
+            fixed.push(issue);
         } else {
             report.push(
                 issue,
@@ -391,6 +447,18 @@ fn new_issues<'a>(before: &Analysis, after: &'a Analysis) -> Vec<&'a NormalizedI
         .collect()
 }
 
+/// The engine to ask for a code action for `issue`: its own, else another engine reporting
+/// the same code fact.
+fn askable_engine<'a>(
+    issue: &'a NormalizedIssue,
+    askable: &BTreeMap<String, Vec<String>>,
+) -> Option<&'a str> {
+    std::iter::once(&issue.engine)
+        .chain(&issue.engines)
+        .find(|engine| askable.contains_key(*engine))
+        .map(String::as_str)
+}
+
 /// The issues of `to_ask` with the fix their engine's language server offers as its preferred
 /// code action (asked with the text the check saw: a stale file is skipped first); the others
 /// are recorded as skipped.
@@ -429,10 +497,10 @@ async fn ask_code_actions(
     for issue in to_ask {
         match refused.get(&issue.file) {
             Some(why) => report.push(issue, FixStatus::Skipped, Some(why.clone())),
-            None => by_engine
-                .entry(issue.engine.as_str())
-                .or_default()
-                .push(issue),
+            None => {
+                let engine = askable_engine(issue, askable).unwrap_or(&issue.engine);
+                by_engine.entry(engine).or_default().push(issue);
+            }
         }
     }
     let mut asked = Vec::new();
@@ -449,6 +517,8 @@ async fn ask_code_actions(
                         issue.fix_safety = Some(FixSafetyLevel::Safe);
                         asked.push(issue);
                     }
+                    // Its own engine's fix, not safe: the safety choice decides.
+                    None if !issue.fixes.is_empty() => asked.push(issue.clone()),
                     None => report.push(
                         issue,
                         FixStatus::Skipped,

@@ -98,7 +98,7 @@ pub fn plan(text: &str, candidates: &[Candidate<'_>]) -> Planned {
         match blocker {
             Some(other) => skipped.push((
                 id.to_owned(),
-                format!("its edit overlaps the fix of issue {other}, applied first; check again and retry"),
+                format!("its edit overlaps the fix of issue {other}, applied first"),
             )),
             None => {
                 applied.push(id.to_owned());
