@@ -84,24 +84,35 @@ pub fn run(cli: &Cli, args: &FixArgs) -> u8 {
     exit::CLEAN
 }
 
-/// One line per issue that was not simply skipped for having no fix, then the totals.
+/// Why an issue was skipped, when the reason is common enough to be counted, not listed.
+fn common_reason(reason: &str) -> Option<&'static str> {
+    if reason.ends_with("supplied no fix for it")
+        || reason.ends_with("offers no preferred fix for it")
+    {
+        Some("without a fix")
+    } else if reason.starts_with("its fix is not marked safe") {
+        Some("with an unsafe fix only (--unsafe applies them)")
+    } else {
+        None
+    }
+}
+
+/// One line per issue fixed, reverted or skipped for a reason of its own; the issues without
+/// a fix or with an unsafe one only are counted; then the totals.
 fn human(report: &FixReport) -> String {
     let mut out = String::new();
     if let Some(diff) = &report.diff {
         out.push_str(diff);
     }
+    let mut counted: std::collections::BTreeMap<&str, usize> = Default::default();
     for issue in &report.issues {
         let status = match issue.status {
             FixStatus::Applied => "fixed",
             FixStatus::Planned => "would fix",
             FixStatus::Reverted => "reverted",
             FixStatus::Skipped => {
-                // Issues without any fix are the common case: counted, not listed.
-                if issue
-                    .reason
-                    .as_deref()
-                    .is_some_and(|r| r.ends_with("supplied no fix for it"))
-                {
+                if let Some(common) = issue.reason.as_deref().and_then(common_reason) {
+                    *counted.entry(common).or_default() += 1;
                     continue;
                 }
                 "skipped"
@@ -115,6 +126,12 @@ fn human(report: &FixReport) -> String {
         for broke in &issue.broke {
             out.push_str(&format!("           broke {broke}\n"));
         }
+    }
+    for (what, count) in counted {
+        out.push_str(&format!(
+            "  skipped  {count} issue{} {what}\n",
+            if count == 1 { "" } else { "s" }
+        ));
     }
     let verb = if report.diff.is_some() {
         "would fix"
@@ -136,4 +153,45 @@ fn human(report: &FixReport) -> String {
     }
     out.push('\n');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fix::IssueOutcome;
+
+    fn outcome(status: FixStatus, reason: Option<&str>) -> IssueOutcome {
+        IssueOutcome {
+            issue_id: "i".into(),
+            file: "src/a.ts".into(),
+            rule: "r".into(),
+            status,
+            reason: reason.map(str::to_owned),
+            broke: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn common_skips_are_counted_and_the_rest_listed() {
+        let report = FixReport {
+            applied: 1,
+            skipped: 3,
+            reverted: 0,
+            issues: vec![
+                outcome(FixStatus::Applied, None),
+                outcome(FixStatus::Skipped, Some("tsc supplied no fix for it")),
+                outcome(
+                    FixStatus::Skipped,
+                    Some("oxlint offers no preferred fix for it"),
+                ),
+                outcome(FixStatus::Skipped, Some("stale: `src/a.ts` changed")),
+            ],
+            ..FixReport::default()
+        };
+        let text = human(&report);
+        assert!(text.contains("skipped  2 issues without a fix"), "{text}");
+        assert!(text.contains("skipped  src/a.ts r: stale"), "{text}");
+        assert!(text.contains("fixed  src/a.ts r\n"), "{text}");
+        assert!(!text.contains("supplied no fix"), "{text}");
+    }
 }
