@@ -240,7 +240,27 @@ pub async fn apply(
             selection: Selection::Issues(overlapped.clone()),
             ..request.clone()
         };
-        let next = round(session, &again, cancel).await?;
+        let mut next = round(session, &again, cancel).await?;
+        let earlier: BTreeMap<String, IssueOutcome> = report
+            .issues
+            .iter()
+            .filter(|o| overlapped.contains(&o.issue_id))
+            .map(|o| (o.issue_id.clone(), o.clone()))
+            .collect();
+        for outcome in &mut next.issues {
+            // Its line changed with the fix applied first, and with it its id.
+            if outcome.file.is_empty()
+                && let Some(first) = earlier.get(&outcome.issue_id)
+            {
+                outcome.file = first.file.clone();
+                outcome.rule = first.rule.clone();
+                outcome.reason = Some(format!(
+                    "the re-check after the fix applied first shows it under another id; \
+                     check again ({})",
+                    first.reason.as_deref().unwrap_or_default()
+                ));
+            }
+        }
         report.issues.retain(|o| !overlapped.contains(&o.issue_id));
         report.issues.extend(next.issues);
         for file in next.files {
