@@ -222,9 +222,11 @@ pub async fn apply(
     cancel: &CancellationToken,
 ) -> Result<FixReport, FixError> {
     let _lock = lock(session).await?;
+    let mut previous = session.latest().cloned().unwrap_or_default();
     let mut report = round(session, request, cancel).await?;
     // A fix that gave way to an overlapping one is tried again on the fixed text, with the
     // positions of the re-check (ids survive the edit): one call applies both when it can.
+    // The attempted ids only grow, so the rounds end.
     for _ in 0..MORE_ROUNDS {
         let overlapped: Vec<String> = report
             .issues
@@ -233,13 +235,47 @@ pub async fn apply(
             .filter(|o| o.reason.as_deref().is_some_and(|r| r.starts_with(OVERLAP)))
             .map(|o| o.issue_id.clone())
             .collect();
-        if request.dry_run || overlapped.is_empty() || cancel.is_cancelled() {
+        // A fix can leave its file needing another (formatting after a lint fix): when every
+        // issue of the files was asked for, their new safe fixes are applied too.
+        let follow_up: Vec<String> = match (&request.selection, session.latest()) {
+            (Selection::All | Selection::Files(_), Some(now)) => {
+                // An applied fix whose issue is still reported was made for other text (the
+                // file's other fixes changed it): it is asked again too.
+                let attempted: HashSet<&str> = report
+                    .issues
+                    .iter()
+                    .filter(|o| o.status != FixStatus::Applied)
+                    .map(|o| o.issue_id.as_str())
+                    .collect();
+                now.issues
+                    .iter()
+                    .filter(|i| report.files.contains(&i.file) && !i.fixes.is_empty())
+                    .filter(|i| {
+                        request.safety == Safety::All || i.fix_safety == Some(FixSafetyLevel::Safe)
+                    })
+                    .filter(|i| !attempted.contains(i.issue_id.as_str()))
+                    .map(|i| i.issue_id.clone())
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        if request.dry_run
+            || (overlapped.is_empty() && follow_up.is_empty())
+            || cancel.is_cancelled()
+        {
             break;
         }
+        let mut ids = renamed(&previous, session.latest(), &overlapped);
+        for id in follow_up {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
         let again = FixRequest {
-            selection: Selection::Issues(overlapped.clone()),
+            selection: Selection::Issues(ids),
             ..request.clone()
         };
+        previous = session.latest().cloned().unwrap_or_default();
         let mut next = round(session, &again, cancel).await?;
         let earlier: BTreeMap<String, IssueOutcome> = report
             .issues
@@ -262,7 +298,20 @@ pub async fn apply(
             }
         }
         report.issues.retain(|o| !overlapped.contains(&o.issue_id));
-        report.issues.extend(next.issues);
+        for outcome in next.issues {
+            match report
+                .issues
+                .iter_mut()
+                .find(|o| o.issue_id == outcome.issue_id)
+            {
+                // Applied before; this round found nothing more to do for it.
+                Some(first)
+                    if first.status == FixStatus::Applied
+                        && outcome.status == FixStatus::Skipped => {}
+                Some(first) => *first = outcome,
+                None => report.issues.push(outcome),
+            }
+        }
         for file in next.files {
             if !report.files.contains(&file) {
                 report.files.push(file);
@@ -278,6 +327,43 @@ pub async fn apply(
         };
     }
     Ok(report.count())
+}
+
+/// The ids in `now` of the issues `ids` named in `before`: the same id, or, when the fix
+/// applied first changed the issue's line (and with it its id), the issue of the same file,
+/// rule and message not yet taken. An id found in neither stays as it is (it is stale).
+fn renamed(before: &Analysis, now: Option<&Analysis>, ids: &[String]) -> Vec<String> {
+    let Some(now) = now else {
+        return ids.to_vec();
+    };
+    let mut taken: HashSet<&str> = ids
+        .iter()
+        .filter(|id| now.issue(id).is_some())
+        .map(String::as_str)
+        .collect();
+    ids.iter()
+        .map(|id| {
+            if now.issue(id).is_some() {
+                return id.clone();
+            }
+            let Some(old) = before.issue(id) else {
+                return id.clone();
+            };
+            let same = now.issues.iter().find(|i| {
+                i.file == old.file
+                    && i.rule == old.rule
+                    && i.message == old.message
+                    && !taken.contains(i.issue_id.as_str())
+            });
+            match same {
+                Some(issue) => {
+                    taken.insert(&issue.issue_id);
+                    issue.issue_id.clone()
+                }
+                None => id.clone(),
+            }
+        })
+        .collect()
 }
 
 /// Rounds after the first for fixes that overlapped another.
@@ -734,4 +820,61 @@ async fn verify(
             .filter(|i| after_ids.contains(i.issue_id.as_str()))
             .count(),
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn issue(id: &str, file: &str, message: &str) -> NormalizedIssue {
+        NormalizedIssue {
+            issue_id: id.into(),
+            file: file.into(),
+            line: 1,
+            col: 1,
+            engine: "biome".into(),
+            rule: "lint/style/useConst".into(),
+            severity: IssueSeverity::Error,
+            message: message.into(),
+            fixable: true,
+            cluster_id: None,
+            end_line: None,
+            end_col: None,
+            help: None,
+            url: None,
+            new: false,
+            fixes: Vec::new(),
+            fix_safety: None,
+            engines: Vec::new(),
+            rules: Vec::new(),
+            caused_by: None,
+        }
+    }
+
+    fn analysis(issues: Vec<NormalizedIssue>) -> Analysis {
+        Analysis {
+            issues,
+            ..Analysis::default()
+        }
+    }
+
+    #[test]
+    fn an_issue_whose_line_changed_is_found_by_file_rule_and_message() {
+        let before = analysis(vec![
+            issue("kept", "a.ts", "one"),
+            issue("old", "a.ts", "two"),
+            issue("gone", "a.ts", "three"),
+        ]);
+        let now = analysis(vec![
+            issue("kept", "a.ts", "one"),
+            issue("new", "a.ts", "two"),
+            issue("other", "b.ts", "three"),
+        ]);
+        let ids = ["kept", "old", "gone"].map(String::from);
+        assert_eq!(
+            renamed(&before, Some(&now), &ids),
+            ["kept", "new", "gone"],
+            "the same id, the renamed one, and a stale id left as it is"
+        );
+    }
 }
