@@ -10,6 +10,7 @@ pub mod check;
 pub mod cli;
 pub mod config;
 pub mod core;
+pub mod fix;
 pub mod hook;
 pub mod mcp;
 pub mod mcp_sources;

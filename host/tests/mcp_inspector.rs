@@ -66,6 +66,7 @@ fn the_inspector_lists_every_tool_strictly() {
     assert_eq!(
         names,
         [
+            "apply_fixes",
             "check_files",
             "check_project",
             "get_issue_detail",

@@ -29,6 +29,7 @@ async fn handshake_and_tool_list_are_strict_and_complete() {
     assert_eq!(
         names,
         [
+            "apply_fixes",
             "check_files",
             "check_project",
             "get_issue_detail",

@@ -28,8 +28,9 @@ fn signalint_lints_its_own_mcp_server_clean() {
     let report = support::stdout_json(&output);
     assert_eq!(report["server"], "signalint");
     assert_eq!(
-        report["toolCount"], 6,
-        "ping, check_project, check_files, get_issue_detail, get_loop_status, reset_loop_state"
+        report["toolCount"], 7,
+        "ping, check_project, check_files, get_issue_detail, get_loop_status, apply_fixes, \
+         reset_loop_state"
     );
     assert_eq!(
         report["findings"],

@@ -137,6 +137,11 @@ pub struct EngineInfo {
     /// host keeps between checks; see [`PersistentSpec`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub persistent: Option<PersistentSpec>,
+    /// Additive: the engine offers fixes as LSP code actions. These arguments start its tool
+    /// as a language server on stdio (`["--lsp"]`); the host asks it, per issue and only when a
+    /// fix is requested, for the preferred code action at the issue's range. Empty: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub code_action_args: Vec<String>,
 }
 
 /// How the host tells that a project uses an engine. Any one sign is enough; an
@@ -300,7 +305,14 @@ impl EngineInfo {
             env_vars: Vec::new(),
             used_when: None,
             persistent: None,
+            code_action_args: Vec::new(),
         }
+    }
+
+    /// The engine's tool answers `textDocument/codeAction` when started with `args`.
+    pub fn with_code_action_args(mut self, args: Vec<String>) -> Self {
+        self.code_action_args = args;
+        self
     }
 
     pub fn with_used_when(mut self, used_when: UsedWhen) -> Self {

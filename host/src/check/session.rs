@@ -46,6 +46,8 @@ pub struct Session {
     pub loops: LoopHistory,
     snapshots: Snapshots,
     latest: Option<Analysis>,
+    /// The content hash of each file with a fix in `latest`, as that check saw it.
+    contents: std::collections::BTreeMap<String, String>,
     /// The memory after this session's first check (`since: "start"`).
     start: Option<Snapshot>,
     state: StateDir,
@@ -54,21 +56,33 @@ pub struct Session {
     deferred_saves: bool,
     /// The last check's state being written, still holding the state's lock.
     saving: Option<tokio::task::JoinHandle<()>>,
+    /// Checks are trials (the re-checks of fixes being verified): they advance no loop or
+    /// churn history, since a fix tried and restored is not an agent's fix and regression.
+    trials: bool,
 }
 
 impl Session {
     /// Opens the session, reading what `.signalint/` remembers.
     pub fn open(context: Context) -> Self {
         let state = StateDir::new(&context.root);
+        let (latest, contents) = match state.load_latest() {
+            Some(mut latest) => {
+                let contents = std::mem::take(&mut latest.contents);
+                (Some(latest.into_analysis()), contents)
+            }
+            None => (None, Default::default()),
+        };
         Self {
             loops: state.load_loops(),
             snapshots: state.load_snapshots(),
-            latest: state.load_latest().map(LatestCheck::into_analysis),
+            latest,
+            contents,
             start: None,
             state,
             context,
             deferred_saves: false,
             saving: None,
+            trials: false,
         }
     }
 
@@ -77,6 +91,11 @@ impl Session {
     pub fn defer_saves(mut self) -> Self {
         self.deferred_saves = true;
         self
+    }
+
+    /// Makes the following checks trials (see [`Session::check`]) or ordinary checks again.
+    pub fn set_trials(&mut self, trials: bool) {
+        self.trials = trials;
     }
 
     /// Waits until the last check's state is on disk.
@@ -91,6 +110,12 @@ impl Session {
     /// The latest successful check, whole.
     pub fn latest(&self) -> Option<&Analysis> {
         self.latest.as_ref()
+    }
+
+    /// The content hash of each file with a fix in the latest check, as that check saw it
+    /// (see [`crate::fix::content_hash`]).
+    pub fn contents(&self) -> &std::collections::BTreeMap<String, String> {
+        &self.contents
     }
 
     /// Records the issues of the latest check as the baseline; `None` before any check.
@@ -141,7 +166,7 @@ impl Session {
             self.loops = self.state.load_loops();
             self.snapshots = self.state.load_snapshots();
         }
-        let loops = if cancelled {
+        let loops = if cancelled || self.trials {
             self.loops
                 .clone()
                 .update(&analysis, &report.rechecked, threshold)
@@ -218,8 +243,13 @@ impl Session {
 
         tracing::debug!("response shaped");
         if !cancelled {
+            self.contents = crate::fix::contents_of(
+                &self.context.root,
+                &analysis,
+                &crate::fix::actions::engines(&self.context),
+            );
             if let Some(lock) = lock {
-                let latest = LatestCheck::of(&analysis);
+                let latest = LatestCheck::of(&analysis, &self.contents);
                 if self.deferred_saves {
                     let (state, loops, snapshots) = (
                         self.state.clone(),

@@ -424,7 +424,7 @@ pub(super) fn block_on<F: std::future::Future>(future: F) -> F::Output {
 }
 
 /// People type paths relative to where they are; the check wants them relative to the root.
-fn relative_to_root(root: &Path, raw: &str) -> String {
+pub(super) fn relative_to_root(root: &Path, raw: &str) -> String {
     let path = Path::new(raw);
     let absolute = if path.is_absolute() {
         path.to_owned()

@@ -5,6 +5,7 @@ mod changed;
 mod check;
 mod doctor;
 mod explain;
+mod fix;
 mod hook;
 mod init;
 mod merge;
@@ -67,6 +68,9 @@ enum Command {
     Plugins(plugins::PluginsArgs),
     /// List every rule of every loaded rule pack with its documentation, and every engine.
     Rules(rules::RulesArgs),
+    /// Apply the engines' fixes to the project (or the given paths), re-check, and keep only
+    /// the fixes that introduce no new error.
+    Fix(fix::FixArgs),
     /// Show every issue of a cluster (or one issue) from the latest check.
     Explain(explain::ExplainArgs),
     /// Show the fix/regress loops signalint has seen (or reset them with --reset).
@@ -116,6 +120,7 @@ pub fn main() -> ExitCode {
         Command::Baseline(ref args) => baseline::run(&cli, args),
         Command::Plugins(ref args) => plugins::run(&cli, args),
         Command::Rules(ref args) => rules::run(&cli, args),
+        Command::Fix(ref args) => fix::run(&cli, args),
         Command::Explain(ref args) => explain::explain(&cli, args),
         Command::Loops(ref args) => explain::loops(&cli, args),
         Command::Mcp(ref args) => mcp(&cli, args),
@@ -136,6 +141,7 @@ pub fn main() -> ExitCode {
 fn require_installation(cli: &Cli) -> Option<u8> {
     let needs_plugins = match &cli.command {
         Command::Check(_)
+        | Command::Fix(_)
         | Command::Baseline(_)
         | Command::Plugins(_)
         | Command::Rules(_)

@@ -76,6 +76,71 @@ pub struct IssueDetailArgs {
     pub cursor: Option<String>,
 }
 
+/// Arguments of `apply_fixes`: at most one of `issueIds`, `clusterId`, `files` (none: every
+/// issue of the latest check).
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ApplyFixesArgs {
+    /// Issue ids of the latest check.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 512))]
+    pub issue_ids: Option<Vec<String>>,
+    /// A cluster of the latest check.
+    #[serde(default)]
+    #[schemars(with = "String", length(min = 1, max = 256))]
+    pub cluster_id: Option<String>,
+    /// Project-relative files.
+    #[serde(default)]
+    #[schemars(length(min = 1, max = 512))]
+    pub files: Option<Vec<String>>,
+    /// `all` adds unsafe fixes.
+    #[serde(default)]
+    #[schemars(with = "String", extend("enum" = ["safe", "all"]))]
+    pub safety: Option<crate::fix::Safety>,
+    /// Diff only; write nothing.
+    #[serde(default)]
+    pub dry_run: Option<bool>,
+}
+
+impl ApplyFixesArgs {
+    /// The request, with every reference checked; `files` validated against `root`.
+    pub fn request(self, root: &std::path::Path) -> Result<crate::fix::FixRequest, String> {
+        use crate::fix::Selection;
+        let given = usize::from(self.issue_ids.is_some())
+            + usize::from(self.cluster_id.is_some())
+            + usize::from(self.files.is_some());
+        if given > 1 {
+            return Err("give at most one of issueIds, clusterId or files".to_owned());
+        }
+        let selection = if let Some(ids) = self.issue_ids {
+            if ids.is_empty() || ids.len() > MAX_PATHS {
+                return Err(format!(
+                    "issueIds holds {} ids; give 1 to {MAX_PATHS}",
+                    ids.len()
+                ));
+            }
+            for id in &ids {
+                check_length(id, "an issueId")?;
+            }
+            Selection::Issues(ids)
+        } else if let Some(id) = self.cluster_id {
+            Selection::Cluster(non_empty(id, "clusterId")?)
+        } else if let Some(files) = self.files {
+            if files.is_empty() {
+                return Err("files is empty; give at least one project-relative file".to_owned());
+            }
+            Selection::Files(crate::paths::validate_all(root, &files).map_err(|e| e.to_string())?)
+        } else {
+            Selection::All
+        };
+        Ok(crate::fix::FixRequest {
+            selection,
+            safety: self.safety.unwrap_or_default(),
+            dry_run: self.dry_run.unwrap_or(false),
+        })
+    }
+}
+
 /// Issues per `get_issue_detail` page unless `limit` says otherwise.
 pub const DEFAULT_DETAIL_LIMIT: usize = 50;
 /// The most issues one `get_issue_detail` page holds.
@@ -200,6 +265,38 @@ mod tests {
             detail(json!({ "issueId": long }))
                 .unwrap_err()
                 .contains("at most")
+        );
+    }
+
+    #[test]
+    fn apply_fixes_takes_at_most_one_selection() {
+        use crate::fix::{Safety, Selection};
+        use serde_json::json;
+        let root = std::path::Path::new("/");
+        let parse = |v: serde_json::Value| {
+            serde_json::from_value::<ApplyFixesArgs>(v)
+                .map_err(|e| e.to_string())
+                .and_then(|a| a.request(root))
+        };
+        let all = parse(json!({})).unwrap();
+        assert_eq!(all.selection, Selection::All);
+        assert_eq!(all.safety, Safety::Safe);
+        assert!(!all.dry_run);
+        let some = parse(json!({"issueIds": ["a"], "safety": "all", "dryRun": true})).unwrap();
+        assert_eq!(some.selection, Selection::Issues(vec!["a".into()]));
+        assert_eq!(some.safety, Safety::All);
+        assert!(some.dry_run);
+        assert!(
+            parse(json!({"issueIds": ["a"], "clusterId": "c"}))
+                .unwrap_err()
+                .contains("at most one")
+        );
+        assert!(parse(json!({"issueIds": []})).is_err());
+        assert!(parse(json!({"safety": "unsafe"})).is_err());
+        assert!(
+            parse(json!({"clusterId": " "}))
+                .unwrap_err()
+                .contains("empty")
         );
     }
 

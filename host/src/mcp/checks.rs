@@ -190,6 +190,28 @@ impl Checker {
         response
     }
 
+    /// Applies fixes of the latest check and re-checks (waits for a running check; see
+    /// [`crate::fix`]).
+    pub async fn apply_fixes(
+        &self,
+        request: crate::fix::FixRequest,
+        cancel: &CancellationToken,
+    ) -> Result<crate::fix::FixReport, ToolError> {
+        let mut session = self.session.lock().await;
+        session.settle().await;
+        let report = crate::fix::apply(&mut session, &request, cancel).await;
+        let latest = session.latest().cloned().map(Arc::new);
+        let loops = session.loops.status(self.threshold);
+        drop(session);
+        if let Ok(mut slot) = self.latest.write() {
+            *slot = latest;
+        }
+        if let Ok(mut slot) = self.loops.write() {
+            *slot = loops;
+        }
+        report.map_err(|e| ToolError::invalid(e.0))
+    }
+
     /// Runs (or joins) the check of `scope`; `cancel` is the request's token, `progress`
     /// receives the engine events of the flight.
     pub async fn check(

@@ -21,7 +21,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::args::{
-    CheckFilesArgs, CheckProjectArgs, IssueDetailArgs, IssueRef, NoArgs, check_cursor,
+    ApplyFixesArgs, CheckFilesArgs, CheckProjectArgs, IssueDetailArgs, IssueRef, NoArgs,
+    check_cursor,
 };
 use super::checks::{CheckRequest, Checker, Outcome};
 use super::error::{ToolError, code};
@@ -117,6 +118,22 @@ impl Server {
                 Ok(_) => success(structured(&self.checker.loop_status())),
                 Err(e) => failure(&e),
             },
+            tools::APPLY_FIXES => {
+                let request = parse::<ApplyFixesArgs>(args)
+                    .and_then(|a| a.request(self.checker.root()).map_err(ToolError::invalid));
+                match request {
+                    Ok(request) => match self.checker.apply_fixes(request, &context.ct).await {
+                        Ok(report) => {
+                            let value = structured(&report);
+                            let mut result = CallToolResult::structured(value.clone());
+                            result.content = vec![ContentBlock::text(value.to_string())];
+                            result
+                        }
+                        Err(e) => failure(&e),
+                    },
+                    Err(e) => failure(&e),
+                }
+            }
             tools::RESET_LOOP_STATE => match parse::<NoArgs>(args) {
                 Ok(_) => success(structured(&self.checker.reset_loops().await)),
                 Err(e) => failure(&e),

@@ -10,10 +10,10 @@ use std::sync::Arc;
 use rmcp::model::{Tool, ToolAnnotations};
 use serde_json::{Map, Value};
 
-use super::args::{CheckFilesArgs, CheckProjectArgs, IssueDetailArgs, NoArgs};
+use super::args::{ApplyFixesArgs, CheckFilesArgs, CheckProjectArgs, IssueDetailArgs, NoArgs};
 use super::schema::{
-    IssueDetailOutput, LoopStatusOutput, PingOutput, ResetOutput, advertised_check_output,
-    advertised_input, advertised_output, advertised_same_as_check,
+    IssueDetailOutput, PingOutput, ResetOutput, advertised_check_output, advertised_fix_report,
+    advertised_input, advertised_loop_status, advertised_output, advertised_same_as_check,
 };
 
 pub const PING: &str = "ping";
@@ -22,6 +22,7 @@ pub const CHECK_FILES: &str = "check_files";
 pub const GET_ISSUE_DETAIL: &str = "get_issue_detail";
 pub const GET_LOOP_STATUS: &str = "get_loop_status";
 pub const RESET_LOOP_STATE: &str = "reset_loop_state";
+pub const APPLY_FIXES: &str = "apply_fixes";
 
 const CHECK_EFFECTS: &str = "Writes only .signalint/.";
 
@@ -71,8 +72,22 @@ pub fn tools() -> Vec<Tool> {
             "Get loop status",
             "Issues fixed and back again (loops), and rules that keep firing in a file.",
             advertised_input::<NoArgs>(),
-            advertised_output::<LoopStatusOutput>(),
+            advertised_loop_status(),
             read_only(),
+        ),
+        tool(
+            APPLY_FIXES,
+            "Apply fixes",
+            "Applies the fixes of the latest check's issues (default: all safe ones), re-checks, \
+             restores files whose fixes cause new errors: per issue applied, skipped or \
+             reverted, and the delta. Writes source files.",
+            advertised_input::<ApplyFixesArgs>(),
+            advertised_fix_report(),
+            ToolAnnotations::new()
+                .read_only(false)
+                .destructive(true)
+                .idempotent(false)
+                .open_world(false),
         ),
         tool(
             RESET_LOOP_STATE,
@@ -137,7 +152,7 @@ mod tests {
     #[test]
     fn every_tool_is_strict_and_has_an_output_schema() {
         let tools = tools();
-        assert_eq!(tools.len(), 6);
+        assert_eq!(tools.len(), 7);
         for tool in &tools {
             let input = Value::Object((*tool.input_schema).clone());
             assert_eq!(input["type"], "object", "{}", tool.name);

@@ -64,6 +64,10 @@ pub struct LatestCheck {
     pub id_version: u32,
     pub issues: Vec<NormalizedIssue>,
     pub clusters: Vec<Cluster>,
+    /// The content hash of every file with a fix, as the check saw it: a fix is applied only
+    /// to the content it was made for (`signalint fix`, `apply_fixes`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub contents: BTreeMap<String, String>,
 }
 
 impl Default for LatestCheck {
@@ -72,6 +76,7 @@ impl Default for LatestCheck {
             id_version: ID_VERSION,
             issues: Vec::new(),
             clusters: Vec::new(),
+            contents: BTreeMap::new(),
         }
     }
 }
@@ -81,11 +86,12 @@ fn first_id_version() -> u32 {
 }
 
 impl LatestCheck {
-    pub fn of(analysis: &Analysis) -> Self {
+    pub fn of(analysis: &Analysis, contents: &BTreeMap<String, String>) -> Self {
         Self {
             id_version: ID_VERSION,
             issues: analysis.issues.clone(),
             clusters: analysis.clusters.clone(),
+            contents: contents.clone(),
         }
     }
 

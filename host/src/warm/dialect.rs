@@ -93,7 +93,7 @@ pub(super) fn start(
 }
 
 /// A `file://` URI, percent-encoding every byte outside the unreserved set and `/`.
-pub(super) fn file_uri(path: &Path) -> String {
+pub(crate) fn file_uri(path: &Path) -> String {
     use std::os::unix::ffi::OsStrExt;
     let mut uri = String::from("file://");
     for &byte in path.as_os_str().as_bytes() {

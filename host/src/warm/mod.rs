@@ -45,8 +45,8 @@
 //! texts as last read.
 
 mod adapter;
-mod client;
-mod dialect;
+pub(crate) mod client;
+pub(crate) mod dialect;
 mod error;
 mod inputs;
 mod lsp;

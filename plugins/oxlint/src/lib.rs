@@ -43,6 +43,8 @@ impl EngineAdapter for Oxlint {
         let extensions = EXTENSIONS.iter().map(|e| (*e).to_owned()).collect();
         let engine = EngineInfo::new(EngineScope::FileLocal, tool, extensions)
             .with_config_files(vec![".oxlintrc.json".into(), ".oxlintrc.jsonc".into()])
+            // `oxlint --lsp` answers code actions: a preferred fix, and "disable" ones.
+            .with_code_action_args(vec!["--lsp".into()])
             .with_used_when(
                 UsedWhen::config_files(vec![".oxlintrc.json".into(), ".oxlintrc.jsonc".into()])
                     .with_packages(vec!["oxlint".into()])

@@ -57,6 +57,29 @@ pub fn advertised_same_as_check() -> Map<String, Value> {
     map
 }
 
+/// The output schema of `apply_fixes` as advertised: an object. Its FixReport shape is in
+/// `docs/contract.md`: `tools/list` stays under 12 KiB, which every agent pays for.
+pub fn advertised_fix_report() -> Map<String, Value> {
+    let mut map = Map::new();
+    map.insert("type".into(), "object".into());
+    map
+}
+
+/// The output schema of `get_loop_status` as advertised: an object, said to hold the shapes
+/// check_project's `loopWarning` and `fileRuleChurnWarning` already advertise (the full schema
+/// is in `docs/contract.md`); a second copy would cost every agent 1.2 KB when it connects.
+pub fn advertised_loop_status() -> Map<String, Value> {
+    let mut map = Map::new();
+    map.insert("type".into(), "object".into());
+    map.insert(
+        "description".into(),
+        "looping, signatures (each a check_project loopWarning), fileRuleChurns (each a \
+         fileRuleChurnWarning)"
+            .into(),
+    );
+    map
+}
+
 /// The output schema `tools/list` advertises: [`output_schema`] with the same structure (so it
 /// validates exactly what it did), shared shapes once in `$defs`, a tool's one result shape as
 /// the schema itself, each description cut to its first clause and said once (not again

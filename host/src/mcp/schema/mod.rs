@@ -26,7 +26,8 @@ use crate::core::{CheckResponse, LoopStatus, NormalizedIssue};
 mod advertise;
 
 pub use advertise::{
-    advertised_check_output, advertised_input, advertised_output, advertised_same_as_check,
+    advertised_check_output, advertised_fix_report, advertised_input, advertised_loop_status,
+    advertised_output, advertised_same_as_check,
 };
 
 /// The result of `ping` as structured content (the text content is `pong`).
@@ -101,7 +102,9 @@ pub enum IssueDetailOutput {
     Stale(Stale),
 }
 
-/// `get_loop_status`'s output.
+/// `get_loop_status`'s output: the full shape, which `docs/contract.md` documents and the
+/// tests hold the server's answers to (`tools/list` advertises a lean object).
+#[cfg_attr(not(test), allow(dead_code))]
 #[derive(Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 #[schemars(extend("type" = "object"))]
