@@ -85,7 +85,7 @@ fn clip(text: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{FixEdit, IssueSeverity};
+    use crate::core::FixEdit;
 
     fn issue(message: &str) -> NormalizedIssue {
         // Built from JSON, as the issue model grows additive fields.
