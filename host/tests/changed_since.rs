@@ -156,6 +156,22 @@ fn only_issues_on_changed_lines_are_reported() {
         assert!(!files.contains(&(file, line)), "{file}:{line} in {found:?}");
     }
     assert!(found.len() < all.len(), "{found:?} vs {all:?}");
+
+    // The same issues as GitHub annotations, and no annotation on an unchanged line.
+    let github = signalint(
+        &root,
+        &["check", "--changed-since", "main", "--format", "github"],
+    );
+    let annotations = String::from_utf8_lossy(&github.stdout);
+    assert!(
+        annotations.contains("::error file=src/index.ts,line=9,"),
+        "{annotations}"
+    );
+    assert_eq!(annotations.lines().count(), found.len(), "{annotations}");
+    assert!(
+        !annotations.contains("file=src/index.ts,line=3,"),
+        "{annotations}"
+    );
 }
 
 #[test]
