@@ -156,6 +156,22 @@ fn only_issues_on_changed_lines_are_reported() {
         assert!(!files.contains(&(file, line)), "{file}:{line} in {found:?}");
     }
     assert!(found.len() < all.len(), "{found:?} vs {all:?}");
+
+    // The same issues as GitHub annotations, and no annotation on an unchanged line.
+    let github = signalint(
+        &root,
+        &["check", "--changed-since", "main", "--format", "github"],
+    );
+    let annotations = String::from_utf8_lossy(&github.stdout);
+    assert!(
+        annotations.contains("::error file=src/index.ts,line=9,"),
+        "{annotations}"
+    );
+    assert_eq!(annotations.lines().count(), found.len(), "{annotations}");
+    assert!(
+        !annotations.contains("file=src/index.ts,line=3,"),
+        "{annotations}"
+    );
 }
 
 #[test]
@@ -258,4 +274,74 @@ fn an_unknown_reference_is_a_clear_usage_error() {
     let dash = signalint(&project.root(), &["check", "--changed-since=--output=x"]);
     assert_eq!(dash.status.code(), Some(2));
     assert!(!project.root().join("x").exists());
+}
+
+/// An export change breaks an importer the change did not touch: that issue is reported, marked
+/// as caused by the change, found by checking the merge-base in a worktree that is gone after.
+#[test]
+fn an_importer_the_change_broke_is_reported_as_caused() {
+    let project = Project::typescript();
+    project.write("signalint.toml", "");
+    let root = project.root();
+    git(&root, &["init", "-q"]);
+    git(&root, &["add", "-A"]);
+    git(&root, &["commit", "-q", "-m", "base"]);
+    git(&root, &["checkout", "-q", "-b", "feature"]);
+    // `double` now takes a string: index.ts's `double(count)` (line 7) no longer type-checks.
+    project.write(
+        "src/util.ts",
+        "export function double(n: string): number {\n  debugger;\n  return n.length * 2;\n}\n",
+    );
+    git(&root, &["commit", "-q", "-am", "double takes text"]);
+    let output = signalint(
+        &root,
+        &[
+            "check",
+            "--changed-since",
+            "main",
+            "--format",
+            "json",
+            "--all-issues",
+        ],
+    );
+    let response = json(&output);
+    let issues = response["issues"].as_array().unwrap();
+    let caused: Vec<&Value> = issues
+        .iter()
+        .filter(|i| i["file"] == "src/index.ts")
+        .collect();
+    assert_eq!(
+        caused.len(),
+        1,
+        "only the broken call, not index.ts's old issues: {response:#}"
+    );
+    assert_eq!(caused[0]["line"], 7, "{response:#}");
+    assert_eq!(caused[0]["rule"], "TS2345", "{response:#}");
+    assert!(
+        caused[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("caused by this change: "),
+        "{response:#}"
+    );
+    assert!(
+        response["engines"]["tsc"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("this change caused")),
+        "{response:#}"
+    );
+    // util.ts's changed line 1 has no issue of its own; its untouched `debugger` stays quiet.
+    assert!(
+        issues
+            .iter()
+            .all(|i| i["file"] != "src/util.ts" || i["line"] != 2),
+        "{response:#}"
+    );
+    let worktrees = Command::new("git")
+        .args(["worktree", "list", "--porcelain"])
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    let listed = String::from_utf8_lossy(&worktrees.stdout);
+    assert_eq!(listed.matches("worktree ").count(), 1, "{listed}");
 }

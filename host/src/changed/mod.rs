@@ -7,7 +7,7 @@
 //! git runs through the runner, like every process signalint starts.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use tokio_util::sync::CancellationToken;
@@ -103,6 +103,77 @@ pub async fn since(runner: &Runner, root: &Path, reference: &str) -> Result<Chan
         .map(str::to_owned)
         .collect();
     Ok(changed)
+}
+
+/// A checkout of the merge-base in a git worktree in the project's scratch directory (outside
+/// the project: its walk skips `.signalint/`), for a check of the base with the same config.
+#[derive(Debug)]
+pub struct BaseTree {
+    /// The worktree (the repository's top at the base).
+    worktree: PathBuf,
+    /// The project root inside it.
+    pub root: PathBuf,
+    /// The project whose git runs the worktree commands.
+    project: PathBuf,
+}
+
+/// The worktree's scratch directory: one path per project, so the engines' own scratch files
+/// for it (tsc's build info) are reused from one run to the next.
+const BASE_WORKTREE: &str = "changed-base";
+
+impl BaseTree {
+    /// Checks out `base` in the scratch directory of the project at `root` (replacing one a
+    /// previous run left), with the project's `node_modules` linked in, so the base resolves
+    /// its imports as the project does.
+    pub async fn check_out(runner: &Runner, root: &Path, base: &str) -> Result<Self, String> {
+        let worktree = crate::state::work_dir(root, BASE_WORKTREE)
+            .map_err(|e| format!("no scratch directory for the merge-base: {e}"))?
+            .join("tree");
+        let prefix = git(runner, root, &["rev-parse", "--show-prefix"]).await?;
+        if worktree.exists() {
+            let path = worktree.to_string_lossy().into_owned();
+            let _ = git(runner, root, &["worktree", "remove", "--force", &path]).await;
+            if worktree.exists() {
+                std::fs::remove_dir_all(&worktree)
+                    .map_err(|e| format!("cannot remove {}: {e}", worktree.display()))?;
+            }
+            let _ = git(runner, root, &["worktree", "prune"]).await;
+        }
+        let path = worktree.to_string_lossy().into_owned();
+        git(
+            runner,
+            root,
+            &[
+                "worktree", "add", "--detach", "--force", "--quiet", &path, base,
+            ],
+        )
+        .await?;
+        let tree = Self {
+            root: worktree.join(prefix.trim()),
+            worktree,
+            project: root.to_owned(),
+        };
+        let modules = root.join("node_modules");
+        let linked = tree.root.join("node_modules");
+        if modules.is_dir() && !linked.exists() {
+            let _ = std::os::unix::fs::symlink(&modules, &linked);
+        }
+        Ok(tree)
+    }
+
+    /// Removes the worktree.
+    pub async fn remove(self, runner: &Runner) {
+        let path = self.worktree.to_string_lossy().into_owned();
+        if let Err(e) = git(
+            runner,
+            &self.project,
+            &["worktree", "remove", "--force", &path],
+        )
+        .await
+        {
+            tracing::warn!("the base worktree {path} stays: {e}");
+        }
+    }
 }
 
 /// `git args` in `root`: its stdout, or what went wrong.

@@ -54,7 +54,6 @@ fn hook(cli: &Cli, args: &HookArgs) -> Result<u8, String> {
         return Ok(exit::CLEAN);
     }
     let root = project_root(cli, edit.cwd.as_deref())?;
-    let config = Config::discover(&root, cli.config.as_deref()).map_err(|e| e.to_string())?;
     let base = edit.cwd.clone().unwrap_or_else(|| root.clone());
     let mut raw = Vec::new();
     for file in &edit.files {
@@ -85,6 +84,8 @@ fn hook(cli: &Cli, args: &HookArgs) -> Result<u8, String> {
             tracing::info!("the running signalint mcp did not answer ({e}); checking here");
         }
     }
+    // The server checks with its own config; only a check here needs this one.
+    let config = Config::discover(&root, cli.config.as_deref()).map_err(|e| e.to_string())?;
     let dirs = crate::plugins::plugin_dirs(&config.plugins.path, &root, cli.allow_project_plugins);
     if let Some(missing) = crate::plugins::missing_installation(&dirs) {
         return Err(missing);

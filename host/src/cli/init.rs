@@ -25,7 +25,8 @@ pub struct InitArgs {
     #[arg(long)]
     force: bool,
     /// Add the signalint server to these MCP clients' project files, creating them if needed
-    /// and keeping every other server (comma-separated or repeated).
+    /// and keeping every other server (comma-separated or repeated); for Claude Code also the
+    /// post-edit hook (`signalint hook`) in `.claude/settings.json`.
     #[arg(
         long = "client",
         value_enum,
@@ -41,7 +42,7 @@ pub struct InitArgs {
 /// The MCP clients whose project file `init` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ClientArg {
-    /// Claude Code: `.mcp.json`.
+    /// Claude Code: `.mcp.json`, and the post-edit hook in `.claude/settings.json`.
     ClaudeCode,
     /// Cursor: `.cursor/mcp.json`.
     Cursor,

@@ -137,29 +137,12 @@ mod tests {
     use super::*;
 
     fn issue(id: &str, file: &str, severity: IssueSeverity, new: bool) -> NormalizedIssue {
-        NormalizedIssue {
-            issue_id: id.into(),
-            file: file.into(),
-            line: 1,
-            col: 1,
-            engine: "tsc".into(),
-            rule: "TS2322".into(),
-            severity,
-            message: "m".into(),
-            fixable: false,
-            cluster_id: None,
-            end_line: None,
-            end_col: None,
-            help: None,
-            url: None,
-            new,
-            fixes: Vec::new(),
-            fix_safety: None,
-            engines: Vec::new(),
-            rules: Vec::new(),
-            caused_by: None,
-            programs: Vec::new(),
-        }
+        // Built from JSON, as the issue model grows additive fields.
+        serde_json::from_value(serde_json::json!({
+            "issueId": id, "file": file, "line": 1, "col": 1, "engine": "tsc",
+            "rule": "TS2322", "severity": severity, "message": "m", "fixable": false, "new": new,
+        }))
+        .expect("an issue")
     }
 
     fn edited(files: &[&str]) -> Vec<String> {

@@ -85,32 +85,16 @@ fn clip(text: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{FixEdit, IssueSeverity};
+    use crate::core::FixEdit;
 
     fn issue(message: &str) -> NormalizedIssue {
-        NormalizedIssue {
-            issue_id: "i-1".into(),
-            file: "src/a.ts".into(),
-            line: 3,
-            col: 7,
-            engine: "tsc".into(),
-            rule: "TS2322".into(),
-            severity: IssueSeverity::Error,
-            message: message.into(),
-            fixable: false,
-            cluster_id: None,
-            end_line: None,
-            end_col: None,
-            help: None,
-            url: None,
-            new: true,
-            fixes: Vec::new(),
-            fix_safety: None,
-            engines: Vec::new(),
-            rules: Vec::new(),
-            caused_by: None,
-            programs: Vec::new(),
-        }
+        // Built from JSON, as the issue model grows additive fields.
+        serde_json::from_value(serde_json::json!({
+            "issueId": "i-1", "file": "src/a.ts", "line": 3, "col": 7, "engine": "tsc",
+            "rule": "TS2322", "severity": "error", "message": message, "fixable": false,
+            "new": true,
+        }))
+        .expect("an issue")
     }
 
     #[test]
