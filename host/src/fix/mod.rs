@@ -848,6 +848,7 @@ mod tests {
             engines: Vec::new(),
             rules: Vec::new(),
             caused_by: None,
+            programs: Vec::new(),
         }
     }
 
