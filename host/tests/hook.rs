@@ -142,6 +142,54 @@ fn an_old_error_left_untouched_does_not_block() {
     assert!(!stderr(&output).contains("TS2322"), "{}", stderr(&output));
 }
 
+/// Runs git in `root` with a fixed identity; panics with git's words when it fails.
+fn git(root: &Path, args: &[&str]) {
+    let output = Command::new("git")
+        .args(["-c", "user.name=dev", "-c", "user.email=dev@example.com"])
+        .args(args)
+        .current_dir(root)
+        .output()
+        .expect("git runs");
+    assert!(
+        output.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn the_first_edit_of_a_file_blocks_on_what_it_broke_by_git_diff() {
+    let project = project();
+    let root = project.root();
+    git(&root, &["init", "-q"]);
+    git(&root, &["add", "-A"]);
+    git(&root, &["commit", "-q", "-m", "start"]);
+    // No check has seen index.ts; its TS2322 on line 3 was committed, the edit adds another.
+    let index = std::fs::read_to_string(root.join("src/index.ts")).unwrap();
+    project.write(
+        "src/index.ts",
+        &format!("{index}\nexport const label: number = \"x\";\n"),
+    );
+    let output = hook(&claude_payload(&root, "Edit", "src/index.ts"));
+    let report = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{report}");
+    assert!(
+        report.contains("introduced 1 error") && report.contains("src/index.ts:10:"),
+        "{report}"
+    );
+    assert!(!report.contains("src/index.ts:3:"), "{report}");
+
+    // A file the agent created is new as a whole: its errors are the edit's.
+    project.write("src/created.ts", "export const flag: boolean = 1;\n");
+    let created = hook(&claude_payload(&root, "Write", "src/created.ts"));
+    assert_eq!(created.status.code(), Some(2), "{}", stderr(&created));
+    assert!(
+        stderr(&created).contains("src/created.ts:1:"),
+        "{}",
+        stderr(&created)
+    );
+}
+
 #[test]
 fn a_fix_regress_loop_blocks_each_return_and_says_it_is_a_loop() {
     let project = known_project();

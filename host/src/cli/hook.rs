@@ -15,12 +15,15 @@ use tokio_util::sync::CancellationToken;
 
 use super::check::{Load, block_on, context_loading};
 use super::{Cli, exit};
+use crate::changed::ChangedLines;
 use crate::check::{ResponseOptions, Scope, Session};
 use crate::config::Config;
+use crate::core::Snapshot;
 use crate::core::{CheckResponse, EngineState};
 use crate::hook::endpoint::{self, AskError};
 use crate::hook::payload::{self, MAX_PAYLOAD_BYTES};
-use crate::hook::{Reported, judge};
+use crate::hook::{Reported, introduced_on_changed_lines, judge};
+use crate::runner::Runner;
 use crate::state::StateDir;
 
 /// The exit code that makes Claude Code show stderr to the model.
@@ -29,6 +32,9 @@ const BLOCK: u8 = 2;
 /// How long the hook waits for the running `signalint mcp` (Claude Code stops a hook after
 /// 60 s unless its entry says otherwise).
 const WARM_TIMEOUT: Duration = Duration::from_secs(50);
+
+/// Most bytes of `git diff` output read to judge first-seen files.
+const GIT_OUTPUT_CAP: usize = 64 << 20;
 
 #[derive(Debug, Args)]
 pub struct HookArgs {
@@ -67,10 +73,12 @@ fn hook(cli: &Cli, args: &HookArgs) -> Result<u8, String> {
         return Ok(exit::CLEAN);
     }
     let files = crate::paths::validate_all(&root, &raw).map_err(|e| e.to_string())?;
+    // What the checks knew before this one: files outside it are judged by git's diff.
+    let known = StateDir::new(&root).load_snapshots().memory;
     match endpoint::ask(&root, &files, WARM_TIMEOUT) {
         Ok(Some(response)) => {
             tracing::info!("checked by the running signalint mcp");
-            return Ok(answer(&root, &files, &response));
+            return Ok(answer(&root, &files, &known, response));
         }
         Ok(None) => {}
         Err(AskError::TimedOut(after)) => {
@@ -102,12 +110,30 @@ fn hook(cli: &Cli, args: &HookArgs) -> Result<u8, String> {
         files: files.clone(),
     };
     let response = block_on(session.check(&scope, &options, &CancellationToken::new(), None));
-    Ok(answer(&root, &files, &response))
+    Ok(answer(&root, &files, &known, response))
 }
 
-/// Judges the check under the state's lock, remembers what is reported, and says it.
-fn answer(root: &Path, files: &[String], response: &CheckResponse) -> u8 {
-    let issues = response.issues.as_deref().unwrap_or_default();
+/// The lines the work tree changed since `HEAD`, untracked files whole; `None` outside a git
+/// repository or before its first commit.
+fn changed_since_head(root: &Path) -> Option<ChangedLines> {
+    let runner = Runner::new(1, GIT_OUTPUT_CAP);
+    block_on(crate::changed::since(&runner, root, "HEAD"))
+        .map_err(|e| tracing::info!("no git diff to judge first-seen files by: {e}"))
+        .ok()
+}
+
+/// Judges the check under the state's lock, remembers what is reported, and says it. `known`
+/// is the snapshot before the check: in files it did not cover, the errors on lines changed
+/// since `HEAD` are the ones this edit introduced.
+fn answer(root: &Path, files: &[String], known: &Snapshot, mut response: CheckResponse) -> u8 {
+    let mut issues = response.issues.take().unwrap_or_default();
+    let mut no_diff = false;
+    if issues.iter().any(|i| !known.knows(&i.file)) {
+        let changed = changed_since_head(root);
+        no_diff = changed.is_none();
+        introduced_on_changed_lines(&mut issues, known, changed.as_ref());
+    }
+    let issues = issues.as_slice();
     let state = StateDir::new(root);
     let lock = state
         .lock()
@@ -130,15 +156,15 @@ fn answer(root: &Path, files: &[String], response: &CheckResponse) -> u8 {
             notes.push_str(&format!("signalint hook: {id} did not run: {first}\n"));
         }
     }
-    if response.delta.is_none() {
+    if no_diff {
         let errors = issues
             .iter()
-            .filter(|i| i.severity == crate::core::IssueSeverity::Error)
+            .filter(|i| i.severity == crate::core::IssueSeverity::Error && !known.knows(&i.file))
             .count();
         if errors > 0 {
             notes.push_str(&format!(
-                "signalint hook: first check of {}; its {errors} error(s) are taken as they \
-                 are, later edits are compared with them\n",
+                "signalint hook: first check of {} and no git diff to compare with; its \
+                 {errors} error(s) are taken as they are, later edits are compared with them\n",
                 files.join(", ")
             ));
         }

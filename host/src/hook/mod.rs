@@ -6,6 +6,11 @@
 //! reported is remembered in `.signalint/hook.json` under the state's lock, so the same unchanged
 //! issue never blocks twice; once an issue is gone from a re-examined file it is forgotten, so
 //! reintroducing it blocks again (with the loop warning when it keeps coming back).
+//!
+//! A file no check has examined before has no last known state to compare with: there the
+//! lines the work tree changed since `HEAD` (git's own diff, see [`crate::changed`]) say which
+//! errors the edit introduced ([`introduced_on_changed_lines`]), so the first edit of a file
+//! blocks on what it broke and not on what was already there.
 
 pub mod endpoint;
 pub mod payload;
@@ -14,7 +19,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::{IssueSeverity, NormalizedIssue};
+use crate::changed::ChangedLines;
+use crate::core::{IssueSeverity, NormalizedIssue, Snapshot};
 use crate::state::{ID_VERSION, StateDir, files};
 
 /// The file under `.signalint/`.
@@ -132,6 +138,29 @@ pub fn judge<'a>(
     }
 }
 
+/// Re-marks `new` on the issues of files `known` did not cover before the check: an issue is
+/// new when it lies on a line `changed` touches. Without `changed` (no git, no `HEAD`) such
+/// issues are taken as they are, as a first check takes them. Returns how many files were
+/// judged this way.
+pub fn introduced_on_changed_lines(
+    issues: &mut [NormalizedIssue],
+    known: &Snapshot,
+    changed: Option<&ChangedLines>,
+) -> usize {
+    let mut unknown = BTreeSet::new();
+    for issue in issues.iter_mut().filter(|i| !known.knows(&i.file)) {
+        issue.new = changed.is_some_and(|changed| {
+            changed.touches(
+                &issue.file,
+                issue.line,
+                issue.end_line.unwrap_or(issue.line),
+            )
+        });
+        unknown.insert(issue.file.clone());
+    }
+    unknown.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,6 +203,44 @@ mod tests {
         assert!(fixed.next.issues.is_empty());
         let again = judge(&broken, &fixed.next, &edited(&["a.ts"]));
         assert_eq!(again.blocking.len(), 1);
+    }
+
+    fn at_line(id: &str, file: &str, line: u32, new: bool) -> NormalizedIssue {
+        let mut issue = issue(id, file, IssueSeverity::Error, new);
+        issue.line = line;
+        issue
+    }
+
+    #[test]
+    fn in_a_file_seen_first_only_errors_on_changed_lines_are_new() {
+        let changed = ChangedLines {
+            base: "HEAD".into(),
+            ranges: BTreeMap::from([("a.ts".to_owned(), vec![(10, 12)])]),
+            whole: BTreeSet::from(["created.ts".to_owned()]),
+        };
+        // The check marked every issue of the unknown files new (none was in the snapshot).
+        let mut issues = [
+            at_line("i-edit", "a.ts", 11, true),
+            at_line("i-old", "a.ts", 3, true),
+            at_line("i-created", "created.ts", 1, true),
+        ];
+        let files = introduced_on_changed_lines(&mut issues, &Snapshot::default(), Some(&changed));
+        assert_eq!(files, 2);
+        let new: Vec<&str> = issues
+            .iter()
+            .filter(|i| i.new)
+            .map(|i| i.issue_id.as_str())
+            .collect();
+        assert_eq!(new, ["i-edit", "i-created"]);
+        let verdict = judge(&issues, &Reported::default(), &edited(&["a.ts"]));
+        assert_eq!(verdict.blocking.len(), 2);
+    }
+
+    #[test]
+    fn without_git_a_file_seen_first_blocks_on_nothing() {
+        let mut issues = [at_line("i-1", "a.ts", 1, true)];
+        introduced_on_changed_lines(&mut issues, &Snapshot::default(), None);
+        assert!(!issues[0].new);
     }
 
     #[test]
