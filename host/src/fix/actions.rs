@@ -116,8 +116,20 @@ async fn ask_session(
         None => None,
     };
     let offers = match warm {
-        Some(offers) => offers?,
+        Some(offers) => {
+            tracing::debug!(
+                engine,
+                asks = asks.len(),
+                "code fixes from the warm session"
+            );
+            offers?
+        }
         None => {
+            tracing::debug!(
+                engine,
+                asks = asks.len(),
+                "code fixes from a short-lived session"
+            );
             let parts = crate::check::engine::session_parts(context, engine).await?;
             let cancel = tokio_util::sync::CancellationToken::new();
             let request = crate::warm::Request {
