@@ -1,6 +1,7 @@
 //! Fixes applied and verified in one call (`signalint fix`, the `apply_fixes` tool), on the
-//! pinned Biome, oxlint (its language server's code actions) and TypeScript: a safe fix
-//! round-trips, a fix that breaks an importer is
+//! pinned Biome, oxlint (its language server's code actions) and TypeScript (its server's
+//! code fixes, 7.0.2's language server and 5.9.3's tsserver): a safe fix round-trips, a
+//! suggestion only with `--unsafe`, a fix that breaks an importer is
 //! reverted with what it broke, a stale or symlinked file is refused, a dry run writes nothing,
 //! and two servers applying fixes at once lose no edit.
 
@@ -307,4 +308,162 @@ async fn two_servers_applying_fixes_at_once_lose_no_edit() {
             );
         }
     }
+}
+
+/// A TypeScript-only project: `src/a.ts` misspells `User` (TS2552) and calls `helper` of
+/// `src/b.ts` without importing it (TS2304). With `typescript` the project's own
+/// TypeScript is that package of the pinned engines (run with `--trust`), else the default
+/// (7.0.2).
+fn tsc_project(typescript: Option<&str>) -> (tempfile::TempDir, PathBuf) {
+    mcp_support::build_plugins();
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    let write = |file: &str, text: &str| {
+        let path = root.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        "signalint.toml",
+        "[engines.oxlint]\nenabled = false\n\n[engines.tsc]\n\n[engines.biome]\nenabled = false\n",
+    );
+    write(
+        "tsconfig.json",
+        r#"{"compilerOptions": {"strict": true, "noEmit": true, "target": "es2022", "module": "esnext", "moduleResolution": "bundler", "types": []}, "include": ["src"]}"#,
+    );
+    write("src/a.ts", TSC_A);
+    write(
+        "src/b.ts",
+        "export function helper(): number {\n  return 1;\n}\n",
+    );
+    if let Some(package) = typescript {
+        std::fs::create_dir_all(root.join("node_modules")).unwrap();
+        std::os::unix::fs::symlink(
+            mcp_support::engines().join(package),
+            root.join("node_modules/typescript"),
+        )
+        .unwrap();
+    }
+    (dir, root)
+}
+
+const TSC_A: &str = "interface User {\n  name: string;\n}\n\n\
+                     export function greet(user: Usr): string {\n  return user.name;\n}\n\n\
+                     export const one: number = helper();\n";
+
+/// The single outcome of `rule`.
+fn outcome<'a>(report: &'a Value, rule: &str) -> &'a Value {
+    let found = outcomes(report, rule);
+    assert_eq!(found.len(), 1, "one {rule}: {report:#}");
+    found[0]
+}
+
+#[test]
+fn a_tsserver_fix_is_a_suggestion_applied_with_unsafe_and_round_trips() {
+    let (_dir, root) = tsc_project(Some("typescript-5"));
+
+    // tsserver marks no fix preferred: its fixes are suggestions.
+    let safe = cli(&root, &["--trust", "fix", "--format", "json"]);
+    for rule in ["TS2552", "TS2304"] {
+        let skipped = outcome(&safe, rule);
+        assert_eq!(skipped["status"], "skipped", "{safe:#}");
+        assert!(
+            skipped["reason"]
+                .as_str()
+                .unwrap()
+                .contains("not marked safe"),
+            "{safe:#}"
+        );
+    }
+    assert_eq!(read(&root, "src/a.ts"), TSC_A);
+
+    let report = cli(&root, &["--trust", "fix", "--unsafe", "--format", "json"]);
+    assert_eq!(
+        outcome(&report, "TS2552")["status"],
+        "applied",
+        "{report:#}"
+    );
+    assert_eq!(
+        outcome(&report, "TS2304")["status"],
+        "applied",
+        "{report:#}"
+    );
+    assert_eq!(report["delta"]["new"], 0, "{report:#}");
+    assert_eq!(
+        read(&root, "src/a.ts"),
+        TSC_A.replace("user: Usr", "user: User").replacen(
+            "interface",
+            "import { helper } from \"./b\";\n\ninterface",
+            1
+        )
+    );
+    let check = cli(
+        &root,
+        &["--trust", "check", "--format", "json", "--all-issues"],
+    );
+    assert_eq!(check["engines"]["tsc"]["status"], "ok", "{check:#}");
+    assert_eq!(rules_of(&check), Vec::<String>::new(), "{check:#}");
+}
+
+/// TypeScript 7.0.2's language server has no spelling fix (its quick fixes: imports, an
+/// interface or member to implement, isolated-declaration annotations) and marks none
+/// preferred: the import fix is a suggestion, and the misspelling gets none.
+#[test]
+fn a_typescript_7_import_fix_round_trips_with_unsafe() {
+    let (_dir, root) = tsc_project(None);
+
+    let safe = cli(&root, &["fix", "--format", "json"]);
+    let import = outcome(&safe, "TS2304");
+    assert_eq!(import["status"], "skipped", "{safe:#}");
+    assert!(
+        import["reason"]
+            .as_str()
+            .unwrap()
+            .contains("not marked safe"),
+        "{safe:#}"
+    );
+    assert_eq!(read(&root, "src/a.ts"), TSC_A);
+
+    let report = cli(&root, &["fix", "--unsafe", "--format", "json"]);
+    assert_eq!(
+        outcome(&report, "TS2304")["status"],
+        "applied",
+        "{report:#}"
+    );
+    let spelling = outcome(&report, "TS2552");
+    assert_eq!(spelling["status"], "skipped", "{report:#}");
+    assert_eq!(spelling["reason"], "tsc offers no fix for it", "{report:#}");
+    assert_eq!(report["delta"]["new"], 0, "{report:#}");
+    assert_eq!(
+        read(&root, "src/a.ts"),
+        format!("import {{ helper }} from \"./b\";\n\n{TSC_A}")
+    );
+    let check = cli(&root, &["check", "--format", "json", "--all-issues"]);
+    assert_eq!(rules_of(&check), ["src/a.ts TS2552"], "{check:#}");
+}
+
+/// The MCP server asks its warm session when it runs (else one started for the files).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn apply_fixes_takes_tsc_fixes_in_the_server() {
+    let (_dir, root) = tsc_project(Some("typescript-5"));
+    let env = [
+        ("SIGNALINT_TOOLCHAIN_DIR", engines()),
+        ("SIGNALINT_TRUST", PathBuf::from("1")),
+    ];
+    let env: Vec<(&str, &Path)> = env.iter().map(|(k, v)| (*k, v.as_path())).collect();
+    let (client, _) = start(&root, &env).await;
+    ok(&call(&client, "check_project", json!({})).await);
+    let report = ok(&call(&client, "apply_fixes", json!({"safety": "all"})).await);
+    client.cancel().await.unwrap();
+    assert_eq!(
+        outcome(&report, "TS2552")["status"],
+        "applied",
+        "{report:#}"
+    );
+    assert_eq!(
+        outcome(&report, "TS2304")["status"],
+        "applied",
+        "{report:#}"
+    );
+    assert!(read(&root, "src/a.ts").contains("user: User"));
 }

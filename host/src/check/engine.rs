@@ -600,3 +600,59 @@ fn ran_outcome(
         rechecked: Some(coverage(scope, relevant, partial)),
     }
 }
+
+/// What starts a persistent engine's session outside a check (to ask it for fixes): its
+/// plugin, and the plan request and project tree a check would build.
+pub(crate) struct SessionParts {
+    pub plugin: Arc<crate::plugins::PluginHandle>,
+    pub info: EngineInfo,
+    pub request: PlanRequest,
+    pub tree: Arc<Vec<String>>,
+}
+
+/// The [`SessionParts`] of `engine`, built as [`run`] builds them; why not, as its status
+/// would say.
+pub(crate) async fn session_parts(context: &Context, engine: &str) -> Result<SessionParts, String> {
+    let why = |stop: Stop| {
+        stop.message
+            .unwrap_or_else(|| format!("{engine} cannot be started"))
+    };
+    let plugin_id = context
+        .config
+        .engines
+        .get(engine)
+        .and_then(|e| e.plugin.clone())
+        .unwrap_or_else(|| engine.to_owned());
+    let plugin = context
+        .registry
+        .get(&plugin_id)
+        .ok_or_else(|| format!("the {plugin_id} plugin is not loaded"))?;
+    let plan = EnginePlan {
+        id: engine.to_owned(),
+        reason: None,
+        plugin: plugin.clone(),
+        explicit: context.config.engines.contains_key(engine),
+        niceness: 0,
+        demotion: None,
+        running_beside: None,
+    };
+    let info = engine_info(plugin.manifest()).map_err(why)?.clone();
+    let engine_config = context.config.engines.get(engine);
+    let tool = resolve_tool(context, &plan, &info, engine_config)
+        .await
+        .map_err(why)?;
+    let tree = project_tree(context, &CheckFiles::default(), &info).await;
+    let relevant = with_extension(&tree, &info.extensions);
+    let options = options_json(engine_config.and_then(|e| e.options.as_ref()));
+    let programs = find_programs(context, &plan, &info, &tree, &options, &tool.tool.version)
+        .await
+        .map_err(why)?;
+    let request =
+        plan_request(context, &plan, &info, &tool, &relevant, options, programs).map_err(why)?;
+    Ok(SessionParts {
+        plugin: plugin.clone(),
+        info,
+        request,
+        tree,
+    })
+}

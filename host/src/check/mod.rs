@@ -5,7 +5,7 @@
 //! output lands in that engine's status with the command and the tail of its stderr, and every
 //! other engine's issues are kept.
 
-mod engine;
+pub(crate) mod engine;
 mod engine_text;
 mod files;
 mod invocation;

@@ -88,6 +88,7 @@ pub fn run(cli: &Cli, args: &FixArgs) -> u8 {
 fn common_reason(reason: &str) -> Option<&'static str> {
     if reason.ends_with("supplied no fix for it")
         || reason.ends_with("offers no preferred fix for it")
+        || reason.ends_with("offers no fix for it")
     {
         Some("without a fix")
     } else if reason.starts_with("its fix is not marked safe") {

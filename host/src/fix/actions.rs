@@ -1,30 +1,53 @@
-//! Fixes asked of an engine's language server as code actions (`oxlint --lsp`), lazily: only
-//! for the issues a fix is requested for, each request time-bounded.
+//! Fixes asked of an engine's server, lazily: only for the issues a fix is requested for,
+//! each request time-bounded. Two kinds of engine offer them:
 //!
-//! An engine declares the capability in its manifest (`code_action_args`): the host starts its
-//! tool with those arguments through the runner, speaks LSP with the same client the warm
-//! TypeScript session uses, opens each file with the text the check saw, and asks
-//! `textDocument/codeAction` at each issue's range. Only the action the server marks preferred
-//! is taken, and only when its edits stay in that file: the "disable the rule" actions are
-//! never preferred, so they are never applied. A preferred action is a `safe` fix.
+//! * An engine that declares a language server for code actions in its manifest
+//!   (`code_action_args`, oxlint: `--lsp`): the host starts its tool with those arguments
+//!   through the runner, speaks LSP with the same client the warm TypeScript session uses,
+//!   opens each file with the text the check saw, and asks `textDocument/codeAction` at each
+//!   issue's range. Only the action the server marks preferred is taken (a `safe` fix): the
+//!   "disable the rule" actions are never preferred, so they are never applied.
+//! * A persistent engine (tsc): its session is asked (`warm::fixes`), the warm one when it
+//!   runs, else one started for the files concerned. Its preferred fix is `safe`; otherwise
+//!   the first of a few TypeScript fixes ([`choice::TYPESCRIPT_ALLOWED`]) is a suggestion.
+//!
+//! [`choice`] picks one fix per issue and never one that silences the engine.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use super::choice::{self, TYPESCRIPT_ALLOWED};
 use crate::check::Context;
-use crate::core::{FixEdit, NormalizedIssue};
+use crate::core::{FixEdit, FixSafetyLevel, NormalizedIssue};
 use crate::warm::client::{Client, Wire};
 use crate::warm::dialect::file_uri;
+use crate::warm::fixes::{FixAsk, lsp_offers};
 
 /// How long the server may take to start and answer `initialize`.
 const START_TIMEOUT: Duration = Duration::from_secs(20);
 /// How long one code action may take.
 const ACTION_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// The engines of the context whose plugins offer code actions, with their arguments.
-pub fn engines(context: &Context) -> BTreeMap<String, Vec<String>> {
+/// How an engine is asked for fixes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Asker {
+    /// Its tool started with these arguments is a language server with code actions.
+    LanguageServer(Vec<String>),
+    /// Its persistent session (`tsc`) answers code fixes.
+    Session,
+}
+
+/// The fix taken for an issue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chosen {
+    pub edits: Vec<FixEdit>,
+    pub safety: FixSafetyLevel,
+}
+
+/// The engines of the context whose plugins offer fixes on request, and how to ask them.
+pub fn engines(context: &Context) -> BTreeMap<String, Asker> {
     let mut ids: BTreeSet<String> = crate::plugins::BUILTIN_ENGINES
         .iter()
         .map(|id| (*id).to_owned())
@@ -39,21 +62,148 @@ pub fn engines(context: &Context) -> BTreeMap<String, Vec<String>> {
                 .and_then(|e| e.plugin.clone())
                 .unwrap_or_else(|| id.clone());
             let handle = context.registry.get(&plugin)?;
-            let args = handle.manifest().engine.as_ref()?.code_action_args.clone();
-            (!args.is_empty()).then_some((id, args))
+            let engine = handle.manifest().engine.as_ref()?;
+            if !engine.code_action_args.is_empty() {
+                Some((id, Asker::LanguageServer(engine.code_action_args.clone())))
+            } else if engine.persistent.is_some() {
+                Some((id, Asker::Session))
+            } else {
+                None
+            }
         })
         .collect()
 }
 
-/// The preferred code action of each issue that has one, by issue id. `texts` holds each
-/// file's text as the check saw it. Failures are logged: an issue without an answer has no fix.
+/// The fix each issue of `issues` gets from `engine`, by issue id. `texts` holds each file's
+/// text as the check saw it. Failures of single requests are logged: such an issue has no
+/// fix.
 pub async fn ask(
+    context: &Context,
+    engine: &str,
+    asker: &Asker,
+    issues: &[&NormalizedIssue],
+    texts: &BTreeMap<String, String>,
+) -> Result<BTreeMap<String, Chosen>, String> {
+    match asker {
+        Asker::LanguageServer(args) => {
+            ask_language_server(context, engine, args, issues, texts).await
+        }
+        Asker::Session => ask_session(context, engine, issues, texts).await,
+    }
+}
+
+/// The fixes of a persistent engine's session: the warm one when it runs with the check's
+/// texts, else one started for these files.
+async fn ask_session(
+    context: &Context,
+    engine: &str,
+    issues: &[&NormalizedIssue],
+    texts: &BTreeMap<String, String>,
+) -> Result<BTreeMap<String, Chosen>, String> {
+    let asks: Vec<FixAsk> = issues
+        .iter()
+        .filter_map(|issue| fix_ask(issue, texts.get(&issue.file)?))
+        .collect();
+    if asks.is_empty() {
+        return Ok(BTreeMap::new());
+    }
+    let timeout = context.config.engine_timeout(engine);
+    let warm = match &context.warm {
+        Some(pool) => {
+            pool.code_fixes(&context.root, engine, &asks, texts, timeout)
+                .await
+        }
+        None => None,
+    };
+    let offers = match warm {
+        Some(offers) => {
+            tracing::debug!(
+                engine,
+                asks = asks.len(),
+                "code fixes from the warm session"
+            );
+            offers?
+        }
+        None => {
+            tracing::debug!(
+                engine,
+                asks = asks.len(),
+                "code fixes from a short-lived session"
+            );
+            let parts = crate::check::engine::session_parts(context, engine).await?;
+            let cancel = tokio_util::sync::CancellationToken::new();
+            let request = crate::warm::Request {
+                root: &context.root,
+                runner: &context.runner,
+                engine,
+                plugin: &parts.plugin,
+                info: &parts.info,
+                plan: &parts.request,
+                tree: &parts.tree,
+                timeout,
+                cancel: &cancel,
+                early: None,
+            };
+            crate::warm::fixes::short_lived(&request, &asks, texts).await?
+        }
+    };
+    Ok(offers
+        .into_iter()
+        .filter_map(|(id, offers)| {
+            let (edits, safety) = choice::choose(&offers, &TYPESCRIPT_ALLOWED)?;
+            Some((id, Chosen { edits, safety }))
+        })
+        .collect())
+}
+
+/// What to ask a TypeScript server for an issue (`TS2552` at its range); `None` for an issue
+/// without a numeric code. An issue without an end spans the name at its start, where
+/// TypeScript's fixes look.
+fn fix_ask(issue: &NormalizedIssue, text: &str) -> Option<FixAsk> {
+    let code = issue.rule.strip_prefix("TS")?.parse().ok()?;
+    let start = (issue.line.saturating_sub(1), issue.col.saturating_sub(1));
+    let end = match (issue.end_line, issue.end_col) {
+        (Some(line), Some(col)) => (line.saturating_sub(1), col.saturating_sub(1)),
+        _ => name_end(text, start),
+    };
+    Some(FixAsk {
+        issue_id: issue.issue_id.clone(),
+        file: issue.file.clone(),
+        code,
+        start,
+        end,
+        message: issue.message.clone(),
+    })
+}
+
+/// The end of the identifier at `start` (0-based line, UTF-16 character), or `start`.
+fn name_end(text: &str, start: (u32, u32)) -> (u32, u32) {
+    let Some(line) = text.lines().nth(start.0 as usize) else {
+        return start;
+    };
+    let mut units = 0u32;
+    let mut end = start.1;
+    for c in line.chars() {
+        if units >= start.1 {
+            if c.is_alphanumeric() || c == '_' || c == '$' {
+                end = units + c.len_utf16() as u32;
+            } else {
+                break;
+            }
+        }
+        units += c.len_utf16() as u32;
+    }
+    (start.0, end)
+}
+
+/// The preferred code action of each issue that has one, from the engine's language server.
+async fn ask_language_server(
     context: &Context,
     engine: &str,
     args: &[String],
     issues: &[&NormalizedIssue],
     texts: &BTreeMap<String, String>,
-) -> Result<BTreeMap<String, Vec<FixEdit>>, String> {
+) -> Result<BTreeMap<String, Chosen>, String> {
     let plugin = context
         .registry
         .get(
@@ -151,8 +301,9 @@ pub async fn ask(
             .await;
         match answer {
             Ok(actions) => {
-                if let Some(edits) = preferred(&actions, &uri) {
-                    found.insert(issue.issue_id.clone(), edits);
+                // Only the preferred action: nothing is allowed by name.
+                if let Some((edits, safety)) = choice::choose(&lsp_offers(&actions, &uri), &[]) {
+                    found.insert(issue.issue_id.clone(), Chosen { edits, safety });
                 }
             }
             Err(e) => tracing::warn!("{engine}: no code action for {}: {e}", issue.file),
@@ -183,50 +334,13 @@ fn language_id(file: &str) -> &'static str {
     }
 }
 
-/// The edits of the first preferred action, when every edit is in `uri`.
-fn preferred(actions: &Value, uri: &str) -> Option<Vec<FixEdit>> {
-    let action = actions
-        .as_array()?
-        .iter()
-        .find(|a| a["isPreferred"] == true)?;
-    let edit = &action["edit"];
-    let edits: Vec<&Value> = if let Some(changes) = edit["changes"].as_object() {
-        if changes.keys().any(|k| k != uri) {
-            return None;
-        }
-        changes.get(uri)?.as_array()?.iter().collect()
-    } else {
-        let documents = edit["documentChanges"].as_array()?;
-        if documents.iter().any(|d| d["textDocument"]["uri"] != uri) {
-            return None;
-        }
-        documents
-            .iter()
-            .filter_map(|d| d["edits"].as_array())
-            .flatten()
-            .collect()
-    };
-    let number = |v: &Value| v.as_u64().and_then(|n| u32::try_from(n).ok());
-    let edits: Option<Vec<FixEdit>> = edits
-        .into_iter()
-        .map(|e| {
-            let range = &e["range"];
-            Some(FixEdit {
-                line: number(&range["start"]["line"])? + 1,
-                col: number(&range["start"]["character"])? + 1,
-                end_line: number(&range["end"]["line"])? + 1,
-                end_col: number(&range["end"]["character"])? + 1,
-                new_text: e["newText"].as_str()?.to_owned(),
-                safety: Some("safe".to_owned()),
-            })
-        })
-        .collect();
-    edits.filter(|e| !e.is_empty())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn preferred(answer: &Value, uri: &str) -> Option<Vec<FixEdit>> {
+        choice::choose(&lsp_offers(answer, uri), &[]).map(|(edits, _)| edits)
+    }
 
     #[test]
     fn only_a_preferred_action_inside_the_file_is_taken() {
@@ -258,5 +372,15 @@ mod tests {
         let disable_only = json!([answer[0].clone()]);
         assert_eq!(preferred(&disable_only, uri), None);
         assert_eq!(preferred(&Value::Null, uri), None);
+    }
+
+    #[test]
+    fn an_issue_without_an_end_spans_the_name_at_its_start() {
+        let text = "const a = 1;\nlet s: Usr = \"😀\" + Usr;\n";
+        assert_eq!(name_end(text, (1, 7)), (1, 10));
+        // After the emoji (two UTF-16 units).
+        assert_eq!(name_end(text, (1, 20)), (1, 23));
+        assert_eq!(name_end(text, (1, 3)), (1, 3));
+        assert_eq!(name_end(text, (9, 0)), (9, 0));
     }
 }

@@ -10,6 +10,7 @@
 //! two agents cannot interleave fixes.
 
 pub mod actions;
+pub mod choice;
 pub mod files;
 pub mod plan;
 
@@ -557,7 +558,7 @@ fn new_issues<'a>(before: &Analysis, after: &'a Analysis) -> Vec<&'a NormalizedI
 /// the same code fact.
 fn askable_engine<'a>(
     issue: &'a NormalizedIssue,
-    askable: &BTreeMap<String, Vec<String>>,
+    askable: &BTreeMap<String, actions::Asker>,
 ) -> Option<&'a str> {
     std::iter::once(&issue.engine)
         .chain(&issue.engines)
@@ -565,14 +566,14 @@ fn askable_engine<'a>(
         .map(String::as_str)
 }
 
-/// The issues of `to_ask` with the fix their engine's language server offers as its preferred
-/// code action (asked with the text the check saw: a stale file is skipped first); the others
-/// are recorded as skipped.
+/// The issues of `to_ask` with the fix their engine's server offers (asked with the text the
+/// check saw: a stale file is skipped first), with its safety; the others are recorded as
+/// skipped.
 async fn ask_code_actions(
     session: &Session,
     root: &std::path::Path,
     contents: &BTreeMap<String, String>,
-    askable: &BTreeMap<String, Vec<String>>,
+    askable: &BTreeMap<String, actions::Asker>,
     to_ask: Vec<&NormalizedIssue>,
     report: &mut FixReport,
 ) -> Vec<NormalizedIssue> {
@@ -611,24 +612,34 @@ async fn ask_code_actions(
     }
     let mut asked = Vec::new();
     for (engine, issues) in by_engine {
-        let args = askable.get(engine).cloned().unwrap_or_default();
-        let found = actions::ask(&session.context, engine, &args, &issues, &texts).await;
+        let Some(asker) = askable.get(engine) else {
+            continue;
+        };
+        let found = actions::ask(&session.context, engine, asker, &issues, &texts).await;
         for issue in issues {
             match &found {
                 Ok(found) => match found.get(&issue.issue_id) {
-                    Some(edits) => {
+                    // A safe fix of its own stays before another engine's suggestion.
+                    Some(chosen)
+                        if chosen.safety == FixSafetyLevel::Safe || issue.fixes.is_empty() =>
+                    {
                         let mut issue = issue.clone();
-                        issue.fixes = edits.clone();
+                        issue.fixes = chosen.edits.clone();
                         issue.fixable = true;
-                        issue.fix_safety = Some(FixSafetyLevel::Safe);
+                        issue.fix_safety = Some(chosen.safety);
                         asked.push(issue);
                     }
                     // Its own engine's fix, not safe: the safety choice decides.
-                    None if !issue.fixes.is_empty() => asked.push(issue.clone()),
-                    None => report.push(
+                    _ if !issue.fixes.is_empty() => asked.push(issue.clone()),
+                    _ => report.push(
                         issue,
                         FixStatus::Skipped,
-                        Some(format!("{engine} offers no preferred fix for it")),
+                        Some(match asker {
+                            actions::Asker::LanguageServer(_) => {
+                                format!("{engine} offers no preferred fix for it")
+                            }
+                            actions::Asker::Session => format!("{engine} offers no fix for it"),
+                        }),
                     ),
                 },
                 Err(e) => report.push(

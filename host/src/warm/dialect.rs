@@ -67,6 +67,13 @@ pub(super) trait Dialect: Send + Sync {
 
     /// The diagnostics of one reply to [`Self::pull`], or `None` when it is not a full report.
     fn items(&self, reply: Value) -> Option<Vec<Value>>;
+
+    /// The fixes the server offers for one diagnostic of an open file, in its order.
+    fn code_fixes<'a>(
+        &'a self,
+        ask: &'a super::fixes::FixAsk,
+        timeout: Duration,
+    ) -> Answer<'a, Vec<super::fixes::Offer>>;
 }
 
 /// Starts speaking the session's protocol over the process's pipes.

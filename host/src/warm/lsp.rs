@@ -11,6 +11,7 @@ use signalint_plugin_api::SessionCommand;
 use super::client::Client;
 use super::dialect::{Answer, Changes, Dialect, Reply, file_uri};
 use super::error::WarmError;
+use super::fixes::{FixAsk, Offer, lsp_offers};
 
 pub(super) struct Lsp {
     client: Client,
@@ -148,6 +149,27 @@ impl Dialect for Lsp {
             json!({"textDocument": {"uri": self.uri(path)}}),
         )?;
         Ok(vec![reply])
+    }
+
+    fn code_fixes<'a>(&'a self, ask: &'a FixAsk, timeout: Duration) -> Answer<'a, Vec<Offer>> {
+        Box::pin(async move {
+            let uri = self.uri(&ask.file);
+            let range = json!({"start": {"line": ask.start.0, "character": ask.start.1},
+                               "end": {"line": ask.end.0, "character": ask.end.1}});
+            // The server builds a quick fix only from a diagnostic the request carries.
+            let diagnostic = json!({"range": range, "severity": 1, "code": ask.code,
+                                    "source": "ts", "message": ask.message});
+            let actions = self
+                .client
+                .request(
+                    "textDocument/codeAction",
+                    json!({"textDocument": {"uri": uri}, "range": range,
+                           "context": {"diagnostics": [diagnostic], "only": ["quickfix"]}}),
+                    timeout,
+                )
+                .await?;
+            Ok(lsp_offers(&actions, &uri))
+        })
     }
 
     fn items(&self, reply: Value) -> Option<Vec<Value>> {

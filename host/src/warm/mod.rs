@@ -48,6 +48,7 @@ mod adapter;
 pub(crate) mod client;
 pub(crate) mod dialect;
 mod error;
+pub mod fixes;
 mod inputs;
 mod lsp;
 mod plan;

@@ -164,6 +164,74 @@ impl Session {
         explain(&mut self.process, error)
     }
 
+    /// Whether the process still runs and its output is open.
+    pub(super) fn alive(&mut self) -> bool {
+        self.process.exited().is_none() && self.dialect.client().closed().is_none()
+    }
+
+    /// Whether the server has `file` open with the text in `texts`.
+    pub(super) fn holds(
+        &self,
+        file: &str,
+        texts: &std::collections::BTreeMap<String, String>,
+    ) -> bool {
+        match (self.docs.get(file), texts.get(file)) {
+            (Some(doc), Some(text)) => *doc.text == **text,
+            _ => false,
+        }
+    }
+
+    /// Opens `texts` in a session started for code fixes alone (nothing else is opened).
+    pub(super) async fn open(
+        &mut self,
+        texts: HashMap<String, Text>,
+        timeout: std::time::Duration,
+    ) -> Result<(), WarmError> {
+        let sync = plan::Sync {
+            created: Vec::new(),
+            close: Vec::new(),
+            deleted: Vec::new(),
+            send: texts.keys().map(|path| (path.clone(), 1)).collect(),
+            changed: Vec::new(),
+            reach_asks: Vec::new(),
+            everything: false,
+        };
+        self.dialect
+            .tell(
+                Changes {
+                    sync: &sync,
+                    texts: &texts,
+                    first: true,
+                },
+                timeout,
+            )
+            .await
+    }
+
+    /// The fixes the server offers for each of `asks`, by issue id; one that fails is logged
+    /// and has none.
+    pub(super) async fn code_fixes(
+        &mut self,
+        asks: &[super::fixes::FixAsk],
+        timeout: std::time::Duration,
+    ) -> Result<super::fixes::Offers, String> {
+        let mut offers = super::fixes::Offers::new();
+        for ask in asks {
+            match self.dialect.code_fixes(ask, timeout).await {
+                Ok(found) => {
+                    offers.insert(ask.issue_id.clone(), found);
+                }
+                Err(e) => {
+                    if !self.alive() {
+                        return Err(self.explain(&e));
+                    }
+                    tracing::warn!("no code fix for {}: {e}", ask.file);
+                }
+            }
+        }
+        Ok(offers)
+    }
+
     /// Lists the program's files (again); `Some(why)` when this state needs the one-shot run.
     async fn list(&mut self, request: &Request<'_>) -> Result<Option<String>, WarmError> {
         let mut sources = request.sources();

@@ -16,6 +16,7 @@ use signalint_plugin_api::SessionCommand;
 use super::client::{Client, Pending};
 use super::dialect::{Answer, Changes, Dialect, Reply};
 use super::error::WarmError;
+use super::fixes::{FixAsk, Offer, tsserver_offers};
 
 /// The tsserver dialect: files opened (and opened again with their new text) with
 /// `updateOpen`, the project read again with `reloadProjects` when files were created or
@@ -173,6 +174,22 @@ impl Dialect for TsServer {
 
     fn items(&self, reply: Value) -> Option<Vec<Value>> {
         reply.as_array().cloned()
+    }
+
+    fn code_fixes<'a>(&'a self, ask: &'a FixAsk, timeout: Duration) -> Answer<'a, Vec<Offer>> {
+        Box::pin(async move {
+            let file = self.root.join(&ask.file);
+            // tsserver's lines and offsets are 1-based.
+            let arguments = json!({"file": file,
+                                   "startLine": ask.start.0 + 1, "startOffset": ask.start.1 + 1,
+                                   "endLine": ask.end.0 + 1, "endOffset": ask.end.1 + 1,
+                                   "errorCodes": [ask.code]});
+            let body = self
+                .client
+                .request("getCodeFixes", arguments, timeout)
+                .await?;
+            Ok(tsserver_offers(&body, &file.to_string_lossy()))
+        })
     }
 }
 
