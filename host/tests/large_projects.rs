@@ -125,3 +125,47 @@ fn biome_leaves_formatting_of_one_line_giants_out_says_so_and_checks_the_rest() 
         "{issues:#?}"
     );
 }
+
+/// A config that runs oxlint alone, the pinned test engine.
+fn oxlint_only() -> String {
+    format!(
+        "[engines.oxlint]\ntool = \"{}\"\n[engines.tsc]\nenabled = false\n\
+         [engines.biome]\nenabled = false\n",
+        support::oxlint_bin().display()
+    )
+}
+
+#[test]
+fn a_project_past_the_old_cache_floor_is_linted_once() {
+    let (_dir, root) = project();
+    // One more than the cache used to keep per engine, whatever the project's size.
+    let files = signalint::cache::MIN_ENTRIES + 1;
+    for n in 0..files {
+        write(
+            &root,
+            &format!("src/m{}/f{n}.js", n / 1000),
+            "export const a = 1;\n",
+        );
+    }
+    let context = support::engine_context(&root, &oxlint_only());
+    let runner = context.runner.clone();
+    let first = check(context);
+    assert_eq!(first.engines["oxlint"].status, EngineState::Ok);
+    let spawned = runner.spawn_count();
+    assert!(spawned >= 1, "oxlint ran the first time");
+
+    // A new session, as the next CLI run opens: the cache on disk alone answers.
+    let context = support::engine_context(&root, &oxlint_only());
+    let runner = context.runner.clone();
+    let second = check(context);
+    assert_eq!(second.engines["oxlint"].status, EngineState::Ok);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    assert_eq!(
+        runner.spawn_count(),
+        0,
+        "no file was linted again: {:?}",
+        runtime.block_on(runner.spawn_record())
+    );
+}

@@ -171,7 +171,13 @@ async fn run_with(
             _ => Vec::new(),
         }),
     };
-    let (shard, lookup) = look_up(context, &plan.id, &key_inputs).await?;
+    // The project's size, when this check walked all of it.
+    let project_files = check
+        .tree
+        .as_ref()
+        .map(|tree| tree.len())
+        .or((!tree.is_empty()).then(|| tree.len()));
+    let (shard, lookup) = look_up(context, &plan.id, &key_inputs, project_files).await?;
     let (cached, to_run, keys) = match lookup {
         Lookup::Hit(issues) => {
             cache::save(shard).await;
@@ -437,6 +443,7 @@ async fn look_up(
     context: &Context,
     engine: &str,
     key_inputs: &KeyInputs,
+    project_files: Option<usize>,
 ) -> Result<(Shard, Lookup), Stop> {
     let (key_inputs, cache, id) = (
         key_inputs.clone(),
@@ -444,7 +451,9 @@ async fn look_up(
         engine.to_owned(),
     );
     tokio::task::spawn_blocking(move || {
-        let mut shard = cache.shard(&id);
+        // Sized from the whole project, not from this check's files: a check of one file must
+        // not evict the rest.
+        let mut shard = cache.shard(&id, project_files);
         let lookup = key_inputs.lookup(&mut shard);
         (shard, lookup)
     })
