@@ -185,6 +185,11 @@ impl Discovery {
 #[non_exhaustive]
 pub struct Plan {
     pub invocations: Vec<Invocation>,
+    /// What these runs leave unchecked on purpose and why, one sentence each (a file whose
+    /// line is too long for the formatter, say). The host states them in the engine's status
+    /// message, so a skip is never silent. Added in 0.3.3; an older host ignores them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// One process to run.
@@ -345,7 +350,16 @@ impl PlanRequest {
 
 impl Plan {
     pub fn new(invocations: Vec<Invocation>) -> Self {
-        Self { invocations }
+        Self {
+            invocations,
+            notes: Vec::new(),
+        }
+    }
+
+    /// The plan, stating `notes` in the engine's status.
+    pub fn with_notes(mut self, notes: Vec<String>) -> Self {
+        self.notes = notes;
+        self
     }
 }
 

@@ -9,8 +9,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use signalint_plugin_api::{
-    Diagnostic, EngineInfo, EngineScope, Invocation, Plan, PlanRequest, PluginManifest, Program,
-    methods,
+    Diagnostic, EngineInfo, EngineScope, Plan, PlanRequest, PluginManifest, Program, methods,
 };
 use tokio_util::sync::CancellationToken;
 
@@ -172,7 +171,13 @@ async fn run_with(
             _ => Vec::new(),
         }),
     };
-    let (shard, lookup) = look_up(context, &plan.id, &key_inputs).await?;
+    // The project's size, when this check walked all of it.
+    let project_files = check
+        .tree
+        .as_ref()
+        .map(|tree| tree.len())
+        .or((!tree.is_empty()).then(|| tree.len()));
+    let (shard, lookup) = look_up(context, &plan.id, &key_inputs, project_files).await?;
     let (cached, to_run, keys) = match lookup {
         Lookup::Hit(issues) => {
             cache::save(shard).await;
@@ -193,11 +198,10 @@ async fn run_with(
     // On a cold cache the keys are hashed while the engine runs.
     let keys = RunKeys::start(&key_inputs, keys);
     // A persistent engine answers from its warm session where the process keeps one.
-    let invocations = call_plan(plan, request).await?;
+    let planned = call_plan(plan, request).await?;
     tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "planned");
     let run = run_settings(context, plan, info);
-    let mut ran = invocation::run_all(context, &run, invocations, cancel).await;
-    let note = one_shot_note;
+    let mut ran = invocation::run_all(context, &run, planned.invocations, cancel).await;
     tracing::debug!(engine = %plan.id, elapsed = ?started.elapsed(), "ran and parsed");
 
     let diagnostics = std::mem::take(&mut ran.diagnostics);
@@ -208,12 +212,9 @@ async fn run_with(
     let mut outcome = ran_outcome(
         info.scope, ran, issues, &relevant, &to_run, &version, started,
     );
-    if let Some(note) = note {
-        let status = &mut outcome.status;
-        status.message = Some(match status.message.take() {
-            Some(message) => format!("{message}; {note}"),
-            None => note,
-        });
+    // What the plan left unchecked on purpose is stated, never silent.
+    for note in one_shot_note.into_iter().chain(planned.notes) {
+        add_note(&mut outcome.status, note);
     }
     Ok(outcome)
 }
@@ -442,6 +443,7 @@ async fn look_up(
     context: &Context,
     engine: &str,
     key_inputs: &KeyInputs,
+    project_files: Option<usize>,
 ) -> Result<(Shard, Lookup), Stop> {
     let (key_inputs, cache, id) = (
         key_inputs.clone(),
@@ -449,7 +451,9 @@ async fn look_up(
         engine.to_owned(),
     );
     tokio::task::spawn_blocking(move || {
-        let mut shard = cache.shard(&id);
+        // Sized from the whole project, not from this check's files: a check of one file must
+        // not evict the rest.
+        let mut shard = cache.shard(&id, project_files);
         let lookup = key_inputs.lookup(&mut shard);
         (shard, lookup)
     })
@@ -499,12 +503,12 @@ fn plan_request(
 }
 
 /// The adapter's plan, asked on a blocking thread.
-async fn call_plan(plan: &EnginePlan, request: PlanRequest) -> Result<Vec<Invocation>, Stop> {
+async fn call_plan(plan: &EnginePlan, request: PlanRequest) -> Result<Plan, Stop> {
     let plugin = plan.plugin.clone();
     let planned =
         tokio::task::spawn_blocking(move || plugin.call::<_, Plan>(methods::PLAN, &request)).await;
     match planned {
-        Ok(Ok(plan)) => Ok(plan.invocations),
+        Ok(Ok(plan)) => Ok(plan),
         Ok(Err(e)) => Err(Box::new(EngineStatus::error(e.to_string()))),
         Err(e) => Err(Box::new(EngineStatus::error(format!(
             "planning failed: {e}"

@@ -1,11 +1,12 @@
 //! The files a project check covers.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use ignore::WalkBuilder;
 
+use super::ignores::IgnoreRules;
 use crate::stamp::Watched;
 
 /// Directories never checked, wherever they are.
@@ -80,6 +81,7 @@ fn walk(
     mut entered: impl FnMut(&Path),
 ) -> Vec<String> {
     let skipped = skip_set(ignore_globs);
+    let rules = Arc::new(IgnoreRules::default());
     let mut files = Vec::new();
     let paths: Vec<&str> = if paths.is_empty() {
         vec!["."]
@@ -98,18 +100,21 @@ fn walk(
             continue;
         }
         let (root_for_filter, skipped_for_filter) = (root.to_owned(), skipped.clone());
+        let rules = rules.clone();
+        // The ignore files are honoured by `IgnoreRules`, compiled once per content, not by
+        // the walker, which would compile each again for every walk.
         let walker = WalkBuilder::new(&start)
-            .hidden(false)
-            .git_ignore(true)
-            .git_global(false)
-            .git_exclude(true)
-            .require_git(false)
-            .parents(true)
+            .standard_filters(false)
             .filter_entry(move |entry| {
-                entry
+                let skipped = entry
                     .path()
                     .strip_prefix(&root_for_filter)
-                    .map_or(true, |relative| !skipped_for_filter.is_match(relative))
+                    .is_ok_and(|relative| skipped_for_filter.is_match(relative));
+                !skipped
+                    && !rules.ignored(
+                        entry.path(),
+                        entry.file_type().is_some_and(|kind| kind.is_dir()),
+                    )
             })
             .build();
         for entry in walker.filter_map(Result::ok) {
@@ -182,6 +187,26 @@ mod tests {
         let prewalk = Prewalk::start(root, &dot, &ignore);
         assert_eq!(prewalk.take(&dot, &[]), None, "other ignores");
         assert_eq!(Prewalk::default().take(&dot, &ignore), None);
+    }
+
+    #[test]
+    fn a_gitignore_is_compiled_once_for_every_walk_of_its_content() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("src")).unwrap();
+        std::fs::write(root.join("src/a.ts"), "").unwrap();
+        std::fs::write(root.join("src/a.log"), "").unwrap();
+        let gitignore = root.join(".gitignore");
+        std::fs::write(&gitignore, "*.log\n").unwrap();
+        let dot = [".".to_owned()];
+        for _ in 0..3 {
+            assert_eq!(project_files(root, &dot, &[]), [".gitignore", "src/a.ts"]);
+            assert_eq!(project_files(root, &["src".to_owned()], &[]), ["src/a.ts"]);
+        }
+        assert_eq!(super::super::ignores::compiles_of(&gitignore), 1);
+        std::fs::write(&gitignore, "*.ts\n").unwrap();
+        assert_eq!(project_files(root, &dot, &[]), [".gitignore", "src/a.log"]);
+        assert_eq!(super::super::ignores::compiles_of(&gitignore), 2);
     }
 
     #[test]

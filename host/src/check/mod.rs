@@ -8,6 +8,7 @@
 pub(crate) mod engine;
 mod engine_text;
 mod files;
+pub(crate) mod ignores;
 mod invocation;
 mod kept;
 mod machine;

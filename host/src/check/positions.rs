@@ -143,6 +143,16 @@ pub fn placeable(position: &Position) -> bool {
         )
 }
 
+/// The most bytes of its line an issue quotes: a minified file's one line, quoted whole by
+/// each of its thousands of issues, would cost gigabytes in memory and in the cache.
+pub(crate) const MAX_LINE_TEXT: usize = 1_000;
+
+/// The trimmed line an issue quotes, its first [`MAX_LINE_TEXT`] bytes when longer.
+fn quoted_line(line: &str) -> &str {
+    let line = line.trim();
+    line[..floor_char_boundary(line, MAX_LINE_TEXT)].trim_end()
+}
+
 fn floor_char_boundary(text: &str, mut index: usize) -> usize {
     index = index.min(text.len());
     while !text.is_char_boundary(index) {
@@ -237,7 +247,7 @@ pub(crate) fn to_issues(
                 })
                 .collect();
             let line_text = source
-                .map(|s| s.line_text(line).trim().to_owned())
+                .map(|s| quoted_line(s.line_text(line)).to_owned())
                 .unwrap_or_default();
             IssueInput {
                 file: file.clone(),
@@ -361,6 +371,17 @@ mod tests {
     #[test]
     fn crlf_and_lone_cr_are_single_breaks() {
         let source = SourceText::new("a\r\nbé\rc\nd".into());
+        assert_eq!(
+            quoted_line(&format!(
+                "  {}é{}",
+                "x".repeat(MAX_LINE_TEXT - 1),
+                "y".repeat(9)
+            ))
+            .len(),
+            MAX_LINE_TEXT - 1,
+            "clipped on a character boundary"
+        );
+        assert_eq!(quoted_line("  short  "), "short");
         assert_eq!(source.line_text(1), "a");
         assert_eq!(source.line_text(2), "bé");
         assert_eq!(source.line_text(3), "c");

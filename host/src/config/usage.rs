@@ -212,13 +212,17 @@ impl ProjectSigns {
                     watched.add_ignore_files(ancestor);
                 }
             }
+            // The ignore files as the project walk honours them, compiled once per content.
+            let rules = crate::check::ignores::IgnoreRules::default();
             let walker = ignore::WalkBuilder::new(root)
                 .max_depth(Some(CONFIG_DEPTH + 1))
-                .hidden(false)
-                .require_git(false)
-                .filter_entry(|e| {
+                .standard_filters(false)
+                .filter_entry(move |e| {
                     let name = e.file_name();
-                    name != "node_modules" && name != ".git" && name != ".signalint"
+                    name != "node_modules"
+                        && name != ".git"
+                        && name != ".signalint"
+                        && !rules.ignored(e.path(), e.file_type().is_some_and(|t| t.is_dir()))
                 })
                 .build();
             for entry in walker.filter_map(Result::ok) {

@@ -31,6 +31,11 @@
 //!   one — files missing when planned, and files over the size limit (`files_max_size`, else
 //!   Biome's 1 MiB) — run in an invocation of their own, whose one file such a diagnostic then
 //!   gets. The json report's advice text (`help`) is not read from 2.6 on.
+//! * With `check`, a file over [`FORMAT_MAX_BYTES`] or with a line
+//!   over [`FORMAT_MAX_LINE_CHARS`] characters runs in an
+//!   invocation of its own with `--formatter-enabled=false`: Biome's report of an unformatted
+//!   file that size takes minutes (see `docs/engines.md`). The plan's note names each such file
+//!   and why, and the host states it in Biome's status.
 //! * The report files go in [`Invocation::report_files`](signalint_plugin_api::Invocation::report_files) (json first, rdjson second); the host
 //!   reads them back into [`ParseRequest::report_files`] and may delete them afterwards.
 //! * They are written **directly into `work_dir`**, which must exist: Biome does not create the
@@ -107,7 +112,7 @@ use signalint_plugin_api::{
 };
 
 pub use parse::parse_reports;
-pub use plan::BiomeOptions;
+pub use plan::{BiomeOptions, FORMAT_MAX_BYTES, FORMAT_MAX_LINE_CHARS};
 
 /// The unit Biome counts columns in.
 pub const COLUMN_UNIT: ColumnUnit = ColumnUnit::CodePoints;

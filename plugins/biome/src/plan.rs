@@ -66,6 +66,65 @@ impl BiomeOptions {
 /// Biome's own `files.maxSize` default: larger files are skipped with a warning.
 pub const BIOME_MAX_SIZE: u64 = 1024 * 1024;
 
+/// Files larger than this run with Biome's formatter off. Formatting itself is fast (`biome
+/// format` prints a 1 MB file in 0.3 s), but `biome check` renders the diff of an unformatted
+/// file into its report, and that grows with the square of the file (Biome 2.6.8, every line
+/// unformatted: 93 KB 1.7 s, 230 KB 9.3 s, 470 KB 37 s, 990 KB past 60 s).
+pub const FORMAT_MAX_BYTES: u64 = 256 * 1024;
+
+/// Files with a line longer than this (in characters) run with Biome's formatter off: the
+/// diff of a one-line file is one huge line (a 19 KB line 0.2 s; a 1 MB line, or a 700 KB
+/// one-line JSON, past 100 s).
+pub const FORMAT_MAX_LINE_CHARS: usize = 20_000;
+
+/// How many skipped files a note names; the rest are counted.
+const NAMED_IN_NOTE: usize = 10;
+
+/// Why Biome's formatter is not run on the file at `path`: too large, or a line too long, for
+/// its report; `None` when it is formatted-checked (or Biome skips it whole, past `max_size`).
+fn too_large_to_format(path: &std::path::Path, max_size: u64) -> Option<String> {
+    let len = std::fs::metadata(path).ok()?.len();
+    if len > max_size {
+        return None;
+    }
+    if len > FORMAT_MAX_BYTES {
+        return Some(format!("{len} bytes"));
+    }
+    // A line of more characters than the file has bytes cannot exist: only files this long
+    // are read.
+    if len <= FORMAT_MAX_LINE_CHARS as u64 {
+        return None;
+    }
+    let bytes = std::fs::read(path).ok()?;
+    let longest = bytes
+        .split(|&b| b == b'\n')
+        .map(|line| line.iter().filter(|&&b| b & 0xC0 != 0x80).count())
+        .max()
+        .unwrap_or(0);
+    (longest > FORMAT_MAX_LINE_CHARS).then(|| format!("a line of {longest} characters"))
+}
+
+/// The status note naming the files run with the formatter off, each with why.
+fn format_off_note(skipped: &[(String, String)]) -> String {
+    let mut named: Vec<String> = skipped
+        .iter()
+        .take(NAMED_IN_NOTE)
+        .map(|(file, why)| format!("{file} ({why})"))
+        .collect();
+    if skipped.len() > NAMED_IN_NOTE {
+        named.push(format!("and {} more", skipped.len() - NAMED_IN_NOTE));
+    }
+    format!(
+        "formatting not checked in {} file{} too large for Biome's formatter report (over {} \
+         bytes or a line over {} characters; linted as usual): {}",
+        skipped.len(),
+        if skipped.len() == 1 { "" } else { "s" },
+        FORMAT_MAX_BYTES,
+        FORMAT_MAX_LINE_CHARS,
+        named.join(", ")
+    )
+}
+
 /// Whether the rdjson report alone carries what the adapter reads: from Biome 2.6 it has the
 /// severity. A second reporter costs Biome as much again per diagnostic as the first (effect
 /// 4.1.0, 7,221 diagnostics: 13–14 s of CPU with json and rdjson, 10–11 s with one).
@@ -149,26 +208,54 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
     // `check` needs the json report too: formatting findings have no span, so rdjson loses
     // their path, and only the json advice says whether a fix is safe (`Safe fix: …`).
     let rdjson_only = command == BiomeCommand::Lint && rdjson_is_enough(&request.tool.version);
-    let groups: Vec<(Vec<String>, Vec<String>)> = if request.whole_project {
-        vec![(vec![".".to_owned()], files.clone())]
+    let budget = options.batch_bytes.unwrap_or(DEFAULT_BATCH_BYTES);
+    let root = std::path::Path::new(&request.project_root);
+    let max_size = options.files_max_size.unwrap_or(BIOME_MAX_SIZE);
+    // Each group: its targets, the files it covers, and whether the formatter is off.
+    let mut groups: Vec<(Vec<String>, Vec<String>, bool)> = Vec::new();
+    let mut format_off: Vec<(String, String)> = Vec::new();
+    if request.whole_project {
+        groups.push((vec![".".to_owned()], files.clone(), false));
     } else {
         // rdjson names no file for a diagnostic without a span; the files that get one (missing,
         // or over the size limit) run alone, so the file of such a diagnostic is known.
-        let (alone, together): (Vec<String>, Vec<String>) = if rdjson_only {
-            let limit = options.files_max_size.unwrap_or(BIOME_MAX_SIZE);
-            let root = std::path::Path::new(&request.project_root);
+        let (alone, mut together): (Vec<String>, Vec<String>) = if rdjson_only {
             files.iter().cloned().partition(|file| {
-                std::fs::metadata(root.join(file)).map_or(true, |meta| meta.len() > limit)
+                std::fs::metadata(root.join(file)).map_or(true, |meta| meta.len() > max_size)
             })
         } else {
             (Vec::new(), files.clone())
         };
-        batches(together, options.batch_bytes.unwrap_or(DEFAULT_BATCH_BYTES))
-            .into_iter()
-            .chain(alone.into_iter().map(|file| vec![file]))
-            .map(|batch| (batch.clone(), batch))
-            .collect()
-    };
+        // `lint` never formats; `check` runs the files too large for its formatter report
+        // with the formatter off, and says so.
+        if command == BiomeCommand::Check {
+            together.retain(
+                |file| match too_large_to_format(&root.join(file), max_size) {
+                    Some(why) => {
+                        format_off.push((file.clone(), why));
+                        false
+                    }
+                    None => true,
+                },
+            );
+        }
+        let unformatted: Vec<String> = format_off.iter().map(|(file, _)| file.clone()).collect();
+        groups.extend(
+            batches(together, budget)
+                .into_iter()
+                .map(|b| (b.clone(), b, false)),
+        );
+        groups.extend(
+            batches(unformatted, budget)
+                .into_iter()
+                .map(|b| (b.clone(), b, true)),
+        );
+        groups.extend(
+            alone
+                .into_iter()
+                .map(|file| (vec![file.clone()], vec![file], false)),
+        );
+    }
 
     let serial = PLANS.fetch_add(1, Ordering::Relaxed);
     let run = fnv1a(&[
@@ -183,7 +270,7 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
     let invocations = groups
         .into_iter()
         .enumerate()
-        .map(|(n, (targets, covers))| {
+        .map(|(n, (targets, covers, formatter_off))| {
             let json = format!("{work_dir}/biome-{run:016x}-{n}.json");
             let rdjson = format!("{work_dir}/biome-{run:016x}-{n}.rdjson");
             let mut args = request.tool.prefix_args.clone();
@@ -200,6 +287,9 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
             if let Some(size) = options.files_max_size {
                 args.push(format!("--files-max-size={size}"));
             }
+            if formatter_off {
+                args.push("--formatter-enabled=false".into());
+            }
             let mut report_files = Vec::new();
             if !rdjson_only {
                 args.push("--reporter=json".into());
@@ -215,6 +305,8 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
             let verb = command.as_str();
             let label = if request.whole_project {
                 format!("biome {verb} .")
+            } else if formatter_off {
+                format!("biome {verb}, formatter off ({} files)", covers.len())
             } else if total == 1 {
                 format!("biome {verb} ({} files)", covers.len())
             } else {
@@ -230,7 +322,11 @@ pub(crate) fn plan(request: &PlanRequest) -> Result<Plan, PluginError> {
                 .with_label(label)
         })
         .collect();
-    Ok(Plan::new(invocations))
+    let notes = (!format_off.is_empty())
+        .then(|| format_off_note(&format_off))
+        .into_iter()
+        .collect();
+    Ok(Plan::new(invocations).with_notes(notes))
 }
 
 #[cfg(test)]
@@ -320,6 +416,51 @@ mod tests {
             assert!(!inv.args.iter().any(|a| a == "--reporter=json"), "{inv:?}");
             assert!(inv.args.iter().any(|a| a == "--reporter=rdjson"), "{inv:?}");
         }
+    }
+
+    #[test]
+    fn files_too_large_for_the_formatter_report_run_with_it_off_and_are_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::write(root.join("a.ts"), "let a = 1;\n").unwrap();
+        std::fs::write(root.join("long.js"), "x".repeat(FORMAT_MAX_LINE_CHARS + 1)).unwrap();
+        let lines = "const a = 1;\n".repeat(FORMAT_MAX_BYTES as usize / 13 + 1);
+        std::fs::write(root.join("large.ts"), lines).unwrap();
+        // Many short lines: formatted-checked as usual.
+        std::fs::write(root.join("wide.ts"), "x;\n".repeat(FORMAT_MAX_LINE_CHARS)).unwrap();
+        let mut req = request(
+            &["a.ts", "long.js", "large.ts", "wide.ts"],
+            serde_json::Value::Null,
+        );
+        req.project_root = root.to_string_lossy().into_owned();
+        let plan = plan(&req).unwrap();
+        let off = |inv: &Invocation| inv.args.iter().any(|a| a == "--formatter-enabled=false");
+        let covers: Vec<(bool, &[String])> = plan
+            .invocations
+            .iter()
+            .map(|i| (off(i), &i.covers[..]))
+            .collect();
+        assert_eq!(
+            covers,
+            [
+                (false, &["a.ts".to_owned(), "wide.ts".to_owned()][..]),
+                (true, &["long.js".to_owned(), "large.ts".to_owned()][..]),
+            ]
+        );
+        assert_eq!(plan.notes.len(), 1, "{:?}", plan.notes);
+        let note = &plan.notes[0];
+        assert!(note.contains("formatting not checked in 2 files"), "{note}");
+        assert!(
+            note.contains("long.js (a line of 20001 characters)"),
+            "{note}"
+        );
+        assert!(note.contains("large.ts ("), "{note}");
+
+        // `lint` never formats: nothing to switch off or state.
+        req.options = serde_json::json!({"command": "lint"});
+        let plan = super::plan(&req).unwrap();
+        assert!(plan.notes.is_empty());
+        assert!(!plan.invocations.iter().any(off));
     }
 
     #[test]
