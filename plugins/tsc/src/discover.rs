@@ -226,6 +226,9 @@ pub(crate) fn discover(request: &DiscoverRequest) -> Result<Discovery, PluginErr
         let program = match (verdicts.get(path), root) {
             (Some(Verdict::In(reason)), Some((_, solution))) => {
                 let mut detail = json!({ "solution": solution, "reason": reason });
+                if flag_of(path, "skipLibCheck", &texts, &packages, 0) == Some(true) {
+                    detail["skip_lib_check"] = json!(true);
+                }
                 if *solution {
                     detail["writes"] = json!(build_writes(path, &graph, &texts));
                 }
@@ -359,6 +362,27 @@ fn extends_of(path: &str, texts: &BTreeMap<String, Value>, packages: &Packages) 
         })
         .filter(|p| texts.contains_key(p))
         .collect()
+}
+
+/// A boolean compiler option of `config`: its own setting, else the one of what it extends
+/// (the last base that sets it, as in TypeScript), among the configs the host read.
+fn flag_of(
+    config: &str,
+    name: &str,
+    texts: &BTreeMap<String, Value>,
+    packages: &Packages,
+    depth: usize,
+) -> Option<bool> {
+    if let Some(set) = texts.get(config)?["compilerOptions"][name].as_bool() {
+        return Some(set);
+    }
+    if depth > 8 {
+        return None;
+    }
+    extends_of(config, texts, packages)
+        .iter()
+        .rev()
+        .find_map(|base| flag_of(base, name, texts, packages, depth + 1))
 }
 
 /// Whether `to` is reachable from `from` by references.
@@ -963,6 +987,46 @@ mod tests {
         assert!(reason("packages/core/tsconfig.json").contains("workspace package"));
         assert!(reason("scratch/tsconfig.json").contains("no workspace member"));
         assert!(!all.iter().any(|v| v.0.contains("node_modules")));
+    }
+
+    #[test]
+    fn skip_lib_check_is_read_through_what_a_program_extends() {
+        let discovery = discover_ok(&request(&[
+            ("package.json", "{}"),
+            (
+                "pnpm-workspace.yaml",
+                "packages:\n  - packages/*\n  - common/*\n",
+            ),
+            (
+                "common/tsconfig/package.json",
+                r#"{"name": "@acme/tsconfig", "main": "tsconfig.json"}"#,
+            ),
+            (
+                "common/tsconfig/tsconfig.json",
+                r#"{"compilerOptions": {"skipLibCheck": true}}"#,
+            ),
+            ("packages/a/package.json", r#"{"name": "@acme/a"}"#),
+            (
+                "packages/a/tsconfig.json",
+                r#"{"extends": "@acme/tsconfig", "include": ["src"]}"#,
+            ),
+            ("packages/b/package.json", r#"{"name": "@acme/b"}"#),
+            (
+                "packages/b/tsconfig.json",
+                r#"{"extends": "../../common/tsconfig/tsconfig.json", "compilerOptions": {"skipLibCheck": false}, "include": ["src"]}"#,
+            ),
+        ]));
+        let skips = |config: &str| {
+            discovery
+                .programs
+                .iter()
+                .find(|p| p.config == config)
+                .unwrap()
+                .detail["skip_lib_check"]
+                == true
+        };
+        assert!(skips("packages/a/tsconfig.json"), "{discovery:?}");
+        assert!(!skips("packages/b/tsconfig.json"), "{discovery:?}");
     }
 
     #[test]
