@@ -471,8 +471,19 @@ fn build_writes(
 }
 
 /// A path compiler option of `config`, resolved from the directory of the config that sets it
-/// (the config itself, else what it `extends` among the configs the host read).
+/// (the config itself, else what it `extends` among the configs the host read); a leading
+/// `${configDir}` is the directory of the config compiled (`origin`), wherever it is set.
 fn option_of(
+    config: &str,
+    name: &str,
+    texts: &BTreeMap<String, Value>,
+    depth: usize,
+) -> Option<String> {
+    option_from(config, config, name, texts, depth)
+}
+
+fn option_from(
+    origin: &str,
     config: &str,
     name: &str,
     texts: &BTreeMap<String, Value>,
@@ -481,6 +492,11 @@ fn option_of(
     let value = texts.get(config)?;
     let dir = Path::new(config).parent().unwrap_or(Path::new(""));
     if let Some(set) = value["compilerOptions"][name].as_str() {
+        if let Some(rest) = set.strip_prefix("${configDir}") {
+            let origin_dir = Path::new(origin).parent().unwrap_or(Path::new(""));
+            let joined = origin_dir.join(rest.trim_start_matches('/'));
+            return Some(normalize_path(&joined.to_string_lossy().replace('\\', "/")));
+        }
         return Some(if Path::new(set).is_absolute() {
             set.to_owned()
         } else {
@@ -504,7 +520,7 @@ fn option_of(
         if !path.ends_with(".json") {
             path.push_str(".json");
         }
-        option_of(&path, name, texts, depth + 1)
+        option_from(origin, &path, name, texts, depth + 1)
     })
 }
 
@@ -818,6 +834,27 @@ mod tests {
             .find(|p| p.config == "base/tsconfig.json")
             .unwrap();
         assert!(base.detail.get("writes").is_none());
+    }
+
+    #[test]
+    fn config_dir_in_a_base_config_is_the_compiled_configs_directory() {
+        let texts: BTreeMap<String, Value> = [
+            (
+                "tsconfig.base.json",
+                json!({"compilerOptions": {"outDir": "${configDir}/dist"}}),
+            ),
+            (
+                "runtime-tests/node/tsconfig.json",
+                json!({"extends": "../../tsconfig.base.json"}),
+            ),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect();
+        assert_eq!(
+            option_of("runtime-tests/node/tsconfig.json", "outDir", &texts, 0).as_deref(),
+            Some("runtime-tests/node/dist")
+        );
     }
 
     #[test]
