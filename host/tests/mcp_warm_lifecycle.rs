@@ -510,3 +510,80 @@ async fn a_session_past_its_start_budget_loads_in_the_background() {
     assert_eq!(edited["totalIssues"], 0, "{edited:#}");
     client.cancel().await.ok();
 }
+
+/// A project whose own declaration file has a type error, with `skipLibCheck` as `skip` says.
+fn with_declarations(typescript: Option<&str>, skip: bool) -> tempfile::TempDir {
+    let dir = pinned(typescript);
+    let root = dir.path();
+    std::fs::write(
+        root.join("tsconfig.json"),
+        format!(
+            r#"{{ "compilerOptions": {{ "strict": true, "noEmit": true, "module": "esnext", "moduleResolution": "bundler", "types": [], "skipLibCheck": {skip} }}, "include": ["src"] }}"#
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("src/shapes.d.ts"),
+        "declare const shape: Missing;\n",
+    )
+    .unwrap();
+    dir
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_skip_lib_check_the_language_server_is_asked_for_no_declaration_file() {
+    skip_lib_check_asks_no_declaration_file(None).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_skip_lib_check_tsserver_is_asked_for_no_declaration_file() {
+    skip_lib_check_asks_no_declaration_file(Some("typescript-5")).await;
+}
+
+/// tsc with `skipLibCheck` checks no declaration file, the project's own included: the warm
+/// session asks the server for none of them (the note counts the files asked for), and
+/// answers as tsc does. Without the option the declaration file is asked for and its error
+/// reported.
+async fn skip_lib_check_asks_no_declaration_file(typescript: Option<&str>) {
+    for (skip, asked, errors) in [(true, "2 of 3", 1), (false, "3 of 3", 2)] {
+        let dir = with_declarations(typescript, skip);
+        let root = dir.path().canonicalize().unwrap();
+        let (client, _) = start(&root, &[trusted()]).await;
+        let first = ok(&call(&client, "check_project", json!({})).await);
+        let message = tsc_message(&first);
+        assert!(message.starts_with("persistent `"), "{first:#}");
+        assert!(
+            message.contains(&format!("{asked} files re-checked")),
+            "skipLibCheck {skip}: {message}"
+        );
+        assert_eq!(
+            first["totalIssues"], errors,
+            "skipLibCheck {skip}: {first:#}"
+        );
+
+        // An edit of the declaration file still reaches the program's other files.
+        std::fs::write(
+            root.join("src/shapes.d.ts"),
+            "declare const shape: Nothing;\n",
+        )
+        .unwrap();
+        let edited = ok(&call(
+            &client,
+            "check_files",
+            json!({"files": ["src/shapes.d.ts"]}),
+        )
+        .await);
+        let message = tsc_message(&edited);
+        assert!(
+            message.contains(&format!("{asked} files re-checked")),
+            "skipLibCheck {skip}: {message}"
+        );
+        // Only the requested file's issues: none in it where tsc skips it.
+        assert_eq!(
+            edited["totalIssues"],
+            errors - 1,
+            "skipLibCheck {skip}: {edited:#}"
+        );
+        client.cancel().await.unwrap();
+    }
+}

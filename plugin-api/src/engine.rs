@@ -581,6 +581,12 @@ pub struct SessionCommand {
     /// when absent.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub language_ids: BTreeMap<String, String>,
+    /// Endings of the program's files the engine reads but reports nothing on (`.d.ts` when
+    /// tsc's `skipLibCheck` is on): the host keeps them in the program, so their edits still
+    /// re-check their importers, but asks the server for no diagnostics of them, which would
+    /// cost a check of every declaration file a one-shot run skips.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unchecked_endings: Vec<String>,
 }
 
 impl SessionCommand {
@@ -619,6 +625,20 @@ impl SessionCommand {
     pub fn with_language_ids(mut self, language_ids: BTreeMap<String, String>) -> Self {
         self.language_ids = language_ids;
         self
+    }
+
+    pub fn with_unchecked_endings(mut self, endings: Vec<String>) -> Self {
+        self.unchecked_endings = endings;
+        self
+    }
+
+    /// Whether the engine reports on `path`, a file of the program (not one of
+    /// [`Self::unchecked_endings`]).
+    pub fn reports_on(&self, path: &str) -> bool {
+        !self
+            .unchecked_endings
+            .iter()
+            .any(|ending| path.ends_with(ending.as_str()))
     }
 }
 

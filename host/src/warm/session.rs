@@ -302,6 +302,13 @@ impl Session {
             .as_ref()
             .map(|f| f.files.clone())
             .unwrap_or_default();
+        // The files the engine reports on: declaration files under `skipLibCheck` are read by
+        // the program but never checked, and pulling them would check them all.
+        let reported: Vec<String> = files
+            .iter()
+            .filter(|path| self.command.reports_on(path))
+            .cloned()
+            .collect();
 
         let root = self.root.clone();
         let exists = move |path: &str| root.join(path).exists();
@@ -369,6 +376,16 @@ impl Session {
             self.files.as_ref().map_or(&no_importers, |f| &f.importers),
             |path| self.results.contains_key(path),
         );
+        // An edit of an unchecked file still reaches its importers (the order follows every
+        // file); only the files the engine reports on are asked for.
+        let early = order[..early]
+            .iter()
+            .filter(|path| self.command.reports_on(path))
+            .count();
+        let order: Vec<String> = order
+            .into_iter()
+            .filter(|path| self.command.reports_on(path))
+            .collect();
         // Forgotten before they are asked for: a check cancelled half-way leaves them without
         // a result, so the next check pulls them again instead of answering what they were.
         for path in &order {
@@ -397,7 +414,7 @@ impl Session {
         if let Some(reason) = one_shot {
             return Ok(Checked::OneShot(reason));
         }
-        let in_program: HashSet<&String> = files.iter().collect();
+        let in_program: HashSet<&String> = reported.iter().collect();
         self.results.retain(|path, _| in_program.contains(path));
         let mut answer = Answer {
             note: format!(

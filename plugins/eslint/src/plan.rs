@@ -21,6 +21,9 @@
 //! every file with problems in its report, keep each report well under the host's output cap;
 //! the host runs the batches side by side.
 
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
 use serde::Deserialize;
 use signalint_plugin_api::{Invocation, Plan, PlanRequest, PluginError};
 
@@ -118,26 +121,109 @@ pub fn plan_invocations(request: &PlanRequest) -> Result<Plan, PluginError> {
         ]
         .map(String::from),
     );
+    let lookup = lookup_from_file(&request.tool.version);
+    let per_file = !lookup.is_empty();
+    base.extend(lookup);
     base.extend(request.extra_args.iter().cloned());
     base.push("--".into());
 
-    let mut invocations = Vec::new();
-    let mut batch: Vec<String> = Vec::new();
-    let mut batch_bytes = 0;
+    // Each file runs from the directory of its config, as a package's own `eslint src/` runs
+    // from the package: what a config resolves against the working directory (a resolver's
+    // `project: 'tsconfig.json'`) is then the package's. A project with one config at the
+    // root, or an ESLint that looks only there, runs from the root.
+    let root = Path::new(&request.project_root);
+    let mut configured = Configured::new(root);
+    let mut groups: BTreeMap<PathBuf, Vec<String>> = BTreeMap::new();
     for file in &request.files {
-        let full = batch.len() >= options.max_files_per_run
-            || batch_bytes + file.len() + 1 > MAX_ARG_BYTES;
-        if !batch.is_empty() && full {
-            invocations.push(invocation(request, &base, std::mem::take(&mut batch)));
-            batch_bytes = 0;
+        if !per_file {
+            groups
+                .entry(root.to_path_buf())
+                .or_default()
+                .push(file.clone());
+            continue;
         }
-        batch_bytes += file.len() + 1;
-        batch.push(file.clone());
+        // Looking up from each file, ESLint 9 refuses a whole batch over one file with no
+        // config above it (a shared package's own `vitest.config.js`): such a file is linted
+        // by nobody, so it is not handed over.
+        if let Some(dir) = configured.config_dir(file) {
+            groups.entry(dir).or_default().push(file.clone());
+        }
     }
-    if !batch.is_empty() {
-        invocations.push(invocation(request, &base, batch));
+    let mut invocations = Vec::new();
+    for (dir, files) in groups {
+        let cwd = (dir != root).then_some(dir.as_path());
+        let mut batch: Vec<String> = Vec::new();
+        let mut batch_bytes = 0;
+        for file in files {
+            let full = batch.len() >= options.max_files_per_run
+                || batch_bytes + file.len() + 1 > MAX_ARG_BYTES;
+            if !batch.is_empty() && full {
+                invocations.push(invocation(request, &base, cwd, std::mem::take(&mut batch)));
+                batch_bytes = 0;
+            }
+            batch_bytes += file.len() + 1;
+            batch.push(file);
+        }
+        if !batch.is_empty() {
+            invocations.push(invocation(request, &base, cwd, batch));
+        }
     }
     Ok(Plan::new(invocations))
+}
+
+/// The flag that makes ESLint 9 look each file's config up from the file's directory, as
+/// ESLint 10 always does: a monorepo whose packages each have an `eslint.config.*` and none at
+/// the root (linted by each package's own `eslint src/`) is otherwise refused as a whole ("no
+/// configuration file found"). 9.12 brought the flag, 9.30 renamed it; before 9.12 ESLint
+/// looks up from the project root only.
+fn lookup_from_file(version: &str) -> Vec<String> {
+    let mut parts = version.split('.').map(|p| p.parse::<u64>().ok());
+    let flag = match (parts.next().flatten(), parts.next().flatten()) {
+        (Some(9), Some(minor)) if minor >= 30 => "v10_config_lookup_from_file",
+        (Some(9), Some(minor)) if minor >= 12 => "unstable_config_lookup_from_file",
+        _ => return Vec::new(),
+    };
+    vec!["--flag".into(), flag.into()]
+}
+
+/// The flat config above each directory of the project (its own included), looked up once
+/// per directory.
+struct Configured<'a> {
+    root: &'a Path,
+    known: HashMap<PathBuf, Option<PathBuf>>,
+}
+
+impl<'a> Configured<'a> {
+    fn new(root: &'a Path) -> Self {
+        Self {
+            root,
+            known: HashMap::new(),
+        }
+    }
+
+    /// The nearest directory at or above `file`'s, within the root, that has a flat config.
+    fn config_dir(&mut self, file: &str) -> Option<PathBuf> {
+        let dir = self.root.join(file).parent()?.to_path_buf();
+        self.dir_config(&dir)
+    }
+
+    fn dir_config(&mut self, dir: &Path) -> Option<PathBuf> {
+        if let Some(known) = self.known.get(dir) {
+            return known.clone();
+        }
+        let here = crate::FLAT_CONFIG_FILES
+            .iter()
+            .any(|name| dir.join(name).is_file());
+        let found = if here {
+            Some(dir.to_path_buf())
+        } else if dir != self.root && dir.starts_with(self.root) {
+            dir.parent().and_then(|up| self.dir_config(up))
+        } else {
+            None
+        };
+        self.known.insert(dir.to_path_buf(), found.clone());
+        found
+    }
 }
 
 /// `--format`, `--format=json`, `-f`, `-fjson` and the like.
@@ -150,14 +236,31 @@ fn is_reserved(arg: &str) -> bool {
     })
 }
 
-fn invocation(request: &PlanRequest, base: &[String], files: Vec<String>) -> Invocation {
+/// One batch, run from `cwd` (the project root when `None`) with its files named from there.
+fn invocation(
+    request: &PlanRequest,
+    base: &[String],
+    cwd: Option<&Path>,
+    files: Vec<String>,
+) -> Invocation {
     let mut args = base.to_vec();
-    args.extend(files.iter().cloned());
-    // No cwd: the project root, as ESLint looks its config up from each file's directory
-    // upwards.
-    Invocation::new(&request.tool.program, args)
+    let root = Path::new(&request.project_root);
+    args.extend(files.iter().map(|file| {
+        match cwd {
+            Some(cwd) => root
+                .join(file)
+                .strip_prefix(cwd)
+                .map_or_else(|_| file.clone(), |p| p.to_string_lossy().into_owned()),
+            None => file.clone(),
+        }
+    }));
+    let invocation = Invocation::new(&request.tool.program, args)
         .with_label(format!("{} files", files.len()))
-        .with_covers(files)
+        .with_covers(files);
+    match cwd {
+        Some(cwd) => invocation.with_cwd(cwd.to_string_lossy()),
+        None => invocation,
+    }
 }
 
 #[cfg(test)]
@@ -178,6 +281,67 @@ mod tests {
 
     fn files(n: usize) -> Vec<String> {
         (0..n).map(|i| format!("src/file{i}.js")).collect()
+    }
+
+    #[test]
+    fn eslint_9_looks_each_files_config_up_from_its_directory() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().to_string_lossy().into_owned();
+        std::fs::write(dir.path().join("eslint.config.js"), "export default [];").unwrap();
+        let with = |version: &str| {
+            let tool = ResolvedTool::new("/usr/bin/node", version)
+                .with_prefix_args(vec!["/p/node_modules/eslint/bin/eslint.js".into()]);
+            let request = PlanRequest::new(&root, tool, files(1), "/p/.signalint/work/eslint");
+            plan_invocations(&request).unwrap().invocations[0]
+                .args
+                .clone()
+        };
+        let flag_of = |args: Vec<String>| {
+            args.iter()
+                .position(|a| a == "--flag")
+                .map(|at| args[at + 1].clone())
+        };
+        assert_eq!(
+            flag_of(with("9.39.3")).as_deref(),
+            Some("v10_config_lookup_from_file")
+        );
+        assert_eq!(
+            flag_of(with("9.12.0")).as_deref(),
+            Some("unstable_config_lookup_from_file")
+        );
+        assert_eq!(flag_of(with("9.11.1")), None);
+        assert_eq!(flag_of(with("10.15.0")), None);
+    }
+
+    #[test]
+    fn looking_up_per_file_hands_over_no_file_without_a_config_above_it() {
+        let dir = tempfile::tempdir().unwrap();
+        for package in ["packages/core", "common/vitest-config"] {
+            std::fs::create_dir_all(dir.path().join(package).join("src")).unwrap();
+        }
+        std::fs::write(
+            dir.path().join("packages/core/eslint.config.mjs"),
+            "export default [];",
+        )
+        .unwrap();
+        let tool = ResolvedTool::new("/usr/bin/node", "9.39.3")
+            .with_prefix_args(vec!["/p/node_modules/eslint/bin/eslint.js".into()]);
+        let files: Vec<String> = [
+            "packages/core/src/index.ts",
+            "packages/core/eslint.config.mjs",
+            "common/vitest-config/vitest.config.js",
+        ]
+        .map(String::from)
+        .to_vec();
+        let request = PlanRequest::new(dir.path().to_string_lossy(), tool, files, "/w");
+        let plan = plan_invocations(&request).unwrap();
+        assert_eq!(
+            plan.invocations[0].covers,
+            [
+                "packages/core/src/index.ts",
+                "packages/core/eslint.config.mjs"
+            ]
+        );
     }
 
     #[test]

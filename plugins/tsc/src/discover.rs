@@ -226,6 +226,9 @@ pub(crate) fn discover(request: &DiscoverRequest) -> Result<Discovery, PluginErr
         let program = match (verdicts.get(path), root) {
             (Some(Verdict::In(reason)), Some((_, solution))) => {
                 let mut detail = json!({ "solution": solution, "reason": reason });
+                if flag_of(path, "skipLibCheck", &texts, &packages, 0) == Some(true) {
+                    detail["skip_lib_check"] = json!(true);
+                }
                 if *solution {
                     detail["writes"] = json!(build_writes(path, &graph, &texts));
                 }
@@ -361,6 +364,27 @@ fn extends_of(path: &str, texts: &BTreeMap<String, Value>, packages: &Packages) 
         .collect()
 }
 
+/// A boolean compiler option of `config`: its own setting, else the one of what it extends
+/// (the last base that sets it, as in TypeScript), among the configs the host read.
+fn flag_of(
+    config: &str,
+    name: &str,
+    texts: &BTreeMap<String, Value>,
+    packages: &Packages,
+    depth: usize,
+) -> Option<bool> {
+    if let Some(set) = texts.get(config)?["compilerOptions"][name].as_bool() {
+        return Some(set);
+    }
+    if depth > 8 {
+        return None;
+    }
+    extends_of(config, texts, packages)
+        .iter()
+        .rev()
+        .find_map(|base| flag_of(base, name, texts, packages, depth + 1))
+}
+
 /// Whether `to` is reachable from `from` by references.
 fn reaches(graph: &[(String, Vec<String>)], from: &str, to: &str) -> bool {
     let mut stack = vec![from.to_owned()];
@@ -447,8 +471,19 @@ fn build_writes(
 }
 
 /// A path compiler option of `config`, resolved from the directory of the config that sets it
-/// (the config itself, else what it `extends` among the configs the host read).
+/// (the config itself, else what it `extends` among the configs the host read); a leading
+/// `${configDir}` is the directory of the config compiled (`origin`), wherever it is set.
 fn option_of(
+    config: &str,
+    name: &str,
+    texts: &BTreeMap<String, Value>,
+    depth: usize,
+) -> Option<String> {
+    option_from(config, config, name, texts, depth)
+}
+
+fn option_from(
+    origin: &str,
     config: &str,
     name: &str,
     texts: &BTreeMap<String, Value>,
@@ -457,6 +492,11 @@ fn option_of(
     let value = texts.get(config)?;
     let dir = Path::new(config).parent().unwrap_or(Path::new(""));
     if let Some(set) = value["compilerOptions"][name].as_str() {
+        if let Some(rest) = set.strip_prefix("${configDir}") {
+            let origin_dir = Path::new(origin).parent().unwrap_or(Path::new(""));
+            let joined = origin_dir.join(rest.trim_start_matches('/'));
+            return Some(normalize_path(&joined.to_string_lossy().replace('\\', "/")));
+        }
         return Some(if Path::new(set).is_absolute() {
             set.to_owned()
         } else {
@@ -480,7 +520,7 @@ fn option_of(
         if !path.ends_with(".json") {
             path.push_str(".json");
         }
-        option_of(&path, name, texts, depth + 1)
+        option_from(origin, &path, name, texts, depth + 1)
     })
 }
 
@@ -797,6 +837,27 @@ mod tests {
     }
 
     #[test]
+    fn config_dir_in_a_base_config_is_the_compiled_configs_directory() {
+        let texts: BTreeMap<String, Value> = [
+            (
+                "tsconfig.base.json",
+                json!({"compilerOptions": {"outDir": "${configDir}/dist"}}),
+            ),
+            (
+                "runtime-tests/node/tsconfig.json",
+                json!({"extends": "../../tsconfig.base.json"}),
+            ),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect();
+        assert_eq!(
+            option_of("runtime-tests/node/tsconfig.json", "outDir", &texts, 0).as_deref(),
+            Some("runtime-tests/node/dist")
+        );
+    }
+
+    #[test]
     fn an_option_that_leaves_the_project_keeps_its_climb() {
         let discovery = discover_ok(&request(&[
             (
@@ -963,6 +1024,46 @@ mod tests {
         assert!(reason("packages/core/tsconfig.json").contains("workspace package"));
         assert!(reason("scratch/tsconfig.json").contains("no workspace member"));
         assert!(!all.iter().any(|v| v.0.contains("node_modules")));
+    }
+
+    #[test]
+    fn skip_lib_check_is_read_through_what_a_program_extends() {
+        let discovery = discover_ok(&request(&[
+            ("package.json", "{}"),
+            (
+                "pnpm-workspace.yaml",
+                "packages:\n  - packages/*\n  - common/*\n",
+            ),
+            (
+                "common/tsconfig/package.json",
+                r#"{"name": "@acme/tsconfig", "main": "tsconfig.json"}"#,
+            ),
+            (
+                "common/tsconfig/tsconfig.json",
+                r#"{"compilerOptions": {"skipLibCheck": true}}"#,
+            ),
+            ("packages/a/package.json", r#"{"name": "@acme/a"}"#),
+            (
+                "packages/a/tsconfig.json",
+                r#"{"extends": "@acme/tsconfig", "include": ["src"]}"#,
+            ),
+            ("packages/b/package.json", r#"{"name": "@acme/b"}"#),
+            (
+                "packages/b/tsconfig.json",
+                r#"{"extends": "../../common/tsconfig/tsconfig.json", "compilerOptions": {"skipLibCheck": false}, "include": ["src"]}"#,
+            ),
+        ]));
+        let skips = |config: &str| {
+            discovery
+                .programs
+                .iter()
+                .find(|p| p.config == config)
+                .unwrap()
+                .detail["skip_lib_check"]
+                == true
+        };
+        assert!(skips("packages/a/tsconfig.json"), "{discovery:?}");
+        assert!(!skips("packages/b/tsconfig.json"), "{discovery:?}");
     }
 
     #[test]

@@ -94,13 +94,18 @@ pub(crate) fn session(request: &PlanRequest) -> Result<SessionPlan, PluginError>
     let list = Invocation::new(&request.tool.program, list_args)
         .with_env(invocation.env.clone())
         .with_label(config);
+    let unchecked = unchecked_endings(request, config);
     if major < 7 {
-        return Ok(crate::tsserver::session(
+        let mut plan = crate::tsserver::session(
             &request.tool.program,
             &request.tool.prefix_args,
             config,
             list,
-        ));
+        );
+        for command in &mut plan.sessions {
+            command.unchecked_endings = unchecked.clone();
+        }
+        return Ok(plan);
     }
     if !request.tool.prefix_args.is_empty() {
         return Ok(SessionPlan::unavailable(format!(
@@ -136,8 +141,25 @@ pub(crate) fn session(request: &PlanRequest) -> Result<SessionPlan, PluginError>
         SessionCommand::lsp(server)
             .with_list_files(list)
             .with_list_again_on(LIST_AGAIN_ON.map(String::from).to_vec())
-            .with_language_ids(language_ids),
+            .with_language_ids(language_ids)
+            .with_unchecked_endings(unchecked),
     ]))
+}
+
+/// The endings of the files tsc reads but does not check in the program of `config`: every
+/// declaration file (the project's own too) when its config sets `skipLibCheck`, as
+/// discovery read it through the configs it extends.
+fn unchecked_endings(request: &PlanRequest, config: &str) -> Vec<String> {
+    let skips = request
+        .programs
+        .iter()
+        .find(|program| program.config == config)
+        .is_some_and(|program| program.detail["skip_lib_check"] == true);
+    if skips {
+        [".d.ts", ".d.mts", ".d.cts"].map(String::from).to_vec()
+    } else {
+        Vec::new()
+    }
 }
 
 /// `… from file 'src/leaf.ts'` at the end of an explanation line.
