@@ -4,7 +4,9 @@
 //
 // Usage: node scripts/bench-warm.mjs <signalint> <project> <config> <leaf> <hub> <runs> [<hub2>]
 // where <hub2> is a second hub whose declarations need the type checker (an inferred return
-// type), so a body edit of it still reaches its importers.
+// type), so a body edit of it still reaches its importers. With <leaf> `-` it times only the
+// first check_project of a fresh server (`scripts/bench --only repos`: the MCP cold check) and
+// a second one (warm), and prints {start, again, start_message}; <config> `-` is none.
 import { readFileSync, writeFileSync, readdirSync, openSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -18,7 +20,7 @@ const [binary, project, config, leafPath, hubPath, runsText, inferredPath] = pro
 const runs = Number(runsText);
 const transport = new StdioClientTransport({
   command: binary,
-  args: ["mcp", "--root", project, "--config", config],
+  args: ["mcp", "--root", project, ...(config === "-" ? [] : ["--config", config])],
   env: { ...process.env, SIGNALINT_TRUST: "1", SIGNALINT_NO_INSTALL: "1" },
   // The server's log (`SIGNALINT_LOG=debug` for its timings) goes to the file
   // `SIGNALINT_BENCH_STDERR` names, or nowhere.
@@ -77,6 +79,14 @@ function treeRss(pid) {
 }
 
 const status = (answer) => answer.value.engines.tsc;
+if (leafPath === "-") {
+  const first = await call("check_project", {});
+  const again = await call("check_project", {});
+  console.log(JSON.stringify({ start: first.ms, again: again.ms,
+                               start_message: status(first)?.message ?? "" }));
+  await client.close();
+  process.exit(0);
+}
 const leaf = join(project, leafPath);
 const hub = join(project, hubPath);
 const leafText = readFileSync(leaf, "utf8");

@@ -8,6 +8,12 @@
 //! * no fact appears twice: issue ids are unique, and no two issues at one place share a rule;
 //! * when a cluster is a root cause, the first cluster is one.
 //!
+//! A project with its dependencies installed (`own` in the manifest: hono, the MCP TypeScript
+//! SDK, bulletproof-react) is held to its own tools instead: the same type errors as its own
+//! typecheck commands and the same findings as its own ESLint commands, run as its scripts run
+//! them; and the check writes nothing outside `.signalint/` and reports no error of a config
+//! that is only extended (TS18003).
+//!
 //! A missing corpus fails the test with the command that builds it. Nothing is skipped.
 
 mod support;
@@ -247,10 +253,122 @@ fn engines_of(issue: &Value) -> Vec<String> {
     }
 }
 
+/// A command of the project's own scripts (`own` in the manifest): `cwd` inside the project,
+/// `run` its program (a path inside the project) and arguments.
+fn own_command(project: &Path, command: &Value) -> (PathBuf, Command) {
+    let cwd = project.join(command["cwd"].as_str().unwrap_or("."));
+    let run: Vec<&str> = command["run"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap())
+        .collect();
+    let mut process = Command::new(project.join(run[0]));
+    process.args(&run[1..]).current_dir(&cwd);
+    (cwd, process)
+}
+
+/// `path` as the project names it, from a path relative to `cwd` (or absolute).
+fn from_cwd(project: &Path, cwd: &Path, path: &str) -> String {
+    let mut joined = PathBuf::new();
+    for part in cwd.join(path).components() {
+        match part {
+            std::path::Component::ParentDir => {
+                joined.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => joined.push(other),
+        }
+    }
+    relative(project, &joined.to_string_lossy())
+}
+
+/// The project's own typecheck commands, as its scripts run them (with `--pretty false`). A
+/// file in two programs is reported by both with the same line: one fact, counted once (the
+/// most any one command printed it).
+fn own_typecheck(project: &Path, commands: &[Value]) -> Places {
+    let head = regex_lite_head();
+    let mut most: BTreeMap<(String, u64, String), usize> = BTreeMap::new();
+    for command in commands {
+        let (cwd, mut process) = own_command(project, command);
+        let stdout = output_of(&mut process, "the project's typecheck");
+        let mut counted: BTreeMap<(String, u64, String), usize> = BTreeMap::new();
+        for text in stdout.lines() {
+            // `--build --noEmit` says so of every referenced project; a `tsc -b` never does.
+            if text.contains("error TS6310:") {
+                continue;
+            }
+            if let Some((file, line)) = head(text) {
+                let file = if file.is_empty() {
+                    file
+                } else {
+                    from_cwd(project, &cwd, &file)
+                };
+                let said =
+                    text[text.find(": error").or(text.find(": warning")).unwrap_or(0)..].to_owned();
+                *counted.entry((file, line, said)).or_default() += 1;
+            }
+        }
+        for (fact, count) in counted {
+            let seen = most.entry(fact).or_default();
+            *seen = (*seen).max(count);
+        }
+    }
+    let mut places = Places::new();
+    for ((file, line, _), count) in most {
+        *places.entry((file, line)).or_default() += count;
+    }
+    places
+}
+
+/// The project's own ESLint commands, as its scripts run them, with a JSON report: the
+/// findings, and every file the commands linted (signalint lints every file the project's
+/// config covers, which may be more than a script names: `eslint src/`).
+fn own_lint(project: &Path, commands: &[Value], linted: &mut BTreeSet<String>) -> Places {
+    let mut places = Places::new();
+    for command in commands {
+        let (_, mut process) = own_command(project, command);
+        let stdout = output_of(process.args(["--format", "json"]), "the project's ESLint");
+        let report: Value = serde_json::from_str(&stdout)
+            .unwrap_or_else(|e| panic!("the project's ESLint json ({e}): {stdout}"));
+        for file in report.as_array().unwrap() {
+            let name = relative(project, file["filePath"].as_str().unwrap());
+            linted.insert(name.clone());
+            for m in file["messages"].as_array().unwrap() {
+                let line = m["line"].as_u64().unwrap_or(0);
+                *places.entry((name.clone(), line)).or_default() += 1;
+            }
+        }
+    }
+    places
+}
+
+/// Every file of the project outside `node_modules`, `.git` and `.signalint/`, with its size
+/// and modification time: what a check must leave as it found it.
+fn snapshot(project: &Path) -> BTreeMap<String, (u64, std::time::SystemTime)> {
+    walk(project)
+        .filter(|file| !file.starts_with(project.join(".signalint")))
+        .map(|file| {
+            let meta = std::fs::metadata(&file).unwrap();
+            (
+                relative(project, &file.to_string_lossy()),
+                (meta.len(), meta.modified().unwrap()),
+            )
+        })
+        .collect()
+}
+
 fn check_project(name: &str, spec: &Value, source: &Path, engines: &Path) {
     let dir = support::temp_project();
     let project = support::canonical(dir.path()).join(name);
     copy_project(source, &project);
+    // The project's own tools run on a copy of their own: some write build info into the
+    // project (`incremental` configs), which the check must never see nor make.
+    let own_copy = support::canonical(dir.path()).join(format!("{name}.own"));
+    let own = spec.get("own");
+    if own.is_some() {
+        copy_project(source, &own_copy);
+    }
 
     let used: BTreeSet<&str> = spec["engines"]
         .as_array()
@@ -260,23 +378,39 @@ fn check_project(name: &str, spec: &Value, source: &Path, engines: &Path) {
         .collect();
     // The engines run directly first, on the copy as the user has it (signalint then adds
     // only `.signalint/`).
+    let mut linted = BTreeSet::new();
     let direct: BTreeMap<&str, Places> = used
         .iter()
         .map(|engine| {
-            let places = match *engine {
-                "oxlint" => direct_oxlint(&project, engines),
-                "biome" => direct_biome(&project, engines),
-                "eslint" => direct_eslint(&project, engines),
-                "tsc" => direct_tsc(&project, engines, spec["tsc"].as_array().unwrap()),
-                other => panic!("{name}: no direct run for {other}"),
+            let places = match (*engine, own) {
+                ("tsc", Some(own)) => {
+                    own_typecheck(&own_copy, own["typecheck"].as_array().unwrap())
+                }
+                ("eslint", Some(own)) => {
+                    own_lint(&own_copy, own["lint"].as_array().unwrap(), &mut linted)
+                }
+                _ => match *engine {
+                    "oxlint" => direct_oxlint(&project, engines),
+                    "biome" => direct_biome(&project, engines),
+                    "eslint" => direct_eslint(&project, engines),
+                    "tsc" => direct_tsc(&project, engines, spec["tsc"].as_array().unwrap()),
+                    other => panic!("{name}: no direct run for {other}"),
+                },
             };
             (*engine, places)
         })
         .collect();
 
+    let before = snapshot(&project);
+    // A typed ESLint config with an import resolver over a whole monorepo can pass the
+    // default 120 s engine timeout on a loaded CI machine: the run is slow, not wrong.
+    let slow = dir.path().join("slow-engines.toml");
+    std::fs::write(&slow, "[check]\ntimeout_secs = 900\n").unwrap();
     let output = support::run(
         support::signalint(None)
-            .args(["check", "--root"])
+            .args(["check", "--config"])
+            .arg(&slow)
+            .arg("--root")
             .arg(&project)
             .args(["--format", "json", "--all-issues", "--fail-on", "never"])
             // The corpus repositories are trusted: their own pinned engines (and their ESLint
@@ -289,6 +423,11 @@ fn check_project(name: &str, spec: &Value, source: &Path, engines: &Path) {
             ),
     );
     let response = support::stdout_json(&output);
+    assert_eq!(
+        snapshot(&project),
+        before,
+        "{name}: the check wrote in the project outside .signalint/"
+    );
 
     // Every engine the project uses ran cleanly; every other one is off and says why.
     for engine in &used {
@@ -301,7 +440,22 @@ fn check_project(name: &str, spec: &Value, source: &Path, engines: &Path) {
             "{name}: {engine} {status:#}"
         );
     }
-    for engine in BUILTIN.iter().filter(|e| !used.contains(*e)) {
+    // An engine the project uses that signalint declines: an error that says why.
+    let refused = spec.get("refused").and_then(Value::as_object);
+    for (engine, why) in refused.into_iter().flatten() {
+        let status = &response["engines"][engine];
+        assert_eq!(status["status"], "error", "{name}: {engine} {status:#}");
+        assert!(
+            status["message"]
+                .as_str()
+                .is_some_and(|m| m.contains(why.as_str().unwrap())),
+            "{name}: {engine} {status:#}"
+        );
+    }
+    for engine in BUILTIN
+        .iter()
+        .filter(|e| !used.contains(*e) && !refused.is_some_and(|r| r.contains_key(**e)))
+    {
         let status = &response["engines"][engine];
         assert_eq!(status["status"], "disabled", "{name}: {engine} {status:#}");
         assert!(
@@ -316,9 +470,16 @@ fn check_project(name: &str, spec: &Value, source: &Path, engines: &Path) {
     // Conservation, engine by engine, place by place.
     for (engine, direct) in &direct {
         let mut reported = Places::new();
+        // The project's own lint scripts name what they lint: the findings compare there.
+        let in_scope = |issue: &&Value| {
+            *engine != "eslint"
+                || own.is_none()
+                || linted.contains(issue["file"].as_str().unwrap_or_default())
+        };
         for issue in issues
             .iter()
             .filter(|i| engines_of(i).iter().any(|e| e == engine))
+            .filter(in_scope)
         {
             let key = (
                 issue["file"].as_str().unwrap().to_owned(),
@@ -358,6 +519,49 @@ fn check_project(name: &str, spec: &Value, source: &Path, engines: &Path) {
                 assert!(seen.insert(place.clone()), "{name}: {place:?} twice");
             }
         }
+    }
+
+    // The programs checked are the project's own: no benchmark or foreign sub-project, no
+    // base config, as doctor lists them.
+    if own.is_some() {
+        let doctor = support::stdout_json(&support::run(
+            support::signalint(None)
+                .args(["doctor", "--format", "json", "--root"])
+                .arg(&project)
+                .env("SIGNALINT_TRUST", "1")
+                .env(
+                    "SIGNALINT_TOOLCHAIN_DIR",
+                    support::workspace_root().join("test-engines"),
+                ),
+        ));
+        let tsc = doctor["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == "tsc")
+            .expect("doctor lists tsc");
+        let checked: BTreeSet<&str> = tsc["programs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["checked"] == true)
+            .map(|p| p["config"].as_str().unwrap())
+            .collect();
+        let expected: BTreeSet<&str> = spec["tsc"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|args| args.as_array().unwrap().last().unwrap().as_str().unwrap())
+            .collect();
+        assert_eq!(checked, expected, "{name}: the programs checked: {tsc:#}");
+    }
+
+    // A config that is only extended is no program of its own.
+    for issue in issues.iter().filter(|_| own.is_some()) {
+        assert_ne!(
+            issue["rule"], "TS18003",
+            "{name}: a config with no inputs was checked as a program: {issue:#}"
+        );
     }
 
     // Causes first.

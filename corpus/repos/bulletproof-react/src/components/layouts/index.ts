@@ -1,0 +1,2 @@
+export * from './content-layout';
+export * from './dashboard-layout';

@@ -1,0 +1,3 @@
+import { buildPage } from './page-hono'
+
+export const render = () => buildPage()().toString()

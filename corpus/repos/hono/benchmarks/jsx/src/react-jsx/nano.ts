@@ -1,0 +1,4 @@
+import { renderSSR } from 'nano-jsx'
+import { buildPage } from './page-nano.tsx'
+
+export const render = () => renderSSR(buildPage())

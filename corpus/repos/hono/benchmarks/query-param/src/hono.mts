@@ -1,0 +1,5 @@
+import { getQueryParam } from '../../../src/utils/url'
+
+export default (url, key?) => {
+  return getQueryParam(url, key)
+}

@@ -1,0 +1,6 @@
+/**
+ * @module
+ * Netlify Adapter for Hono.
+ */
+
+export * from './mod'

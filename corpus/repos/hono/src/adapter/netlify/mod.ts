@@ -1,0 +1,2 @@
+export { handle } from './handler'
+export { getConnInfo } from './conninfo'

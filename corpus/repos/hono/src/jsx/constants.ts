@@ -1,0 +1,6 @@
+export const DOM_RENDERER = Symbol('RENDERER')
+export const DOM_ERROR_HANDLER = Symbol('ERROR_HANDLER')
+export const DOM_STASH = Symbol('STASH')
+export const DOM_INTERNAL_TAG = Symbol('INTERNAL')
+export const DOM_MEMO = Symbol('MEMO')
+export const PERMALINK = Symbol('PERMALINK')

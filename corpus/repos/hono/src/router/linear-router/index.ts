@@ -1,0 +1,6 @@
+/**
+ * @module
+ * LinearRouter for Hono.
+ */
+
+export { LinearRouter } from './router'

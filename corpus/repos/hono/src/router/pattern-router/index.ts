@@ -1,0 +1,6 @@
+/**
+ * @module
+ * PatternRouter for Hono.
+ */
+
+export { PatternRouter } from './router'

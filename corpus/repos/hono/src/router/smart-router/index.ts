@@ -1,0 +1,6 @@
+/**
+ * @module
+ * SmartRouter for Hono.
+ */
+
+export { SmartRouter } from './router'
