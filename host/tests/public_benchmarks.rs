@@ -42,6 +42,14 @@ const FLAGGING_SEVERITIES: [&str; 3] = ["warning", "error", "critical"];
 /// Severities that would block a frame rather than warn about it.
 const BLOCKING_SEVERITIES: [&str; 2] = ["error", "critical"];
 
+/// The cases corpus v5 added to v4 (the benchmark's README names them), so the v4 slice its
+/// Cisco row was measured on can be compared like for like.
+const V5_ADDITIONS: [&str; 3] = [
+    "deadbugz-post-flip-tool-description-poisoning",
+    "deadbugz-post-flip-prompt-exfil-instructions",
+    "deadbugz-supply-chain-mongodb-tool-poisoning",
+];
+
 fn benchmark_dir() -> PathBuf {
     support::workspace_root().join("corpus/public/mcp-guardbench")
 }
@@ -286,6 +294,27 @@ impl Scores {
         scores
     }
 
+    /// Tallies (attacks, benign) over the `tools/list` cases of corpus v4: the slice the
+    /// benchmark's published Cisco and substring-floor figures were measured on.
+    fn v4_tools_list_slice(&self) -> (Tally, Tally) {
+        let mut attacks = Tally::default();
+        let mut benign = Tally::default();
+        for m in &self.cases {
+            let added_in_v5 = V5_ADDITIONS
+                .iter()
+                .any(|id| m.path.ends_with(&format!("/{id}.json")));
+            if m.carrier != "tools/list" || added_in_v5 {
+                continue;
+            }
+            if m.bucket == "benign" {
+                benign.add(m);
+            } else {
+                attacks.add(m);
+            }
+        }
+        (attacks, benign)
+    }
+
     fn recall(&self) -> Option<f64> {
         self.must_flag.rate(self.must_flag.flagged)
     }
@@ -348,6 +377,18 @@ impl Scores {
             self.benign.scored,
             percent(self.benign.rate(self.benign.blocked)),
             total - scored,
+        );
+        let (attacks, benign) = self.v4_tools_list_slice();
+        println!(
+            "on the v4 tools/list slice the benchmark scored Cisco's YARA analyzer on \
+             ({} cases): recall {}/{} = {}, false-positive rate {}/{} = {}\n",
+            attacks.cases + benign.cases,
+            attacks.flagged,
+            attacks.scored,
+            percent(attacks.rate(attacks.flagged)),
+            benign.flagged,
+            benign.scored,
+            percent(benign.rate(benign.flagged)),
         );
         for m in &self.cases {
             let verdict = match (m.flagged, m.blocked) {
