@@ -457,21 +457,36 @@ async fn a_first_answer_past_the_timeout_goes_one_shot_at_once_and_says_what_to_
 /// same answer, and once it has loaded the checks are answered warm.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_session_past_its_start_budget_loads_in_the_background() {
-    let dir = pinned(None);
-    let root = dir.path().canonicalize().unwrap();
-    let (client, _) = start(
-        &root,
-        &[
-            trusted(),
-            ("SIGNALINT_WARM_START_BUDGET_MS", Path::new("1")),
-        ],
+    loads_in_the_background(
+        ("SIGNALINT_WARM_START_BUDGET_MS", "1"),
+        "first answer (loading and checking the whole program) took longer than",
     )
     .await;
+}
+
+/// A program with as many source files as the size from which a first answer is not waited
+/// on (here 2, the fixture's two files) loads in the background from its first check on,
+/// without waiting out any budget.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_large_program_loads_in_the_background_from_its_first_check() {
+    loads_in_the_background(
+        ("SIGNALINT_WARM_BACKGROUND_FROM_FILES", "2"),
+        "the program has 2 source files, and from 2",
+    )
+    .await;
+}
+
+/// The first check, with `setting`, runs one-shot saying `why`; the session then loads in the
+/// background and answers warm.
+async fn loads_in_the_background(setting: (&str, &str), why: &str) {
+    let dir = pinned(None);
+    let root = dir.path().canonicalize().unwrap();
+    let (client, _) = start(&root, &[trusted(), (setting.0, Path::new(setting.1))]).await;
 
     let first = ok(&call(&client, "check_project", json!({})).await);
     let message = tsc_message(&first);
     assert!(
-        message.contains("ran one-shot while it loads in the background"),
+        message.contains("ran one-shot while it loads in the background") && message.contains(why),
         "{first:#}"
     );
     assert_eq!(first["totalIssues"], 1, "the one-shot answer: {first:#}");

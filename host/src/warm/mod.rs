@@ -32,7 +32,9 @@
 //!   that check runs one-shot, the session finishes loading on its own task with a budget
 //!   of [`BACKGROUND_BUDGET_FACTOR`] times the engine's timeout, and meanwhile every check of
 //!   the engine runs one-shot at once instead of waiting on it. A session that does not load
-//!   even then is not tried again for [`GIVE_UP_FOR`].
+//!   even then is not tried again for [`GIVE_UP_FOR`]. A program of
+//!   [`DEFAULT_BACKGROUND_FROM_FILES`] source files or more is not waited on at all: its
+//!   first answer grows faster than the program, so its first check runs one-shot at once.
 //! * **Stop** when idle, and when the pool shuts down ([`Pool::shutdown`]). The process is a
 //!   [`runner::Persistent`](crate::runner::Persistent): its own group, registered, with the
 //!   parent-death signal, so it never outlives the host.
@@ -86,6 +88,14 @@ pub const DEFAULT_MAX_RSS: u64 = 4 << 30;
 /// (the first answer also opens every file) gets this much longer, off every call's path.
 pub const BACKGROUND_BUDGET_FACTOR: u32 = 4;
 
+/// From how many source files a new session loads in the background at once, its first check
+/// running one-shot. A language server's first answer opens every file, and TypeScript 7's
+/// grows faster than the program: on generated programs of small modules it took 6.4 s at
+/// 2,000 files, 35 s at 5,000 and more than 120 s at 20,000, where a one-shot tsc of the
+/// 20,000 took 8 s. Waiting for it first made every large project's first check cost the
+/// whole start budget plus the one-shot run.
+pub const DEFAULT_BACKGROUND_FROM_FILES: usize = 3_000;
+
 /// How long an engine whose session did not load even in the background runs one-shot
 /// before a session is tried again.
 pub const GIVE_UP_FOR: Duration = Duration::from_secs(30 * 60);
@@ -98,6 +108,9 @@ pub struct Settings {
     /// How long a check waits for a new session's first answer before it runs one-shot and
     /// leaves the session to load in the background (`None`: the engine's timeout).
     pub start_budget: Option<Duration>,
+    /// From how many source files a new session is not waited on at all (see
+    /// [`DEFAULT_BACKGROUND_FROM_FILES`]).
+    pub background_from_files: usize,
 }
 
 impl Default for Settings {
@@ -106,13 +119,14 @@ impl Default for Settings {
             idle: DEFAULT_IDLE,
             max_rss: DEFAULT_MAX_RSS,
             start_budget: None,
+            background_from_files: DEFAULT_BACKGROUND_FROM_FILES,
         }
     }
 }
 
 impl Settings {
-    /// The defaults, changed by `SIGNALINT_WARM_IDLE_SECS`, `SIGNALINT_WARM_MAX_RSS_MIB` and
-    /// `SIGNALINT_WARM_START_BUDGET_MS`;
+    /// The defaults, changed by `SIGNALINT_WARM_IDLE_SECS`, `SIGNALINT_WARM_MAX_RSS_MIB`,
+    /// `SIGNALINT_WARM_START_BUDGET_MS` and `SIGNALINT_WARM_BACKGROUND_FROM_FILES`;
     /// `None` when `SIGNALINT_WARM` is `0` or `off` (every check one-shot). An unreadable
     /// value is an error that names the variable.
     pub fn from_env() -> Result<Option<Self>, String> {
@@ -140,6 +154,9 @@ impl Settings {
         }
         if let Some(ms) = number("SIGNALINT_WARM_START_BUDGET_MS")? {
             settings.start_budget = Some(Duration::from_millis(ms));
+        }
+        if let Some(files) = number("SIGNALINT_WARM_BACKGROUND_FROM_FILES")? {
+            settings.background_from_files = usize::try_from(files).unwrap_or(usize::MAX);
         }
         Ok(Some(settings))
     }
@@ -455,6 +472,18 @@ impl Pool {
                     }
                 }
             }
+            // A large program's first answer takes longer than a one-shot run: not waited on.
+            let sources = request.sources().len();
+            if fresh && sources >= self.settings.background_from_files {
+                let loading = held.take().expect("started above");
+                self.load_in_background(request, slot.clone(), loading);
+                drop(held);
+                return Outcome::OneShot(large_program_loads_in_background(
+                    request,
+                    sources,
+                    self.settings.background_from_files,
+                ));
+            }
             let session = held.as_mut().expect("started above");
             // A session's first answer loads and checks the whole program: past the start
             // budget it goes on loading in the background, and this check runs one-shot.
@@ -530,6 +559,20 @@ fn first_answer_too_slow(request: &Request<'_>, budget: Duration) -> String {
          longer than {budget:?}, so this check ran one-shot while it loads in the background \
          (up to {factor} times the {secs} s `timeout_secs` in `[engines.{engine}]`); checks \
          run one-shot until it has loaded",
+        engine = request.engine,
+        factor = BACKGROUND_BUDGET_FACTOR,
+        secs = request.timeout.as_secs()
+    )
+}
+
+/// Why a check ran one-shot when a new session's program is too large to wait for.
+fn large_program_loads_in_background(request: &Request<'_>, files: usize, from: usize) -> String {
+    format!(
+        "the program has {files} source files, and from {from} the persistent {engine}'s first \
+         answer (opening every file) takes longer than a one-shot run, so this check ran \
+         one-shot while it loads in the background (up to {factor} times the {secs} s \
+         `timeout_secs` in `[engines.{engine}]`; `SIGNALINT_WARM_BACKGROUND_FROM_FILES` sets \
+         the size); checks run one-shot until it has loaded",
         engine = request.engine,
         factor = BACKGROUND_BUDGET_FACTOR,
         secs = request.timeout.as_secs()
