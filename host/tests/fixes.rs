@@ -23,19 +23,28 @@ const MAIN_FIXED: &str = "import { nameOf } from \"./user\";\n\nconst greeting =
 const OTHER: &str = "let count = 1;\nexport const twice = count * 2;\n";
 const OTHER_FIXED: &str = "const count = 1;\nexport const twice = count * 2;\n";
 
+/// An empty project folder, with the plugins built.
+fn empty_project() -> (tempfile::TempDir, PathBuf) {
+    mcp_support::build_plugins();
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    (dir, root)
+}
+
+/// Writes `text` to `file` of `root`, creating its folders.
+fn write_file(root: &Path, file: &str, text: &str) {
+    let path = root.join(file);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
 /// A TypeScript project checked by tsc and Biome (formatter off): `useConst` has a safe fix in
 /// `src/main.ts` and `src/other.ts`; `noNonNullAssertion`'s unsafe fix in `src/user.ts`
 /// (`user!.name` → `user?.name`) makes `nameOf` return `string | undefined`, which breaks
 /// its importer `src/main.ts`.
 fn project() -> (tempfile::TempDir, PathBuf) {
-    mcp_support::build_plugins();
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().canonicalize().unwrap();
-    let write = |file: &str, text: &str| {
-        let path = root.join(file);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
+    let (dir, root) = empty_project();
+    let write = |file: &str, text: &str| write_file(&root, file, text);
     write(
         "signalint.toml",
         "[engines.oxlint]\nenabled = false\n\n[engines.tsc]\n\n[engines.biome]\n",
@@ -315,14 +324,8 @@ async fn two_servers_applying_fixes_at_once_lose_no_edit() {
 /// TypeScript is that package of the pinned engines (run with `--trust`), else the default
 /// (7.0.2).
 fn tsc_project(typescript: Option<&str>) -> (tempfile::TempDir, PathBuf) {
-    mcp_support::build_plugins();
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().canonicalize().unwrap();
-    let write = |file: &str, text: &str| {
-        let path = root.join(file);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
+    let (dir, root) = empty_project();
+    let write = |file: &str, text: &str| write_file(&root, file, text);
     write(
         "signalint.toml",
         "[engines.oxlint]\nenabled = false\n\n[engines.tsc]\n\n[engines.biome]\nenabled = false\n",

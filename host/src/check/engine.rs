@@ -621,12 +621,7 @@ pub(crate) async fn session_parts(context: &Context, engine: &str) -> Result<Ses
         stop.message
             .unwrap_or_else(|| format!("{engine} cannot be started"))
     };
-    let plugin_id = context
-        .config
-        .engines
-        .get(engine)
-        .and_then(|e| e.plugin.clone())
-        .unwrap_or_else(|| engine.to_owned());
+    let plugin_id = context.config.engine_plugin(engine);
     let plugin = context
         .registry
         .get(&plugin_id)

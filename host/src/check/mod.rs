@@ -82,9 +82,8 @@ fn engine_table(config: &Config) -> BTreeMap<String, (String, bool)> {
         .iter()
         .map(|id| ((*id).to_owned(), ((*id).to_owned(), false)))
         .collect();
-    for (id, engine) in &config.engines {
-        let plugin = engine.plugin.clone().unwrap_or_else(|| id.clone());
-        engines.insert(id.clone(), (plugin, true));
+    for id in config.engines.keys() {
+        engines.insert(id.clone(), (config.engine_plugin(id), true));
     }
     engines
 }

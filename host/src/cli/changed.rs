@@ -249,12 +249,7 @@ fn whole_program_only(context: &Context) -> Option<(Context, BTreeSet<String>)> 
         .collect();
     let mut engines = BTreeSet::new();
     for id in ids {
-        let plugin = config
-            .engines
-            .get(&id)
-            .and_then(|e| e.plugin.clone())
-            .unwrap_or_else(|| id.clone());
-        if whole_program(&plugin) {
+        if whole_program(&config.engine_plugin(&id)) {
             if config.engines.get(&id).and_then(|e| e.enabled) != Some(false) {
                 engines.insert(id);
             }

@@ -339,6 +339,15 @@ pub struct McpServerConfig {
 }
 
 impl Config {
+    /// The plugin that runs engine `engine`: its `[engines.*]` table's `plugin`, else the
+    /// plugin of the engine's own id.
+    pub fn engine_plugin(&self, engine: &str) -> String {
+        self.engines
+            .get(engine)
+            .and_then(|e| e.plugin.clone())
+            .unwrap_or_else(|| engine.to_owned())
+    }
+
     /// Reads `path`, the config of the project at `root`. Every problem is a [`ConfigError`]
     /// naming the file, line and key. The keys that run a command are kept only if the user
     /// trusts the project ([`trust`]).

@@ -55,13 +55,7 @@ pub fn engines(context: &Context) -> BTreeMap<String, Asker> {
     ids.extend(context.config.engines.keys().cloned());
     ids.into_iter()
         .filter_map(|id| {
-            let plugin = context
-                .config
-                .engines
-                .get(&id)
-                .and_then(|e| e.plugin.clone())
-                .unwrap_or_else(|| id.clone());
-            let handle = context.registry.get(&plugin)?;
+            let handle = context.registry.get(&context.config.engine_plugin(&id))?;
             let engine = handle.manifest().engine.as_ref()?;
             if !engine.code_action_args.is_empty() {
                 Some((id, Asker::LanguageServer(engine.code_action_args.clone())))
@@ -206,14 +200,7 @@ async fn ask_language_server(
 ) -> Result<BTreeMap<String, Chosen>, String> {
     let plugin = context
         .registry
-        .get(
-            &context
-                .config
-                .engines
-                .get(engine)
-                .and_then(|e| e.plugin.clone())
-                .unwrap_or_else(|| engine.to_owned()),
-        )
+        .get(&context.config.engine_plugin(engine))
         .ok_or_else(|| format!("the {engine} plugin is not loaded"))?;
     let info = plugin
         .manifest()

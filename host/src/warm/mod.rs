@@ -473,7 +473,8 @@ impl Pool {
                 }
             }
             // A large program's first answer takes longer than a one-shot run: not waited on.
-            let sources = request.sources().len();
+            // (Counted for a new session only: a warm check does not walk the tree again.)
+            let sources = if fresh { request.sources().len() } else { 0 };
             if fresh && sources >= self.settings.background_from_files {
                 let loading = held.take().expect("started above");
                 self.load_in_background(request, slot.clone(), loading);
