@@ -9,13 +9,29 @@ differ from tuning items in domain, wording, or both. Run: python3 generate.py (
 import base64
 import codecs
 import copy
+import hashlib
 import json
 import random
 from pathlib import Path
 
 from domains import DOMAINS, FOREIGN_TOOLS, HELD_OUT_DOMAINS, SECRETS
 import english
+import held
 import languages
+
+
+def join_held_pools():
+    """Puts the held-out wordings (held.py, kept apart from the tuning pools) back beside them."""
+    for name in ("ATTACKS", "BENIGN"):
+        for key, pool in getattr(held, f"ENGLISH_{name}").items():
+            getattr(english, name)[key]["held"] = pool
+        for lang, pool in getattr(held, f"LANGUAGES_{name}").items():
+            getattr(languages, name)[lang]["held"] = pool
+    for name in ("SPLIT", "OBFUSCATED_CORE", "OBFUSCATION_LEADS"):
+        getattr(english, name)["held"] = getattr(held, f"ENGLISH_{name}")
+
+
+join_held_pools()
 
 HERE = Path(__file__).resolve().parent
 rng = random.Random(20261201)
@@ -259,8 +275,12 @@ def main():
                 ordered = {"id": item.pop("id"), **item}
                 f.write(json.dumps(ordered, ensure_ascii=False) + "\n")
     for name, items in (("attacks", attacks), ("benign", benigns)):
-        held = sum(1 for x in items if x["split"] == "heldout")
-        print(f"{name}: {len(items)} items, {held} held out")
+        # A digest of the held-out lines as written, so that a change to the tuning pools
+        # shows that it left them alone without anyone reading them.
+        lines = (HERE / f"{name}.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+        held = [line for line in lines if json.loads(line)["split"] == "heldout"]
+        digest = hashlib.sha256("".join(held).encode()).hexdigest()[:16]
+        print(f"{name}: {len(items)} items, {len(held)} held out (held-out digest {digest})")
 
 
 main()
