@@ -445,6 +445,63 @@ fn a_typescript_7_import_fix_round_trips_with_unsafe() {
     assert_eq!(rules_of(&check), ["src/a.ts TS2552"], "{check:#}");
 }
 
+/// An unused binding is one code fact of oxlint (`eslint/no-unused-vars`, the canonical rule,
+/// so oxlint leads the merged issue) and tsc (TS6133). oxlint's language server offers no
+/// preferred fix for it; tsserver's "remove unused declaration" is asked next, with tsc's own
+/// code, and applied.
+#[test]
+fn a_merged_issue_is_asked_of_its_next_engine_when_the_first_has_no_fix() {
+    let (_dir, root) = empty_project();
+    let write = |file: &str, text: &str| write_file(&root, file, text);
+    write(
+        "signalint.toml",
+        "[engines.oxlint]\n\n[engines.tsc]\n\n[engines.biome]\nenabled = false\n",
+    );
+    write(
+        "tsconfig.json",
+        r#"{"compilerOptions": {"strict": true, "noEmit": true, "noUnusedLocals": true, "target": "es2022", "module": "esnext", "moduleResolution": "bundler", "types": []}, "include": ["src"]}"#,
+    );
+    let source = "export function total(values: number[]): number {\n  const unused = values.length;\n  return values.reduce((a, b) => a + b, 0);\n}\n";
+    write("src/a.ts", source);
+    std::fs::create_dir_all(root.join("node_modules")).unwrap();
+    std::os::unix::fs::symlink(
+        mcp_support::engines().join("typescript-5"),
+        root.join("node_modules/typescript"),
+    )
+    .unwrap();
+
+    let check = cli(
+        &root,
+        &["--trust", "check", "--format", "json", "--all-issues"],
+    );
+    let issue = &check["issues"][0];
+    assert_eq!(issue["engine"], "oxlint", "{check:#}");
+    assert_eq!(issue["engines"], json!(["oxlint", "tsc"]), "{check:#}");
+
+    let safe = cli(&root, &["--trust", "fix", "--format", "json"]);
+    let skipped = outcome(&safe, "eslint/no-unused-vars");
+    assert!(
+        skipped["reason"]
+            .as_str()
+            .unwrap()
+            .contains("not marked safe"),
+        "{safe:#}"
+    );
+    assert_eq!(read(&root, "src/a.ts"), source);
+
+    let report = cli(&root, &["--trust", "fix", "--unsafe", "--format", "json"]);
+    assert_eq!(
+        outcome(&report, "eslint/no-unused-vars")["status"],
+        "applied",
+        "{report:#}"
+    );
+    assert_eq!(report["delta"]["new"], 0, "{report:#}");
+    assert_eq!(
+        read(&root, "src/a.ts"),
+        source.replace("  const unused = values.length;\n", "")
+    );
+}
+
 /// The MCP server asks its warm session when it runs (else one started for the files).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn apply_fixes_takes_tsc_fixes_in_the_server() {

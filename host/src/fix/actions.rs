@@ -96,7 +96,7 @@ async fn ask_session(
 ) -> Result<BTreeMap<String, Chosen>, String> {
     let asks: Vec<FixAsk> = issues
         .iter()
-        .filter_map(|issue| fix_ask(issue, texts.get(&issue.file)?))
+        .filter_map(|issue| fix_ask(issue, engine, texts.get(&issue.file)?))
         .collect();
     if asks.is_empty() {
         return Ok(BTreeMap::new());
@@ -150,11 +150,24 @@ async fn ask_session(
         .collect())
 }
 
-/// What to ask a TypeScript server for an issue (`TS2552` at its range); `None` for an issue
-/// without a numeric code. An issue without an end spans the name at its start, where
-/// TypeScript's fixes look.
-fn fix_ask(issue: &NormalizedIssue, text: &str) -> Option<FixAsk> {
-    let code = issue.rule.strip_prefix("TS")?.parse().ok()?;
+/// The rule `engine` reported for `issue`: its own, or its part of a merged code fact
+/// (`tsc:TS6133` beside oxlint's `eslint/no-unused-vars`).
+fn rule_of<'a>(issue: &'a NormalizedIssue, engine: &str) -> Option<&'a str> {
+    if issue.engine == engine {
+        return Some(&issue.rule);
+    }
+    issue.rules.iter().find_map(|reporter| {
+        reporter
+            .strip_prefix(engine)
+            .and_then(|rest| rest.strip_prefix(':'))
+    })
+}
+
+/// What to ask a TypeScript server for an issue (`TS2552` at its range, the code `engine`
+/// reported); `None` for an issue without a numeric code. An issue without an end spans the
+/// name at its start, where TypeScript's fixes look.
+fn fix_ask(issue: &NormalizedIssue, engine: &str, text: &str) -> Option<FixAsk> {
+    let code = rule_of(issue, engine)?.strip_prefix("TS")?.parse().ok()?;
     let start = (issue.line.saturating_sub(1), issue.col.saturating_sub(1));
     let end = match (issue.end_line, issue.end_col) {
         (Some(line), Some(col)) => (line.saturating_sub(1), col.saturating_sub(1)),

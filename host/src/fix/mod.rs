@@ -408,7 +408,7 @@ async fn round(
             && (request.safety == Safety::All || issue.fix_safety == Some(FixSafetyLevel::Safe));
         if wanted {
             fixed.push(issue);
-        } else if askable_engine(issue, &askable).is_some() && !issue.file.is_empty() {
+        } else if !askable_engines(issue, &askable).is_empty() && !issue.file.is_empty() {
             // Another engine reporting the same fact may have a safe fix where this one
             // has none, or an unsafe one.
             to_ask.push(issue);
@@ -554,17 +554,25 @@ fn new_issues<'a>(before: &Analysis, after: &'a Analysis) -> Vec<&'a NormalizedI
         .collect()
 }
 
-/// The engine to ask for a code action for `issue`: its own, else another engine reporting
-/// the same code fact.
-fn askable_engine<'a>(
+/// The engines to ask for a code action for `issue`, in order: its own, then the others
+/// reporting the same code fact (oxlint's `no-unused-vars` may offer nothing where tsc's
+/// "remove unused declaration" exists).
+fn askable_engines<'a>(
     issue: &'a NormalizedIssue,
     askable: &BTreeMap<String, actions::Asker>,
-) -> Option<&'a str> {
-    std::iter::once(&issue.engine)
-        .chain(&issue.engines)
-        .find(|engine| askable.contains_key(*engine))
-        .map(String::as_str)
+) -> Vec<&'a str> {
+    let mut engines: Vec<&str> = Vec::new();
+    for engine in std::iter::once(&issue.engine).chain(&issue.engines) {
+        if askable.contains_key(engine) && !engines.contains(&engine.as_str()) {
+            engines.push(engine);
+        }
+    }
+    engines
 }
+
+/// An issue waiting for a fix: the index of the engine to ask next among its askable ones, and
+/// why the engines asked before offered none.
+type Pending<'a> = (&'a NormalizedIssue, usize, Vec<String>);
 
 /// The issues of `to_ask` with the fix their engine's server offers (asked with the text the
 /// check saw: a stale file is skipped first), with its safety; the others are recorded as
@@ -600,25 +608,34 @@ async fn ask_code_actions(
         };
         refused.insert(file, why);
     }
-    let mut by_engine: BTreeMap<&str, Vec<&NormalizedIssue>> = BTreeMap::new();
+    // Each issue is asked of its engines in turn until one offers a fix; the reasons of those
+    // that offered none are kept for the report.
+    let mut pending: Vec<Pending> = Vec::new();
     for issue in to_ask {
         match refused.get(&issue.file) {
             Some(why) => report.push(issue, FixStatus::Skipped, Some(why.clone())),
-            None => {
-                let engine = askable_engine(issue, askable).unwrap_or(&issue.engine);
-                by_engine.entry(engine).or_default().push(issue);
-            }
+            None => pending.push((issue, 0, Vec::new())),
         }
     }
     let mut asked = Vec::new();
-    for (engine, issues) in by_engine {
-        let Some(asker) = askable.get(engine) else {
-            continue;
-        };
-        let found = actions::ask(&session.context, engine, asker, &issues, &texts).await;
-        for issue in issues {
-            match &found {
-                Ok(found) => match found.get(&issue.issue_id) {
+    while !pending.is_empty() {
+        let mut by_engine: BTreeMap<&str, Vec<Pending>> = BTreeMap::new();
+        for (issue, turn, reasons) in pending.drain(..) {
+            let engines = askable_engines(issue, askable);
+            by_engine
+                .entry(engines[turn])
+                .or_default()
+                .push((issue, turn, reasons));
+        }
+        for (engine, waiting) in by_engine {
+            let Some(asker) = askable.get(engine) else {
+                continue;
+            };
+            let issues: Vec<&NormalizedIssue> = waiting.iter().map(|(issue, ..)| *issue).collect();
+            let found = actions::ask(&session.context, engine, asker, &issues, &texts).await;
+            for (issue, turn, mut reasons) in waiting {
+                let chosen = found.as_ref().ok().and_then(|f| f.get(&issue.issue_id));
+                match chosen {
                     // A safe fix of its own stays before another engine's suggestion.
                     Some(chosen)
                         if chosen.safety == FixSafetyLevel::Safe || issue.fixes.is_empty() =>
@@ -628,25 +645,27 @@ async fn ask_code_actions(
                         issue.fixable = true;
                         issue.fix_safety = Some(chosen.safety);
                         asked.push(issue);
+                        continue;
                     }
                     // Its own engine's fix, not safe: the safety choice decides.
-                    _ if !issue.fixes.is_empty() => asked.push(issue.clone()),
-                    _ => report.push(
-                        issue,
-                        FixStatus::Skipped,
-                        Some(match asker {
-                            actions::Asker::LanguageServer(_) => {
-                                format!("{engine} offers no preferred fix for it")
-                            }
-                            actions::Asker::Session => format!("{engine} offers no fix for it"),
-                        }),
-                    ),
-                },
-                Err(e) => report.push(
-                    issue,
-                    FixStatus::Skipped,
-                    Some(format!("{engine} could not be asked for a fix: {e}")),
-                ),
+                    _ if !issue.fixes.is_empty() => {
+                        asked.push(issue.clone());
+                        continue;
+                    }
+                    _ => {}
+                }
+                reasons.push(match (&found, asker) {
+                    (Err(e), _) => format!("{engine} could not be asked for a fix: {e}"),
+                    (Ok(_), actions::Asker::LanguageServer(_)) => {
+                        format!("{engine} offers no preferred fix for it")
+                    }
+                    (Ok(_), actions::Asker::Session) => format!("{engine} offers no fix for it"),
+                });
+                if turn + 1 < askable_engines(issue, askable).len() {
+                    pending.push((issue, turn + 1, reasons));
+                } else {
+                    report.push(issue, FixStatus::Skipped, Some(reasons.join("; ")));
+                }
             }
         }
     }
