@@ -9,6 +9,7 @@ use std::sync::Arc;
 use globset::{Glob, GlobSet, GlobSetBuilder};
 
 use super::{Bases, Limits, LoadedSurface};
+use crate::check::ignores::IgnoreRules;
 use crate::config::ProjectPackage;
 
 /// Source extensions the reader parses.
@@ -57,11 +58,17 @@ pub fn source_files(dir: &Path, max_bytes: u64) -> Vec<PathBuf> {
     if dir.is_file() {
         return vec![dir.to_path_buf()];
     }
+    // The ignore files are honoured by `IgnoreRules`, compiled once per content as the project
+    // walk does, not by the walker, which would compile each again for every scan.
+    let rules = IgnoreRules::default();
     let mut files: Vec<PathBuf> = ignore::WalkBuilder::new(dir)
-        .hidden(true)
-        .filter_entry(|e| {
-            !(e.file_type().is_some_and(|t| t.is_dir())
-                && SKIPPED_DIRS.contains(&e.file_name().to_str().unwrap_or_default()))
+        .standard_filters(false)
+        .filter_entry(move |e| {
+            let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+            let name = e.file_name().to_str().unwrap_or_default();
+            let hidden = e.depth() > 0 && name.starts_with('.');
+            let skipped = is_dir && SKIPPED_DIRS.contains(&name);
+            !(hidden || skipped || rules.ignored(e.path(), is_dir))
         })
         .build()
         .filter_map(Result::ok)
@@ -208,6 +215,11 @@ mod tests {
             "import '@modelcontextprotocol/sdk';",
         );
         write("dist/index.js", "import '@modelcontextprotocol/sdk';");
+        // Ignored and hidden places are not searched, as in the project walk.
+        write(".gitignore", "generated/\n*.local.tool.ts\n");
+        write("generated/b.tool.ts", "export const z = 3;");
+        write("src/c.local.tool.ts", "export const z = 3;");
+        write(".cache/d.tool.ts", "export const z = 3;");
         let found: Vec<String> = source_files(dir.path(), 1 << 20)
             .iter()
             .map(|p| {
