@@ -269,3 +269,70 @@ fn doctor_says_which_compiler_runs_and_why() {
         "{reason}"
     );
 }
+
+/// The root `package.json` of a project whose `typecheck` script runs `tsgo`, declaring
+/// `@typescript/native-preview` (or, without it, only TypeScript 5).
+fn write_manifest(root: &Path, declares_native_preview: bool) {
+    let preview = if declares_native_preview {
+        r#""@typescript/native-preview": "7.0.0-dev.20260707.2", "#
+    } else {
+        ""
+    };
+    std::fs::write(
+        root.join("package.json"),
+        format!(
+            r#"{{"name": "p", "private": true,
+                "scripts": {{"typecheck": "tsgo -p tsconfig.json"}},
+                "devDependencies": {{{preview}"typescript": "5.9.3"}}}}"#
+        ),
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_declared_native_preview_that_is_not_installed_runs_the_managed_typescript_7() {
+    // TypeScript 5.9.3 is installed (kept for other tools); the preview is declared, not
+    // installed.
+    let (_dir, root) = project(Some("typescript-5"), "");
+    write_manifest(&root, true);
+    let json = check(&root);
+    let tsc = &json["engines"]["tsc"];
+    assert_eq!(tsc["status"], "ok", "{json:#}");
+    assert_eq!(tsc["version"], "7.0.2", "{json:#}");
+    let message = tsc["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains(
+            "the project declares @typescript/native-preview (the `native` build of tsc) but \
+             has not installed it: the managed toolchain tsc 7.0.2 runs; install the project's \
+             dependencies to use its own"
+        ),
+        "{json:#}"
+    );
+    // The type errors are found, the same ones TypeScript 5.9 prints.
+    assert_conserved(
+        &json,
+        &direct_run("typescript-5"),
+        "declared native preview",
+    );
+    let reason = doctor_reason(&root);
+    assert!(
+        reason.contains("tsc 7.0.2 from the managed toolchain")
+            && reason.contains("declares @typescript/native-preview"),
+        "{reason}"
+    );
+
+    // Without the declaration, the project's own TypeScript 5.9.3 runs, as before.
+    write_manifest(&root, false);
+    let json = check(&root);
+    let tsc = &json["engines"]["tsc"];
+    assert_eq!(tsc["status"], "ok", "{json:#}");
+    assert_eq!(tsc["version"], "5.9.3", "{json:#}");
+    assert!(
+        !tsc["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("native-preview"),
+        "{json:#}"
+    );
+    assert_conserved(&json, &direct_run("typescript-5"), "no declaration");
+}

@@ -383,6 +383,7 @@ impl ToolCandidate {
             path: path.into(),
             launcher: None,
             variant: None,
+            package: None,
         }
     }
 
@@ -394,6 +395,13 @@ impl ToolCandidate {
 
     pub fn with_launcher(mut self, launcher: impl Into<String>) -> Self {
         self.launcher = Some(launcher.into());
+        self
+    }
+
+    /// Names the npm package that installs this candidate, so that a project declaring it
+    /// without installing it gets the managed build of the candidate's variant.
+    pub fn with_package(mut self, package: impl Into<String>) -> Self {
+        self.package = Some(package.into());
         self
     }
 }
@@ -415,6 +423,13 @@ pub struct ToolCandidate {
     /// runs only the candidates of that name, from the project or else the managed toolchain.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant: Option<String>,
+    /// Additive (0.3.4): the npm package that provides this candidate
+    /// (`@typescript/native-preview`). When a project's `package.json` declares it but no
+    /// candidate of this `variant` is installed, the host runs the managed build of the
+    /// variant, as the project type-checks with that build, not with another one it happens
+    /// to have. Name it only on a candidate that no other variant's package also installs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub package: Option<String>,
 }
 
 /// The rules a rule pack can report.

@@ -109,3 +109,20 @@ fn manifests_built_for_each_kind_say_their_kind() {
     assert_eq!(request.tool.prefix_args, ["x.js"]);
     assert!(request.whole_project);
 }
+
+#[test]
+fn a_candidates_package_is_written_only_when_set() {
+    let plain = serde_json::to_value(ToolCandidate::new("node_modules/x/bin/x")).unwrap();
+    assert_eq!(plain, serde_json::json!({"path": "node_modules/x/bin/x"}));
+    let named = ToolCandidate::new("node_modules/x-preview/bin/x")
+        .with_variant("native")
+        .with_package("x-preview");
+    let value = serde_json::to_value(&named).unwrap();
+    assert_eq!(value["package"], "x-preview");
+    let back: ToolCandidate = serde_json::from_value(value).unwrap();
+    assert_eq!(back, named);
+    // A manifest from a plugin built before the field reads as naming no package.
+    let older: ToolCandidate =
+        serde_json::from_value(serde_json::json!({"path": "p", "variant": "native"})).unwrap();
+    assert_eq!(older.package, None);
+}

@@ -74,7 +74,7 @@ async fn run(
     let info = engine_info(manifest)?;
     let engine_config = context.config.engines.get(&plan.id);
     let tool = resolve_tool(context, plan, info, engine_config).await?;
-    let trust_note = tool.untrusted_note(&context.root, &context.config.trust.command);
+    let tool_note = tool.status_note(&context.root, &context.config.trust.command);
     let mut result = run_with(
         context,
         plan,
@@ -85,7 +85,7 @@ async fn run(
         started,
     )
     .await;
-    if let Some(note) = trust_note {
+    if let Some(note) = tool_note {
         match &mut result {
             Ok(outcome) => add_note(&mut outcome.status, note),
             Err(stop) => add_note(stop, note),

@@ -39,15 +39,18 @@ struct Finding {
     programs: Vec<crate::check::ProgramLine>,
 }
 
-/// Why the resolved tool is the one that runs: the project's pin, the user's opt-in, or the
-/// managed fallback.
+/// Why the resolved tool is the one that runs: the project's pin, the user's opt-in, the
+/// build the project declares, or the managed fallback.
 fn why_this_tool(
     engine: &str,
     choice: &toolchain::ToolChoice<'_>,
-    source: toolchain::ToolSource,
+    resolution: &toolchain::Resolution,
 ) -> String {
     use toolchain::ToolSource;
-    match (choice.compiler, source) {
+    if let Some(note) = resolution.declared_note() {
+        return note;
+    }
+    match (choice.compiler, resolution.source) {
         (_, ToolSource::Config) => format!("the `tool` set in [engines.{engine}]"),
         (Some(variant), ToolSource::Managed) => format!(
             "opted in with `compiler = \"{variant}\"` in [engines.{engine}] (the managed build)"
@@ -181,7 +184,7 @@ pub fn run(cli: &Cli, args: &DoctorArgs) -> u8 {
                         resolution.tool.version,
                         resolution.source.as_str(),
                         info.tool.version_range,
-                        why_this_tool(&id, &choice, resolution.source)
+                        why_this_tool(&id, &choice, &resolution)
                     ));
                 }
                 Err(problem @ toolchain::ToolProblem::NotFound { .. })

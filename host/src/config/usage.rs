@@ -184,7 +184,7 @@ impl ProjectSigns {
                 watched.add(path);
             }
         };
-        for (depth, dir) in root.ancestors().enumerate() {
+        for (depth, dir) in project_dirs(root).enumerate() {
             for name in &names {
                 watch(dir.join(name));
                 if !signs.configs.contains_key(*name) && dir.join(name).is_file() {
@@ -201,10 +201,6 @@ impl ProjectSigns {
             signs
                 .packages
                 .extend(dependencies(&dir.join("package.json")));
-            // The top of a repository is as far as a project's own configs go.
-            if dir.join(".git").exists() {
-                break;
-            }
         }
         if names.iter().any(|n| !signs.configs.contains_key(*n)) {
             for ancestor in root.ancestors().skip(1) {
@@ -262,6 +258,25 @@ impl ProjectSigns {
                     .map(|p| format!("`{p}` in package.json"))
             })
     }
+}
+
+/// The root and its ancestors up to the top of its repository (the first with `.git`), which is
+/// as far as a project's own configs and `package.json` go.
+fn project_dirs(root: &Path) -> impl Iterator<Item = &Path> {
+    let mut past_top = false;
+    root.ancestors().take_while(move |dir| {
+        let inside = !past_top;
+        past_top = past_top || dir.join(".git").exists();
+        inside
+    })
+}
+
+/// The npm packages the project declares: the dependency names of the root's and its
+/// ancestors' `package.json`, read as [`UsedWhen::packages`] is matched.
+pub fn declared_packages(root: &Path) -> BTreeSet<String> {
+    project_dirs(root)
+        .flat_map(|dir| dependencies(&dir.join("package.json")))
+        .collect()
 }
 
 /// The dependency names of a `package.json` (none when it is missing or unreadable).
@@ -391,6 +406,35 @@ mod tests {
         assert!(
             decided["types"].reason.contains("(types.json)"),
             "{decided:?}"
+        );
+    }
+
+    #[test]
+    fn declared_packages_come_from_the_root_and_its_ancestors_inside_the_repository() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = dir.path().join("repo");
+        let package = repo.join("packages/p");
+        std::fs::create_dir_all(repo.join(".git")).unwrap();
+        std::fs::create_dir_all(&package).unwrap();
+        std::fs::write(
+            dir.path().join("package.json"),
+            r#"{"dependencies": {"outside": "1"}}"#,
+        )
+        .unwrap();
+        std::fs::write(
+            repo.join("package.json"),
+            r#"{"devDependencies": {"@scope/top": "1"}}"#,
+        )
+        .unwrap();
+        std::fs::write(
+            package.join("package.json"),
+            r#"{"peerDependencies": {"own": "1"}}"#,
+        )
+        .unwrap();
+        let declared = declared_packages(&package);
+        assert_eq!(
+            declared.iter().map(String::as_str).collect::<Vec<_>>(),
+            ["@scope/top", "own"]
         );
     }
 

@@ -7,6 +7,11 @@
 //! skipped, and the resolution says which install was left out. The first one found must report a
 //! version inside the adapter's supported range; an out-of-range tool is an error that says
 //! which file and which versions, never a silent fallback to another install.
+//!
+//! A project may declare the package of one build of a tool (a candidate's `package`) without
+//! having installed it: it then checks with that build, not with another one it happens to
+//! have installed, so the search narrows to that build's variant (as `compiler = "<variant>"`
+//! does) and the managed build runs, with a status that says so.
 
 mod engines;
 mod guard;
@@ -54,9 +59,46 @@ pub struct Resolution {
     pub location: PathBuf,
     /// The project's own install, left out because the project is not trusted.
     pub untrusted_skipped: Option<PathBuf>,
+    /// The build the project declares but has not installed, which the search narrowed to.
+    pub declared_not_installed: Option<DeclaredBuild>,
+}
+
+/// A build of a tool that the project's `package.json` declares and its `node_modules` lacks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeclaredBuild {
+    /// The npm package declared (`@typescript/native-preview`).
+    pub package: String,
+    /// The variant of the candidates that package provides (`native`).
+    pub variant: String,
+    /// The tool's display name (`tsc`).
+    pub tool: String,
 }
 
 impl Resolution {
+    /// What the engine's status says about the choice of tool, when it is not the plain one:
+    /// the untrusted project's install that was left out, or the declared build that is not
+    /// installed.
+    pub fn status_note(&self, root: &Path, trust_command: &str) -> Option<String> {
+        self.untrusted_note(root, trust_command)
+            .or_else(|| self.declared_note())
+    }
+
+    /// What a project that declares a build without installing it is told: what was read,
+    /// what runs instead, and how to run its own.
+    pub fn declared_note(&self) -> Option<String> {
+        let declared = self.declared_not_installed.as_ref()?;
+        Some(format!(
+            "the project declares {} (the `{}` build of {}) but has not installed it: the {} \
+             {} {} runs; install the project's dependencies to use its own",
+            declared.package,
+            declared.variant,
+            declared.tool,
+            self.source.as_str(),
+            declared.tool,
+            self.tool.version,
+        ))
+    }
+
     /// What an untrusted project's status says: the project's own install that was left out,
     /// what ran instead, and the command that trusts the project. `None` when nothing was.
     pub fn untrusted_note(&self, root: &Path, trust_command: &str) -> Option<String> {
@@ -233,7 +275,29 @@ pub async fn resolve(
             });
         }
     }
-    let (candidate, searched, untrusted_skipped) = find(spec, choice, project_root, managed_root);
+    let declared = declared_not_installed(spec, choice, project_root);
+    let narrowed;
+    let choice = match &declared {
+        Some(build) => {
+            narrowed = ToolChoice {
+                compiler: Some(build.variant.as_str()),
+                ..*choice
+            };
+            &narrowed
+        }
+        None => choice,
+    };
+    let (candidate, mut searched, untrusted_skipped) =
+        find(spec, choice, project_root, managed_root);
+    if let Some(build) = &declared {
+        searched.insert(
+            0,
+            format!(
+                "only `{}` builds, as the project declares {} but has not installed it",
+                build.variant, build.package
+            ),
+        );
+    }
     let candidate = match candidate {
         Some(candidate) if choice.untrusted => Some(guarded(candidate, spec)?),
         other => other,
@@ -267,7 +331,46 @@ pub async fn resolve(
         source: candidate.source,
         location: candidate.location,
         untrusted_skipped,
+        declared_not_installed: declared,
     })
+}
+
+/// The build whose package the project declares (root or ancestor `package.json`) while no
+/// candidate of its variant is installed in the project. Only when nothing is configured: a
+/// `tool` or `compiler` says what runs, and an untrusted project runs the managed build anyway.
+fn declared_not_installed(
+    spec: &ToolSpec,
+    choice: &ToolChoice<'_>,
+    project_root: &Path,
+) -> Option<DeclaredBuild> {
+    if choice.tool.is_some() || choice.compiler.is_some() || choice.untrusted {
+        return None;
+    }
+    let named: Vec<(&str, &str)> = spec
+        .candidates
+        .iter()
+        .filter_map(|c| Some((c.package.as_deref()?, c.variant.as_deref()?)))
+        .collect();
+    if named.is_empty() {
+        return None;
+    }
+    let declared = crate::config::usage::declared_packages(project_root);
+    let installed = |variant: &str| {
+        project_root.ancestors().any(|dir| {
+            spec.candidates
+                .iter()
+                .filter(|c| c.variant.as_deref() == Some(variant))
+                .any(|c| dir.join(&c.path).is_file())
+        })
+    };
+    named
+        .into_iter()
+        .find(|(package, variant)| declared.contains(*package) && !installed(variant))
+        .map(|(package, variant)| DeclaredBuild {
+            package: package.to_owned(),
+            variant: variant.to_owned(),
+            tool: spec.name.clone(),
+        })
 }
 
 /// Whether `version` is in `range`, a pre-release (`7.0.0-dev.20260707.2`, a nightly build
@@ -687,6 +790,107 @@ mod tests {
         assert_eq!(found.source, ToolSource::Managed);
         let (none, searched, _) = find(&spec, &chosen, project.path(), None);
         assert!(none.is_none(), "{searched:?}");
+    }
+
+    /// Writes an npm package at `dir/node_modules/<package>` holding `file`, at `version`.
+    fn install(dir: &Path, package: &str, file: &str, version: &str) -> PathBuf {
+        let root = dir.join("node_modules").join(package);
+        let path = root.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, "").unwrap();
+        std::fs::write(
+            root.join("package.json"),
+            format!(r#"{{"name": "{package}", "version": "{version}"}}"#),
+        )
+        .unwrap();
+        path
+    }
+
+    #[tokio::test]
+    async fn a_declared_build_that_is_not_installed_runs_managed_over_the_other_builds() {
+        let project = tempfile::tempdir().unwrap();
+        let root = project.path();
+        std::fs::create_dir(root.join(".git")).unwrap();
+        let managed = tempfile::tempdir().unwrap();
+        let managed_native = install(managed.path(), "native", "bin/tool", "2.0.0");
+        let script = install(root, "js", "tool.js", "1.5.0");
+        let spec = ToolSpec::new("tool", ">=1.0.0")
+            .with_candidates(vec![
+                ToolCandidate::new("node_modules/native/bin/tool")
+                    .with_variant("native")
+                    .with_package("native-preview"),
+                ToolCandidate::new("node_modules/js/tool.js").with_launcher("node"),
+            ])
+            .with_npm_packages(vec!["native@2.0.0".into()]);
+        let runner = Runner::new(1, 1024);
+        let choice = ToolChoice {
+            engine: "e",
+            ..ToolChoice::default()
+        };
+        let resolve_in = |choice: ToolChoice<'static>| {
+            let (spec, runner) = (spec.clone(), runner.clone());
+            let (root, managed) = (root.to_owned(), managed.path().to_owned());
+            async move { resolve(&spec, &choice, &root, Some(&managed), &runner).await }
+        };
+
+        // Not declared: the project's own JavaScript build.
+        let own = resolve_in(choice).await.unwrap();
+        assert_eq!(
+            (own.location.as_path(), own.source),
+            (script.as_path(), ToolSource::Project)
+        );
+        assert_eq!(own.declared_not_installed, None);
+        assert_eq!(own.status_note(root, "signalint trust"), None);
+
+        // Declared and not installed: the managed native build, and the status says why.
+        std::fs::write(
+            root.join("package.json"),
+            r#"{"devDependencies": {"native-preview": "^2.0.0", "js": "1.5.0"}}"#,
+        )
+        .unwrap();
+        let narrowed = resolve_in(choice).await.unwrap();
+        assert_eq!(
+            (narrowed.location.as_path(), narrowed.source),
+            (managed_native.as_path(), ToolSource::Managed)
+        );
+        assert_eq!(narrowed.tool.version, "2.0.0");
+        assert_eq!(
+            narrowed.status_note(root, "signalint trust").unwrap(),
+            "the project declares native-preview (the `native` build of tool) but has not \
+             installed it: the managed toolchain tool 2.0.0 runs; install the project's \
+             dependencies to use its own"
+        );
+        // Without a managed build, not found, and the search says why it was narrowed.
+        let missing = resolve(&spec, &choice, root, None, &runner)
+            .await
+            .unwrap_err();
+        assert!(
+            missing
+                .to_string()
+                .contains("only `native` builds, as the project declares native-preview"),
+            "{missing}"
+        );
+
+        // A configured choice, or an untrusted project, is not narrowed by the declaration.
+        for configured in [
+            ToolChoice {
+                tool: Some(Path::new("node_modules/js/tool.js")),
+                ..choice
+            },
+            choice.trusted(false),
+        ] {
+            let resolution = resolve_in(configured).await.unwrap();
+            assert_eq!(resolution.declared_not_installed, None, "{configured:?}");
+        }
+
+        // Installed: the project's own native build, as before.
+        let own_native = install(root, "native", "bin/tool", "2.1.0");
+        let installed = resolve_in(choice).await.unwrap();
+        assert_eq!(
+            (installed.location.as_path(), installed.source),
+            (own_native.as_path(), ToolSource::Project)
+        );
+        assert_eq!(installed.declared_not_installed, None);
     }
 
     #[test]

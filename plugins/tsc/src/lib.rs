@@ -7,7 +7,9 @@
 //! the npm shim, which on Node 20 leaves an orphaned Go child when killed) when it pins 7, else
 //! the JavaScript compiler of TypeScript 4.9–6.x (`node_modules/typescript/lib/tsc.js` run
 //! with `node`). `[engines.tsc] compiler = "native"` keeps only the native candidate (the
-//! project's own, else the managed TypeScript 7), for speed.
+//! project's own, else the managed TypeScript 7), for speed. A project that declares
+//! `@typescript/native-preview` (the package the preview candidate names) without installing
+//! it gets the same: it type-checks with `tsgo`, whatever TypeScript 5 it also has.
 //!
 //! What differs between the versions, measured on 4.9.5, 5.9.3 and 7.0.2:
 //!
@@ -252,6 +254,9 @@ pub fn native_preview_binary_path() -> String {
     )
 }
 
+/// The npm package of the TypeScript 7 preview (`tsgo`).
+pub const NATIVE_PREVIEW_PACKAGE: &str = "@typescript/native-preview";
+
 /// The JavaScript entry point of TypeScript 4.9–6.x (run with `node`).
 pub const JS_COMPILER_PATH: &str = "node_modules/typescript/lib/tsc.js";
 
@@ -266,11 +271,17 @@ impl EngineAdapter for Tsc {
         // The project's own compiler comes first, whichever it pins: its native binary exists
         // only when it pins TypeScript 7, or installs `@typescript/native-preview` (whose
         // `tsgo` its scripts type-check with; such a project often keeps TypeScript 5 too, for
-        // its other tools). `compiler = "native"` keeps the native ones only.
+        // its other tools). `compiler = "native"` keeps the native ones only. Only the preview
+        // names its package: a project that declares it but has not installed it type-checks
+        // with TypeScript 7, so the managed 7 runs rather than the TypeScript 5 it also has.
+        // `typescript` is not named: it also installs the JavaScript compiler of 5.x, so every
+        // 5.x project would look like it asked for the native build.
         let tool = ToolSpec::new("tsc", SUPPORTED_RANGE)
             .with_candidates(vec![
                 ToolCandidate::new(native_binary_path()).with_variant(NATIVE_VARIANT),
-                ToolCandidate::new(native_preview_binary_path()).with_variant(NATIVE_VARIANT),
+                ToolCandidate::new(native_preview_binary_path())
+                    .with_variant(NATIVE_VARIANT)
+                    .with_package(NATIVE_PREVIEW_PACKAGE),
                 ToolCandidate::new(JS_COMPILER_PATH).with_launcher("node"),
             ])
             .with_npm_packages(vec!["typescript@7.0.2".into()]);
@@ -360,5 +371,24 @@ mod tests {
         assert!(preview < javascript, "{paths:?}");
         assert!(paths[preview].ends_with("/lib/tsgo") || paths[preview].ends_with("tsgo.exe"));
         assert_eq!(candidates[preview].variant.as_deref(), Some(NATIVE_VARIANT));
+    }
+
+    /// Only the preview names its package: `typescript` also installs the JavaScript compiler
+    /// of 5.x, and naming it would send every 5.x project that declares it to the native build.
+    #[test]
+    fn only_the_native_preview_names_its_package() {
+        let manifest = Tsc::new().manifest();
+        let candidates = &manifest.engine.unwrap().tool.candidates;
+        let named: Vec<(&str, &str)> = candidates
+            .iter()
+            .filter_map(|c| Some((c.path.as_str(), c.package.as_deref()?)))
+            .collect();
+        assert_eq!(
+            named,
+            [(
+                native_preview_binary_path().as_str(),
+                "@typescript/native-preview"
+            )]
+        );
     }
 }
