@@ -79,6 +79,9 @@ struct Doc {
 struct Item {
     source: Source,
     category: String,
+    /// The item's language (`en` where the data names none): a model that learns a language's
+    /// common words as evidence of attack shows only in figures split by language.
+    language: String,
     docs: Vec<usize>,
 }
 
@@ -198,6 +201,7 @@ fn load(corpus: &Path) -> Result<Corpus, String> {
     };
     let category = |v: &Value| v["category"].as_str().unwrap_or("?").to_owned();
     let id = |v: &Value| v["id"].as_str().unwrap_or("?").to_owned();
+    let language = |v: &Value| v["language"].as_str().unwrap_or("en").to_owned();
     // Benign first: their inputs decide which attack fields are unchanged skeleton.
     for item in &benign {
         let docs = fields(item)
@@ -207,6 +211,7 @@ fn load(corpus: &Path) -> Result<Corpus, String> {
         c.items.push(Item {
             source: Source::HardBenign,
             category: category(item),
+            language: language(item),
             docs,
         });
     }
@@ -246,6 +251,7 @@ fn load(corpus: &Path) -> Result<Corpus, String> {
         c.items.push(Item {
             source: Source::Attack,
             category: category(item),
+            language: language(item),
             docs,
         });
     }
@@ -258,6 +264,7 @@ fn load(corpus: &Path) -> Result<Corpus, String> {
         c.items.push(Item {
             source: Source::HardBenign,
             category: category(item),
+            language: language(item),
             docs,
         });
     }
@@ -277,6 +284,7 @@ fn load(corpus: &Path) -> Result<Corpus, String> {
         c.items.push(Item {
             source: Source::Attack,
             category: category(item),
+            language: language(item),
             docs,
         });
     }
@@ -289,6 +297,7 @@ fn load(corpus: &Path) -> Result<Corpus, String> {
         c.items.push(Item {
             source: Source::Real,
             category: "real".into(),
+            language: language(item),
             docs,
         });
     }
@@ -609,6 +618,23 @@ pub fn train(corpus: &Path) -> Result<Trained, String> {
     );
     for (cat, (n, f, k)) in per {
         let _ = writeln!(report, "  {cat:<26} {f}/{n} / {k}/{n}");
+    }
+    // Per language: a language whose benign items the model flags more often than the pooled
+    // rate learned that language's words, not the attack's.
+    let mut by_language: std::collections::BTreeMap<&str, [usize; 4]> = Default::default();
+    for item in c.items.iter().filter(|i| i.source != Source::Real) {
+        let flagged = usize::from(item_max(item) >= flag);
+        let e = by_language.entry(item.language.as_str()).or_default();
+        let at = if item.source == Source::Attack { 0 } else { 2 };
+        e[at] += flagged;
+        e[at + 1] += 1;
+    }
+    let _ = writeln!(
+        report,
+        "out of fold, per language: attack items flagged, hard-benign items flagged"
+    );
+    for (language, [af, an, bf, bn]) in by_language {
+        let _ = writeln!(report, "  {language:<4} {af}/{an}, {bf}/{bn}");
     }
     let attacks: Vec<f64> = c
         .items
