@@ -275,7 +275,7 @@ pub async fn resolve(
             });
         }
     }
-    let declared = declared_not_installed(spec, choice, project_root);
+    let declared = declared_build(spec, choice, project_root);
     let narrowed;
     let choice = match &declared {
         Some(build) => {
@@ -289,7 +289,12 @@ pub async fn resolve(
     };
     let (candidate, mut searched, untrusted_skipped) =
         find(spec, choice, project_root, managed_root);
-    if let Some(build) = &declared {
+    // Narrowed, the search finds the declared build in the project when it is installed: then
+    // it is the project's own, and nothing needs saying.
+    let installed = candidate
+        .as_ref()
+        .is_some_and(|c| c.source == ToolSource::Project);
+    if let Some(build) = declared.as_ref().filter(|_| !installed) {
         searched.insert(
             0,
             format!(
@@ -331,14 +336,14 @@ pub async fn resolve(
         source: candidate.source,
         location: candidate.location,
         untrusted_skipped,
-        declared_not_installed: declared,
+        declared_not_installed: declared.filter(|_| !installed),
     })
 }
 
-/// The build whose package the project declares (root or ancestor `package.json`) while no
-/// candidate of its variant is installed in the project. Only when nothing is configured: a
-/// `tool` or `compiler` says what runs, and an untrusted project runs the managed build anyway.
-fn declared_not_installed(
+/// The build whose package the project declares (root or ancestor `package.json`). Only when
+/// nothing is configured: a `tool` or `compiler` says what runs, and an untrusted project runs
+/// the managed build anyway.
+fn declared_build(
     spec: &ToolSpec,
     choice: &ToolChoice<'_>,
     project_root: &Path,
@@ -355,17 +360,9 @@ fn declared_not_installed(
         return None;
     }
     let declared = crate::config::usage::declared_packages(project_root);
-    let installed = |variant: &str| {
-        project_root.ancestors().any(|dir| {
-            spec.candidates
-                .iter()
-                .filter(|c| c.variant.as_deref() == Some(variant))
-                .any(|c| dir.join(&c.path).is_file())
-        })
-    };
     named
         .into_iter()
-        .find(|(package, variant)| declared.contains(*package) && !installed(variant))
+        .find(|(package, _)| declared.contains(*package))
         .map(|(package, variant)| DeclaredBuild {
             package: package.to_owned(),
             variant: variant.to_owned(),
