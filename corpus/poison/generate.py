@@ -4,7 +4,10 @@
 The split is decided before any text is chosen: an item is `heldout` when its domain is a
 held-out domain, or (other languages) for every third item of the language; held-out items
 draw only from the `held` pools, tuning items only from the `tune` pools. So held-out items
-differ from tuning items in domain, wording, or both. Run: python3 generate.py (deterministic).
+differ from tuning items in domain, wording, or both. A tuning wording that those rows draw
+less often than wanted (twice for English templates, once for the other languages) is written
+into further tuning items after them, so a longer tuning pool reaches the corpus whole and no
+held-out row moves. Run: python3 generate.py (deterministic).
 """
 import base64
 import codecs
@@ -236,6 +239,66 @@ BENIGN_CATEGORIES = list(english.BENIGN)
 SHORT = {c: "".join(w[0] for w in c.split("_"))[:3] for c in ATTACK_CATEGORIES + BENIGN_CATEGORIES}
 
 
+def tune_pool(category):
+    """The tuning wordings an English attack of a category is drawn from."""
+    if category == "split_payload":
+        return english.SPLIT["tune"]
+    if category in ("obfuscated_payload", "hidden_unicode"):
+        return english.OBFUSCATED_CORE["tune"]
+    return english.ATTACKS[category]["tune"]
+
+
+# Uses of each tuning wording by the rows of `main`, counted as they are drawn.
+ENGLISH_USES = {}
+LANGUAGE_USES = {}
+
+
+def count_use(table, key, split):
+    if split == "tune":
+        table[key] = table.get(key, 0) + 1
+
+
+# How many items every tuning wording is written into at least: English templates twice (two
+# domains, styles, secrets and parameters), hand-written items in other languages once.
+ENGLISH_TIMES = 2
+LANGUAGE_TIMES = 1
+
+
+def every_tune_wording(attacks, benigns, domains):
+    """Appends tuning items for the tuning wordings that the rows above use fewer times than
+    wanted, after every other row: no held-out row changes, and every tuning wording, however
+    long its pool, reaches the corpus. A pool's wording k is drawn with an index i = k modulo
+    the pool's length, so `attack` and `benign` pick it as they pick any other."""
+    tune_domains = [d for d in domains if d not in HELD_OUT_DOMAINS]
+    for ci, category in enumerate(ATTACK_CATEGORIES):
+        pool = tune_pool(category)
+        for k in range(len(pool)):
+            for r in range(ENGLISH_USES.get((category, k), 0), ENGLISH_TIMES):
+                i = k + len(pool) * (r + 1)
+                domain = tune_domains[(k * 5 + ci + r * 7) % len(tune_domains)]
+                item = attack(category, domain, "tune", i)
+                item["id"] = f"pa-{SHORT[category]}-t{k:02}-{r}"
+                attacks.append(item)
+    for ci, category in enumerate(BENIGN_CATEGORIES):
+        pool = english.BENIGN[category]["tune"]
+        for k in range(len(pool)):
+            for r in range(ENGLISH_USES.get(("benign", category, k), 0), ENGLISH_TIMES):
+                i = k + len(pool) * (r + 1)
+                domain = tune_domains[(k * 5 + ci + r * 7) % len(tune_domains)]
+                item = benign(category, domain, "tune", i)
+                item["id"] = f"pb-{SHORT[category]}-t{k:02}-{r}"
+                benigns.append(item)
+    for lang in languages.LANGS:
+        for kind, pools, make, out in (("pa", languages.ATTACKS, attack, attacks), ("pb", languages.BENIGN, benign, benigns)):
+            pool = pools[lang]["tune"]
+            for k, (category, text) in enumerate(pool):
+                for r in range(LANGUAGE_USES.get((kind, lang, k), 0), LANGUAGE_TIMES):
+                    domain = tune_domains[(k * 5 + r * 7 + len(lang)) % len(tune_domains)]
+                    item = make(category, domain, "tune", k, lang, text)
+                    item["id"] = f"{kind}-{lang}-t{k:02}"
+                    out.append(item)
+
+
 def main():
     attacks, benigns = [], []
     domains = list(DOMAINS)
@@ -245,6 +308,7 @@ def main():
                 i = di * 2 + rep + ci * 7
                 split = "heldout" if domain in HELD_OUT_DOMAINS else "tune"
                 item = attack(category, domain, split, i)
+                count_use(ENGLISH_USES, (category, i % len(tune_pool(category))), split)
                 item["id"] = f"pa-{SHORT[category]}-{domain}-{rep}"
                 attacks.append(item)
     for ci, category in enumerate(BENIGN_CATEGORIES):
@@ -253,6 +317,7 @@ def main():
                 i = di * 2 + rep + ci * 5
                 split = "heldout" if domain in HELD_OUT_DOMAINS else "tune"
                 item = benign(category, domain, split, i)
+                count_use(ENGLISH_USES, ("benign", category, i % len(english.BENIGN[category]["tune"])), split)
                 item["id"] = f"pb-{SHORT[category]}-{domain}-{rep}"
                 benigns.append(item)
     for lang in languages.LANGS:
@@ -261,14 +326,17 @@ def main():
             split = "heldout" if (domain in HELD_OUT_DOMAINS or n % 3 == 2) else "tune"
             pool = languages.ATTACKS[lang]["held" if split == "heldout" else "tune"]
             category, text = pool[n % len(pool)]
+            count_use(LANGUAGE_USES, ("pa", lang, n % len(pool)), split)
             item = attack(category, domain, split, n, lang, text)
             item["id"] = f"pa-{lang}-{n:02}"
             attacks.append(item)
             bpool = languages.BENIGN[lang]["held" if split == "heldout" else "tune"]
             bcat, btext = bpool[n % len(bpool)]
+            count_use(LANGUAGE_USES, ("pb", lang, n % len(bpool)), split)
             item = benign(bcat, domain, split, n, lang, btext)
             item["id"] = f"pb-{lang}-{n:02}"
             benigns.append(item)
+    every_tune_wording(attacks, benigns, domains)
     for name, items in (("attacks.jsonl", attacks), ("benign.jsonl", benigns)):
         with open(HERE / name, "w", encoding="utf-8") as f:
             for item in items:
