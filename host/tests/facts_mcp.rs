@@ -1,5 +1,5 @@
-//! Facts of real repositories through the real MCP server: Biome's formatting findings carry
-//! the formatter's edits, and `check_files` keeps to the files it was given.
+//! Facts of real repositories through the real MCP server: Biome's formatting findings are
+//! fixed to what the formatter prints, and `check_files` keeps to the files it was given.
 
 #[path = "mcp_support/mod.rs"]
 mod mcp_support;
@@ -8,43 +8,6 @@ use std::path::Path;
 
 use mcp_support::{call, ok, start, workspace_root};
 use serde_json::{Value, json};
-
-/// Applies edits given in 1-based lines and UTF-16 columns (the contract's), last first.
-fn apply(text: &str, fixes: &[Value]) -> String {
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
-    let offset = |line: u64, col: u64| {
-        let start = line_starts[line as usize - 1];
-        let mut units = 0;
-        for (i, c) in text[start..].char_indices() {
-            if units >= col - 1 {
-                return start + i;
-            }
-            units += c.len_utf16() as u64;
-        }
-        text.len()
-    };
-    let mut edits: Vec<(usize, usize, &str)> = fixes
-        .iter()
-        .map(|f| {
-            (
-                offset(f["line"].as_u64().unwrap(), f["col"].as_u64().unwrap()),
-                offset(
-                    f["endLine"].as_u64().unwrap(),
-                    f["endCol"].as_u64().unwrap(),
-                ),
-                f["newText"].as_str().unwrap(),
-            )
-        })
-        .collect();
-    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
-    let mut out = text.to_owned();
-    for (from, to, new_text) in edits {
-        out.replace_range(from..to, new_text);
-    }
-    out
-}
 
 /// What the pinned `biome format` prints for `file` of `root`.
 fn biome_format(root: &Path, file: &str) -> String {
@@ -110,10 +73,28 @@ async fn a_formatting_issue_s_fix_makes_the_file_what_biome_format_prints() {
     assert_eq!(issues.len(), 1, "{detail}");
     let issue = &issues[0];
     assert_eq!(issue["file"], "messy.ts");
-    let fixes = issue["fixes"].as_array().unwrap();
-    assert!(!fixes.is_empty(), "{issue}");
+    // The check ran no formatter: the fix is computed when it is applied.
+    assert!(
+        issue["fixes"].as_array().is_none_or(Vec::is_empty),
+        "{issue}"
+    );
+    assert_eq!(issue["fixable"], true, "{issue}");
     assert_eq!(issue["fixSafety"], "safe", "{issue}");
-    assert_eq!(apply(messy, fixes), biome_format(&root, "messy.ts"));
+    let expected = biome_format(&root, "messy.ts");
+    assert_ne!(expected, messy);
+    let report = ok(&call(
+        &client,
+        "apply_fixes",
+        json!({"issueIds": [issue["issueId"]]}),
+    )
+    .await);
+    assert_eq!(report["applied"], 1, "{report}");
+    assert_eq!(report["issues"][0]["status"], "applied", "{report}");
+    assert_eq!(
+        std::fs::read_to_string(root.join("messy.ts")).unwrap(),
+        expected,
+        "the file is what biome format prints (edits placed by UTF-16 columns)"
+    );
     client.cancel().await.unwrap();
 }
 

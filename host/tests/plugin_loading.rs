@@ -183,7 +183,7 @@ fn expected_refusals(
             wrong_abi.display()
         ),
         format!(
-            "{}: built against signalint-plugin-api 1.0.0, this signalint uses 0.3.4; rebuild the \
+            "{}: built against signalint-plugin-api 1.0.0, this signalint uses 0.3.5; rebuild the \
              plugin against signalint-plugin-api 0.3.x",
             api_next.display()
         ),
@@ -206,7 +206,7 @@ fn unusable_libraries_are_refused_by_name_and_the_rest_load() {
     dir.add("signalint_plugin_oxlint", "oxlint");
 
     // The host's version is the one these messages are written for.
-    assert_eq!(PLUGIN_API_VERSION, "0.3.4");
+    assert_eq!(PLUGIN_API_VERSION, "0.3.5");
     let [abi_message, api_message, not_plugin_message] =
         expected_refusals(&wrong_abi, &api_next, &not_a_plugin);
 

@@ -54,6 +54,11 @@ pub struct PlanRequest {
     /// the host's environment, with their values.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub env: BTreeMap<String, String>,
+    /// Additive (0.3.5): the host is applying fixes, so the runs should compute the fixes an
+    /// engine that declares [`EngineInfo::fixes_on_request`](crate::EngineInfo::fixes_on_request)
+    /// leaves out of a check (a formatter's output). False for a check.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fixes: bool,
 }
 
 /// Facts about the machine an adapter may size its runs by, measured by the host (adapters do
@@ -255,6 +260,10 @@ pub struct ParseRequest {
     /// The text piped to stdin ([`Invocation::stdin_file`]'s contents), when there was one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stdin: Option<String>,
+    /// Additive (0.3.5): the run belongs to a plan made with [`PlanRequest::fixes`] set: the
+    /// fixes left out of a check are wanted (a formatter's follow-up runs).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fixes: bool,
 }
 
 /// The diagnostics parsed from one invocation.
@@ -314,7 +323,14 @@ impl PlanRequest {
             programs: Vec::new(),
             machine: Machine::default(),
             env: BTreeMap::new(),
+            fixes: false,
         }
+    }
+
+    /// Asks for the fixes a check leaves out (see [`PlanRequest::fixes`]).
+    pub fn with_fixes(mut self, fixes: bool) -> Self {
+        self.fixes = fixes;
+        self
     }
 
     pub fn with_programs(mut self, programs: Vec<Program>) -> Self {
@@ -434,7 +450,14 @@ impl ParseRequest {
             truncated: false,
             report_files: Vec::new(),
             stdin: None,
+            fixes: false,
         }
+    }
+
+    /// Marks a run whose plan asked for fixes (see [`ParseRequest::fixes`]).
+    pub fn with_fixes(mut self, fixes: bool) -> Self {
+        self.fixes = fixes;
+        self
     }
 
     pub fn with_stdout(mut self, stdout: impl Into<String>) -> Self {

@@ -142,6 +142,13 @@ pub struct EngineInfo {
     /// fix is requested, for the preferred code action at the range. Empty: none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub code_action_args: Vec<String>,
+    /// Additive (0.3.5): some fixes cost a run of their own (a formatter's output per file),
+    /// so a check leaves them out: such a finding has no `fixes` but states its `fix_safety`.
+    /// The host computes them only when fixes are applied, by planning the engine again for
+    /// the files concerned with [`PlanRequest::fixes`](crate::PlanRequest::fixes) set, and
+    /// takes the fix of the same finding from that run.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fixes_on_request: bool,
 }
 
 /// How the host tells that a project uses an engine. Any one sign is enough; an
@@ -306,7 +313,15 @@ impl EngineInfo {
             used_when: None,
             persistent: None,
             code_action_args: Vec::new(),
+            fixes_on_request: false,
         }
+    }
+
+    /// Some of the engine's fixes are computed only when fixes are applied (see
+    /// [`EngineInfo::fixes_on_request`]).
+    pub fn with_fixes_on_request(mut self, fixes_on_request: bool) -> Self {
+        self.fixes_on_request = fixes_on_request;
+        self
     }
 
     /// The engine's tool answers `textDocument/codeAction` when started with `args`.

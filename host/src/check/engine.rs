@@ -281,6 +281,7 @@ fn run_settings(context: &Context, plan: &EnginePlan, info: &EngineInfo) -> Run 
         niceness: plan.niceness,
         demotion: plan.demotion.clone(),
         exclusive: info.programs.as_ref().is_some_and(|p| p.exclusive_runs),
+        fixes: false,
     }
 }
 
@@ -296,8 +297,10 @@ async fn convert_and_store(
     mut shard: Shard,
 ) -> Vec<IssueInput> {
     let (root, id) = (context.root.clone(), plan.id.clone());
-    let converting =
-        tokio::task::spawn_blocking(move || positions::to_issues(&root, &id, diagnostics));
+    let on_request = fixes_on_request(plan);
+    let converting = tokio::task::spawn_blocking(move || {
+        positions::to_issues(&root, &id, diagnostics, on_request)
+    });
     let keys = keys.settle(key_inputs).await;
     let issues = match converting.await {
         Ok(issues) => issues,
@@ -320,7 +323,12 @@ async fn convert(
     diagnostics: Vec<(PathBuf, Diagnostic, Vec<String>)>,
 ) -> Vec<IssueInput> {
     let (root, id) = (context.root.clone(), plan.id.clone());
-    match tokio::task::spawn_blocking(move || positions::to_issues(&root, &id, diagnostics)).await {
+    let on_request = fixes_on_request(plan);
+    match tokio::task::spawn_blocking(move || {
+        positions::to_issues(&root, &id, diagnostics, on_request)
+    })
+    .await
+    {
         Ok(issues) => issues,
         Err(e) => std::panic::resume_unwind(e.into_panic()),
     }
@@ -617,6 +625,17 @@ pub(crate) struct SessionParts {
 /// The [`SessionParts`] of `engine`, built as [`run`] builds them; why not, as its status
 /// would say.
 pub(crate) async fn session_parts(context: &Context, engine: &str) -> Result<SessionParts, String> {
+    let (plan, parts) = parts(context, engine, None).await?;
+    drop(plan);
+    Ok(parts)
+}
+
+/// The plan and [`SessionParts`] of `engine` for `files` (`None`: every file of its tree).
+async fn parts(
+    context: &Context,
+    engine: &str,
+    files: Option<&[String]>,
+) -> Result<(EnginePlan, SessionParts), String> {
     let why = |stop: Stop| {
         stop.message
             .unwrap_or_else(|| format!("{engine} cannot be started"))
@@ -641,17 +660,58 @@ pub(crate) async fn session_parts(context: &Context, engine: &str) -> Result<Ses
         .await
         .map_err(why)?;
     let tree = project_tree(context, &CheckFiles::default(), &info).await;
-    let relevant = with_extension(&tree, &info.extensions);
+    let relevant = with_extension(files.unwrap_or(&tree), &info.extensions);
     let options = options_json(engine_config.and_then(|e| e.options.as_ref()));
     let programs = find_programs(context, &plan, &info, &tree, &options, &tool.tool.version)
         .await
         .map_err(why)?;
     let request =
         plan_request(context, &plan, &info, &tool, &relevant, options, programs).map_err(why)?;
-    Ok(SessionParts {
+    let parts = SessionParts {
         plugin: plugin.clone(),
         info,
         request,
         tree,
-    })
+    };
+    Ok((plan, parts))
+}
+
+/// Whether the engine of `plan` leaves some fixes out of a check (see
+/// [`EngineInfo::fixes_on_request`]).
+fn fixes_on_request(plan: &EnginePlan) -> bool {
+    plan.plugin
+        .manifest()
+        .engine
+        .as_ref()
+        .is_some_and(|e| e.fixes_on_request)
+}
+
+/// The issues `engine` reports on `files` when asked for the fixes a check leaves out (an
+/// engine that declares [`EngineInfo::fixes_on_request`]): planned and run as a check runs
+/// it, follow-up runs included, never from or into the cache.
+pub(crate) async fn issues_with_fixes(
+    context: &Context,
+    engine: &str,
+    files: &[String],
+    cancel: &CancellationToken,
+) -> Result<Vec<IssueInput>, String> {
+    let (plan, parts) = parts(context, engine, Some(files)).await?;
+    if parts.request.files.is_empty() {
+        return Ok(Vec::new());
+    }
+    let planned = call_plan(&plan, parts.request.with_fixes(true))
+        .await
+        .map_err(|stop| {
+            stop.message
+                .unwrap_or_else(|| format!("{engine} could not plan its fixes"))
+        })?;
+    let run = Run {
+        fixes: true,
+        ..run_settings(context, &plan, &parts.info)
+    };
+    let ran = invocation::run_all(context, &run, planned.invocations, cancel).await;
+    if !ran.failures.is_empty() {
+        return Err(ran.failures.join("; "));
+    }
+    Ok(convert(context, &plan, ran.diagnostics).await)
 }

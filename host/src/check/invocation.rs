@@ -39,6 +39,8 @@ pub(crate) struct Run {
     pub demotion: Option<Demotion>,
     /// Runs of one program (one label) wait for each other.
     pub exclusive: bool,
+    /// The runs compute the fixes a check leaves out ([`ParseRequest::fixes`]).
+    pub fixes: bool,
 }
 
 /// What an engine's invocations produced together.
@@ -223,6 +225,7 @@ async fn run_invocation(
         niceness,
         ref demotion,
         exclusive,
+        fixes,
     } = *run;
     let cwd = invocation
         .cwd
@@ -311,7 +314,8 @@ async fn run_invocation(
     .with_stdout(output.stdout.clone())
     .with_stderr(output.stderr.clone())
     .with_truncated(overflow)
-    .with_report_files(report_files);
+    .with_report_files(report_files)
+    .with_fixes(fixes);
     let request = match stdin {
         Some(text) => request.with_stdin(text),
         None => request,

@@ -195,11 +195,13 @@ fn read_sources<'a>(root: &Path, files: &'a [String]) -> HashMap<&'a str, Option
 }
 
 /// Converts engine diagnostics into core input: project-relative paths, UTF-16 columns, the
-/// flagged line's text.
+/// flagged line's text. `fixes_on_request`: the engine computes some fixes only when fixes are
+/// applied, so a diagnostic that states a fix safety without edits is fixable.
 pub(crate) fn to_issues(
     root: &Path,
     engine: &str,
     diagnostics: Vec<(PathBuf, Diagnostic, Vec<String>)>,
+    fixes_on_request: bool,
 ) -> Vec<IssueInput> {
     let files: Vec<String> = diagnostics
         .iter()
@@ -249,6 +251,8 @@ pub(crate) fn to_issues(
             let line_text = source
                 .map(|s| quoted_line(s.line_text(line)).to_owned())
                 .unwrap_or_default();
+            let fixable = !diagnostic.fixes.is_empty()
+                || (fixes_on_request && diagnostic.fix_safety.is_some());
             IssueInput {
                 file: file.clone(),
                 line,
@@ -263,13 +267,13 @@ pub(crate) fn to_issues(
                     _ => IssueSeverity::Warning,
                 },
                 message: diagnostic.message,
-                fixable: !diagnostic.fixes.is_empty(),
+                fixable,
                 help: diagnostic.help,
                 url: diagnostic.url,
                 line_text,
                 fixes: fixes.unwrap_or_default(),
                 // A safety of a newer plugin API counts as unsafe.
-                fix_safe: (!diagnostic.fixes.is_empty())
+                fix_safe: fixable
                     .then_some(diagnostic.fix_safety)
                     .flatten()
                     .map(|s| s == FixSafety::Safe),
@@ -447,6 +451,7 @@ mod tests {
             root.path(),
             "biome",
             vec![(root.path().to_owned(), diagnostic, Vec::new())],
+            false,
         );
         assert!(issues[0].fixable);
         assert_eq!(
@@ -462,5 +467,28 @@ mod tests {
         );
         let analysis = crate::core::analyze(issues);
         assert_eq!(analysis.issues[0].fixes.len(), 1, "the issue keeps its fix");
+    }
+
+    #[test]
+    fn a_fix_computed_on_request_is_fixable_only_for_an_engine_that_declares_it() {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::write(root.path().join("a.ts"), "const  a = 1\n").unwrap();
+        let stated = Diagnostic::new("format", Severity::Error, "not formatted")
+            .with_file("a.ts")
+            .with_fix_safety(FixSafety::Safe);
+        let convert = |on_request| {
+            to_issues(
+                root.path(),
+                "biome",
+                vec![(root.path().to_owned(), stated.clone(), Vec::new())],
+                on_request,
+            )
+        };
+        let declared = convert(true);
+        assert!(declared[0].fixable && declared[0].fixes.is_empty());
+        assert_eq!(declared[0].fix_safe, Some(true));
+        let undeclared = convert(false);
+        assert!(!undeclared[0].fixable);
+        assert_eq!(undeclared[0].fix_safe, None);
     }
 }

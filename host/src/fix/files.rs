@@ -22,8 +22,9 @@ pub fn content_hash(bytes: &[u8]) -> String {
     format!("{:032x}", xxhash_rust::xxh3::xxh3_128(bytes))
 }
 
-/// The content hash of every file with a fix in `analysis`, or with an issue of an engine that
-/// offers fixes as code actions (`askable`). Files that cannot be read are left out: a fix to
+/// The content hash of every file with a fix in `analysis` (or one its engine computes when
+/// fixes are applied), or with an issue of an engine that offers fixes as code actions
+/// (`askable`). Files that cannot be read are left out: a fix to
 /// them is refused as stale.
 pub fn contents_of<V>(
     root: &Path,
@@ -37,7 +38,7 @@ pub fn contents_of<V>(
             let asks = std::iter::once(&issue.engine)
                 .chain(&issue.engines)
                 .any(|engine| askable.contains_key(engine));
-            (!issue.fixes.is_empty() || asks) && !issue.file.is_empty()
+            (issue.fixable || !issue.fixes.is_empty() || asks) && !issue.file.is_empty()
         })
         .map(|issue| issue.file.as_str())
         .collect();

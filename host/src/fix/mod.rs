@@ -14,6 +14,7 @@ pub mod actions;
 mod asking;
 pub mod choice;
 pub mod files;
+mod on_request;
 pub mod plan;
 mod verify;
 
@@ -229,6 +230,7 @@ pub async fn apply(
     cancel: &CancellationToken,
 ) -> Result<FixReport, FixError> {
     let _lock = lock(session).await?;
+    let on_request = on_request::engines(&session.context);
     let mut previous = session.latest().cloned().unwrap_or_default();
     let mut report = round(session, request, cancel).await?;
     // A fix that gave way to an overlapping one is tried again on the fixed text, with the
@@ -256,7 +258,10 @@ pub async fn apply(
                     .collect();
                 now.issues
                     .iter()
-                    .filter(|i| report.files.contains(&i.file) && !i.fixes.is_empty())
+                    .filter(|i| {
+                        report.files.contains(&i.file)
+                            && (!i.fixes.is_empty() || on_request::pending(i, &on_request))
+                    })
                     .filter(|i| {
                         request.safety == Safety::All || i.fix_safety == Some(FixSafetyLevel::Safe)
                     })
@@ -373,6 +378,9 @@ fn renamed(before: &Analysis, now: Option<&Analysis>, ids: &[String]) -> Vec<Str
         .collect()
 }
 
+/// Why a fix the engine does not mark safe is left alone.
+const NOT_SAFE: &str = "its fix is not marked safe; ask for safety \"all\" to apply it";
+
 /// Rounds after the first for fixes that overlapped another.
 const MORE_ROUNDS: usize = 2;
 
@@ -407,19 +415,25 @@ async fn round(
         });
     }
     let askable = actions::engines(&session.context);
+    let on_request = on_request::engines(&session.context);
     let mut fixed: Vec<&NormalizedIssue> = Vec::new();
     let mut to_ask: Vec<&NormalizedIssue> = Vec::new();
+    let mut to_compute: Vec<&NormalizedIssue> = Vec::new();
     for issue in selected {
-        let wanted = !issue.fixes.is_empty()
-            && (request.safety == Safety::All || issue.fix_safety == Some(FixSafetyLevel::Safe));
-        if wanted {
+        let safe_enough =
+            request.safety == Safety::All || issue.fix_safety == Some(FixSafetyLevel::Safe);
+        if !issue.fixes.is_empty() && safe_enough {
             fixed.push(issue);
+        } else if on_request::pending(issue, &on_request) && safe_enough {
+            to_compute.push(issue);
         } else if !askable_engines(issue, &askable).is_empty() && !issue.file.is_empty() {
             // Another engine reporting the same fact may have a safe fix where this one
             // has none, or an unsafe one.
             to_ask.push(issue);
         } else if !issue.fixes.is_empty() {
             fixed.push(issue);
+        } else if on_request::pending(issue, &on_request) {
+            report.push(issue, FixStatus::Skipped, Some(NOT_SAFE.to_owned()));
         } else {
             report.push(
                 issue,
@@ -429,14 +443,11 @@ async fn round(
         }
     }
     let asked = ask_code_actions(session, &root, &contents, &askable, to_ask, &mut report).await;
+    let computed = on_request::compute(session, &contents, to_compute, &mut report, cancel).await;
     let mut by_file: BTreeMap<&str, Vec<&NormalizedIssue>> = BTreeMap::new();
-    for issue in fixed.into_iter().chain(&asked) {
+    for issue in fixed.into_iter().chain(&asked).chain(&computed) {
         if request.safety == Safety::Safe && issue.fix_safety != Some(FixSafetyLevel::Safe) {
-            report.push(
-                issue,
-                FixStatus::Skipped,
-                Some("its fix is not marked safe; ask for safety \"all\" to apply it".to_owned()),
-            );
+            report.push(issue, FixStatus::Skipped, Some(NOT_SAFE.to_owned()));
         } else {
             by_file.entry(issue.file.as_str()).or_default().push(issue);
         }

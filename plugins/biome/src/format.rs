@@ -2,11 +2,15 @@
 //!
 //! `biome check` reports an unformatted file as a `format` diagnostic without a span or an
 //! edit: no reporter carries the formatted text (the default reporter prints a diff for
-//! people, with spaces drawn as `·` and long stretches elided). So the check's parse turns each
-//! one into a follow-up run, `biome format --stdin-file-path=<file>` with the file on stdin,
-//! which prints exactly what Biome's formatter makes of it; that run's parse diffs the text it
-//! was given with the text Biome printed and reports the `format` diagnostic again, now with a
-//! safe fix whose edits are the changed stretches.
+//! people, with spaces drawn as `·` and long stretches elided). The formatted text costs a
+//! run per file (on a project not formatted with Biome, ten times the check itself), so a
+//! check reports the finding with its safety and no edit ([`pending`]), and the engine
+//! declares its fixes as computed on request. When fixes are applied, the host plans the files
+//! again with fixes wanted: then the parse turns each finding into a follow-up run
+//! ([`defer`]), `biome format --stdin-file-path=<file>` with the file on stdin, which prints
+//! exactly what Biome's formatter makes of it; that run's parse diffs the text it was given
+//! with the text Biome printed and reports the `format` diagnostic again, now with a safe fix
+//! whose edits are the changed stretches.
 
 use signalint_plugin_api::{
     ColumnUnit, Diagnostic, FixSafety, Invocation, ParseRequest, Position, Severity, TextEdit,
@@ -28,6 +32,10 @@ const STDIN_FLAG: &str = "--stdin-file-path=";
 
 /// The message of every formatting finding: one wording, so that they cluster as one cause.
 pub const SUMMARY: &str = "file is not formatted as Biome formats it";
+
+/// The help of a formatting finding whose fix is computed when fixes are applied.
+pub const ON_REQUEST_HELP: &str = "`signalint fix` (the `apply_fixes` tool) applies Biome's \
+    formatting to the file, as `biome format --write` does";
 
 /// What the fix of a formatting finding changes (`changed`: lines, when known).
 pub fn help(changed: Option<usize>) -> String {
@@ -78,15 +86,32 @@ fn follow_up_file(invocation: &Invocation) -> Option<&str> {
         .find_map(|a| a.strip_prefix(STDIN_FLAG))
 }
 
+/// Whether `d` is a formatting finding as `biome check` reports it: a file, no span, no edit.
+fn unformatted_file(d: &Diagnostic) -> Option<&str> {
+    (d.rule == FORMAT_RULE && d.start.is_none() && d.fixes.is_empty())
+        .then_some(d.file.as_deref())
+        .flatten()
+}
+
+/// Words each formatting finding of a check run (no span, no edit) as one cause whose safe
+/// fix is computed when fixes are applied.
+pub fn pending(diagnostics: &mut [Diagnostic]) {
+    for d in diagnostics.iter_mut() {
+        if let Some(file) = unformatted_file(d) {
+            let mut found = finding(file, None, Vec::new());
+            found.help = Some(ON_REQUEST_HELP.to_owned());
+            found.fix_safety = Some(FixSafety::Safe);
+            *d = found;
+        }
+    }
+}
+
 /// Replaces each formatting finding of a check run (no span, no edit) with a follow-up run
 /// for its file, up to [`MAX_FOLLOW_UPS`]; the rest keep a readable summary.
 pub fn defer(invocation: &Invocation, diagnostics: &mut Vec<Diagnostic>) -> Vec<Invocation> {
     let mut follow_ups = Vec::new();
     diagnostics.retain_mut(|d| {
-        if d.rule != FORMAT_RULE || d.start.is_some() || !d.fixes.is_empty() {
-            return true;
-        }
-        let Some(file) = d.file.clone() else {
+        let Some(file) = unformatted_file(d).map(str::to_owned) else {
             return true;
         };
         if follow_ups.len() < MAX_FOLLOW_UPS {
@@ -326,6 +351,26 @@ mod tests {
         assert!(found[0].fixes.is_empty());
         assert_eq!(found[0].fix_safety, None);
         assert!(found[0].help.as_deref().unwrap().contains("parse error"));
+    }
+
+    #[test]
+    fn pending_findings_state_a_safe_fix_and_run_nothing() {
+        let mut unformatted = Diagnostic::new(FORMAT_RULE, Severity::Error, "Formatter would");
+        unformatted.file = Some("a.ts".into());
+        let mut diagnostics = vec![
+            unformatted,
+            Diagnostic::new(FORMAT_RULE, Severity::Error, "no file"),
+            Diagnostic::new("lint/x", Severity::Warning, "m"),
+        ];
+        pending(&mut diagnostics);
+        assert_eq!(diagnostics[0].message, SUMMARY);
+        assert_eq!(diagnostics[0].file.as_deref(), Some("a.ts"));
+        assert!(diagnostics[0].fixes.is_empty());
+        assert_eq!(diagnostics[0].fix_safety, Some(FixSafety::Safe));
+        assert_eq!(diagnostics[0].help.as_deref(), Some(ON_REQUEST_HELP));
+        assert_eq!(diagnostics[1].message, "no file", "left as reported");
+        assert_eq!(diagnostics[1].fix_safety, None);
+        assert_eq!(diagnostics[2].rule, "lint/x");
     }
 
     #[test]

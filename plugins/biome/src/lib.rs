@@ -189,7 +189,9 @@ impl EngineAdapter for Biome {
             .with_used_when(
                 UsedWhen::config_files(vec!["biome.json".into(), "biome.jsonc".into()])
                     .with_packages(vec!["@biomejs/biome".into()]),
-            );
+            )
+            // The formatter's output costs a run per file: computed when fixes are applied.
+            .with_fixes_on_request(true);
         PluginManifest::engine(
             "biome",
             env!("CARGO_PKG_VERSION"),

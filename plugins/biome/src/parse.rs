@@ -434,7 +434,12 @@ pub(crate) fn parse_request(request: &ParseRequest) -> ParseOutcome {
             diagnostic.file = Some(only.clone());
         }
     }
-    // A formatting finding gets its edit from a formatter run on its file.
-    outcome.follow_ups = crate::format::defer(&request.invocation, &mut outcome.diagnostics);
+    // A formatting finding gets its edit from a formatter run on its file, when fixes are
+    // applied; a check states that the fix exists.
+    if request.fixes {
+        outcome.follow_ups = crate::format::defer(&request.invocation, &mut outcome.diagnostics);
+    } else {
+        crate::format::pending(&mut outcome.diagnostics);
+    }
     outcome
 }

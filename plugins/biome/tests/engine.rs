@@ -93,7 +93,9 @@ fn plan_request_with(root: &Path, files: &[&str], options: serde_json::Value) ->
 
 /// Runs one invocation like the host: cwd = project root unless set, its stdin file piped in,
 /// report files read back.
-fn run(root: &Path, invocation: &Invocation) -> ParseRequest {
+/// Runs `invocation` as the host does; `fixes`: its plan was asked for the fixes a check
+/// leaves out.
+fn run(root: &Path, invocation: &Invocation, fixes: bool) -> ParseRequest {
     use std::io::Write;
     let stdin = invocation
         .stdin_file
@@ -122,6 +124,7 @@ fn run(root: &Path, invocation: &Invocation) -> ParseRequest {
     )
     .with_stdout(String::from_utf8_lossy(&output.stdout))
     .with_stderr(String::from_utf8_lossy(&output.stderr))
+    .with_fixes(fixes)
     .with_report_files(
         invocation
             .report_files
@@ -232,13 +235,13 @@ fn key_of(d: &signalint_plugin_api::Diagnostic) -> Key {
 /// Plans, runs and parses like the host, follow-up runs included (after the planned ones).
 fn check(root: &Path, request: &PlanRequest) -> Vec<(Invocation, ParseOutcome)> {
     let plan = Biome::new().plan(request).unwrap();
-    let mut results = check_runs(root, plan.invocations);
+    let mut results = check_runs(root, plan.invocations, request.fixes);
     let follow_ups: Vec<Invocation> = results
         .iter_mut()
         .flat_map(|(_, o)| std::mem::take(&mut o.follow_ups))
         .collect();
     for invocation in follow_ups {
-        let raw = run(root, &invocation);
+        let raw = run(root, &invocation, request.fixes);
         let outcome = Biome::new().parse(&raw).unwrap();
         assert_eq!(outcome.failure, None, "stderr:\n{}", raw.stderr);
         assert!(outcome.follow_ups.is_empty());
@@ -247,11 +250,15 @@ fn check(root: &Path, request: &PlanRequest) -> Vec<(Invocation, ParseOutcome)> 
     results
 }
 
-fn check_runs(root: &Path, invocations: Vec<Invocation>) -> Vec<(Invocation, ParseOutcome)> {
+fn check_runs(
+    root: &Path,
+    invocations: Vec<Invocation>,
+    fixes: bool,
+) -> Vec<(Invocation, ParseOutcome)> {
     invocations
         .into_iter()
         .map(|invocation| {
-            let raw = run(root, &invocation);
+            let raw = run(root, &invocation, fixes);
             let outcome = Biome::new().parse(&raw).unwrap();
             assert_eq!(outcome.failure, None, "stderr:\n{}", raw.stderr);
             assert_eq!(outcome.skipped_records, 0);
@@ -363,7 +370,7 @@ fn missing_work_dir_is_a_failure_not_a_clean_run() {
     let mut request = plan_request(root, &["src/unicode.ts"], serde_json::Value::Null);
     request.work_dir = root.join("no/such/dir").to_string_lossy().into_owned();
     let plan = Biome::new().plan(&request).unwrap();
-    let raw = run(root, &plan.invocations[0]);
+    let raw = run(root, &plan.invocations[0], false);
     let outcome = Biome::new().parse(&raw).unwrap();
     let failure = outcome.failure.expect("must fail");
     assert!(failure.contains("wrote no report file"), "{failure}");
@@ -441,8 +448,9 @@ fn apply(text: &str, edits: &[signalint_plugin_api::TextEdit]) -> String {
     out
 }
 
-/// A formatting finding carries a safe fix whose edits turn the file into exactly what
-/// `biome format` prints for it, with a summary a person reads.
+/// A check states each unformatted file's safe fix without running the formatter; asked for
+/// fixes, the finding carries the edits that turn the file into exactly what `biome format`
+/// prints for it, with a summary a person reads.
 #[test]
 fn a_formatting_finding_s_fix_gives_biome_format_s_output() {
     let dir = project();
@@ -451,10 +459,26 @@ fn a_formatting_finding_s_fix_gives_biome_format_s_output() {
         "const a   = {x:1,\n  y:2}\nfunction f(){return \"日本\"}\n// keep\nexport  { a,f };\n";
     std::fs::write(root.join("src/messy.ts"), messy).unwrap();
     let files = ["src/messy.ts", "src/crlf.ts", "src/clean.ts"];
-    let results = check(
-        root,
-        &plan_request_with(root, &files, serde_json::Value::Null),
+    let request = plan_request_with(root, &files, serde_json::Value::Null);
+    let checked = check(root, &request);
+    let pending: BTreeSet<&str> = checked
+        .iter()
+        .flat_map(|(_, o)| &o.diagnostics)
+        .filter(|d| d.rule == "format")
+        .inspect(|d| {
+            assert!(d.fixes.is_empty(), "a check runs no formatter: {d:?}");
+            assert_eq!(d.fix_safety, Some(signalint_plugin_api::FixSafety::Safe));
+            assert_eq!(d.message, "file is not formatted as Biome formats it");
+        })
+        .filter_map(|d| d.file.as_deref())
+        .collect();
+    assert_eq!(pending, BTreeSet::from(["src/crlf.ts", "src/messy.ts"]));
+    assert!(
+        checked.iter().all(|(i, _)| i.stdin_file.is_none()),
+        "no follow-up run in a check"
     );
+
+    let results = check(root, &request.with_fixes(true));
     let formats: Vec<&signalint_plugin_api::Diagnostic> = results
         .iter()
         .flat_map(|(_, o)| &o.diagnostics)
