@@ -21,12 +21,13 @@ use signalint_plugin_api::{AnalyzeRequest, Finding, FindingSeverity, McpSurface}
 use signalint_plugin_shadow_patterns::{CODE, Options, analyze_surfaces};
 
 /// Recall on held-out attacks must not fall below this. The target is 0.90; this floor is
-/// the figure reached without tuning on held-out items, so the gap shows: 129 of 175 on the
-/// held-out lists as they are now (the lists of forced_invocation, tool_suppression,
-/// cross_server_shadowing and exfiltration were written afresh after the rule writers had seen
-/// the earlier ones, on which the same rules scored 139; forced_invocation's once more, by
-/// someone who has not read the rules, after three of its phrasings were seen: 127 before).
-const HELD_OUT_RECALL_FLOOR: f64 = 0.73;
+/// the figure reached without tuning on held-out items, so the gap shows: 142 of 175 with the
+/// lexical model trained on the balanced tuning wordings (133 before them; the rules alone
+/// score 129 on the held-out lists as they are now: those of forced_invocation,
+/// tool_suppression, cross_server_shadowing and exfiltration were written afresh after the rule
+/// writers had seen the earlier ones, on which the same rules scored 139; forced_invocation's
+/// once more, by someone who has not read the rules, after three of its phrasings were seen).
+const HELD_OUT_RECALL_FLOOR: f64 = 0.80;
 /// The false-positive rate on held-out hard benign manifests must not rise above this. The
 /// target is 0.02; the figure reached is 8 of 175.
 const HELD_OUT_FPR_CEILING: f64 = 0.05;
