@@ -22,9 +22,9 @@ pub const FORMAT_RULE: &str = "format";
 /// The formatter's documentation.
 const FORMAT_URL: &str = "https://biomejs.dev/formatter/";
 
-/// At most this many formatter runs follow one check run; the files past it keep their
-/// finding without an edit (a project never formatted with Biome would cost a process per
-/// file).
+/// At most this many formatter runs follow one run asked for fixes; the files past it keep
+/// their finding without an edit, saying so (a project never formatted with Biome costs a
+/// process per file: one call formats this many, the next call the rest).
 pub const MAX_FOLLOW_UPS: usize = 200;
 
 /// The argument that marks a formatter follow-up run.
@@ -119,6 +119,10 @@ pub fn defer(invocation: &Invocation, diagnostics: &mut Vec<Diagnostic>) -> Vec<
             return false;
         }
         *d = finding(&file, None, Vec::new());
+        d.help = Some(format!(
+            "Biome's formatting is computed for at most {MAX_FOLLOW_UPS} files per call; \
+             apply fixes again for this one"
+        ));
         true
     });
     follow_ups
@@ -391,6 +395,8 @@ mod tests {
         assert_eq!(diagnostics.len(), 3);
         assert_eq!(diagnostics[0].message, SUMMARY);
         assert!(diagnostics[0].fixes.is_empty());
+        let help = diagnostics[0].help.as_deref().unwrap();
+        assert!(help.contains("apply fixes again"), "{help}");
         assert_eq!(diagnostics[2].rule, "lint/x");
     }
 }

@@ -19,8 +19,9 @@
 //! ```
 //!
 //! * `check` (the default) reports formatting (`format`, a file-level diagnostic: no span, no
-//!   edit; the parse turns each into a follow-up `biome format --stdin-file-path=<file>` run
-//!   whose output becomes the finding's safe fix, see [`format`]) and import sorting (`assist/source/organizeImports`, with its edit) beside the lint
+//!   edit; a check states its safe fix, and when fixes are applied the parse turns each into
+//!   a follow-up `biome format --stdin-file-path=<file>` run whose output becomes the fix, see
+//!   [`format`]) and import sorting (`assist/source/organizeImports`, with its edit) beside the lint
 //!   rules. It always writes the json report too: rdjson drops the path of a diagnostic without
 //!   a span, and only the json advice says whether Biome marks a fix safe (`Safe fix: …`); a
 //!   fix without that word is not called safe.
