@@ -252,7 +252,17 @@ fn ci_holds_the_line_with_a_baseline() {
 
     let recorded = cli(&root, &["baseline"]);
     assert_eq!(recorded.status.code(), Some(0), "{recorded:?}");
-    assert!(root.join(".signalint/baseline.json").is_file());
+    assert!(root.join(".signalint/baseline.state").is_file());
+    // The project's own formatters walk `.signalint/` too (`biome check .`, `prettier --check
+    // .`): they must find no JSON of ours to fail on.
+    let json: Vec<_> = ignore::WalkBuilder::new(root.join(".signalint"))
+        .standard_filters(false)
+        .build()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .map(|e| e.path().to_owned())
+        .collect();
+    assert!(json.is_empty(), "{json:?}");
 
     let held = cli(&root, &["check", "--new-only", "--fail-on", "error"]);
     assert_eq!(held.status.code(), Some(0), "old errors pass: {held:?}");

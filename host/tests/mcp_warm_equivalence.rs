@@ -323,7 +323,7 @@ fn cold(
 fn latest(root: &Path) -> BTreeSet<Issue> {
     let lock = std::fs::File::open(root.join(".signalint/state.lock")).unwrap();
     lock.lock().unwrap();
-    let text = std::fs::read_to_string(root.join(".signalint/latest.json")).unwrap();
+    let text = std::fs::read_to_string(root.join(".signalint/latest.state")).unwrap();
     let latest: Value = serde_json::from_str(&text).unwrap();
     issue_set(latest["issues"].as_array().unwrap())
 }

@@ -9,7 +9,7 @@
 //!   program (sources, declarations, tsconfigs, package manifests and lockfiles), so an edit to
 //!   any file the program reads, passed or not, runs the engine again.
 //!
-//! Each engine's entries live in one file under `.signalint/cache/v<CACHE_VERSION>/<engine>.json`, read once
+//! Each engine's entries live in one file under `.signalint/cache/v<CACHE_VERSION>/<engine>.cache`, read once
 //! and written once per check (one file per source file was measured to cost more than the
 //! engine run on a slow disk). It is written to a random temporary name and renamed, so a crash
 //! never leaves a torn file, and neither a write nor a read follows a link a repository planted
@@ -158,7 +158,13 @@ impl Shard {
                 &dir,
                 &name.to_string_lossy(),
                 &serde_json::to_vec(&self.file)?,
-            )
+            )?;
+            // Its former name, `<engine>.cache.json`, is read by the project's own formatters
+            // (see `state`): gone once the shard is written under its name.
+            let mut legacy = name.to_os_string();
+            legacy.push(".json");
+            let _ = std::fs::remove_file(dir.join(legacy));
+            Ok(())
         })();
         if let Err(e) = result {
             tracing::warn!("cannot write the cache {}: {e}", self.path.display());
@@ -220,7 +226,7 @@ impl Cache {
     /// Loads one engine's cache (empty when absent or unreadable), to keep
     /// [`capacity_for`] a project of `project_files` files (`None`: as many as last known).
     pub fn shard(&self, engine: &str, project_files: Option<usize>) -> Shard {
-        let path = self.dir.join(format!("{engine}.cache.json"));
+        let path = self.dir.join(format!("{engine}.cache"));
         let mut file = match files::read_regular(&path, MAX_SHARD_BYTES) {
             Ok(None) => ShardFile::default(),
             Ok(Some(bytes)) => match serde_json::from_slice::<ShardFile>(&bytes) {
@@ -315,9 +321,9 @@ mod tests {
             "engines do not share entries"
         );
         // Truncate the file as a crash mid-write would (without the rename) and read again.
-        let path = root.path().join(format!(
-            ".signalint/cache/v{CACHE_VERSION}/oxlint.cache.json"
-        ));
+        let path = root
+            .path()
+            .join(format!(".signalint/cache/v{CACHE_VERSION}/oxlint.cache"));
         let bytes = std::fs::read(&path).unwrap();
         std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
         assert_eq!(

@@ -48,7 +48,7 @@ pub fn run(cli: &Cli, _args: &BaselineArgs) -> u8 {
     match session.record_baseline() {
         Some(Ok(count)) => {
             let mut text = format!(
-                "recorded {count} issue{} as the baseline in .signalint/baseline.json",
+                "recorded {count} issue{} as the baseline in .signalint/baseline.state",
                 if count == 1 { "" } else { "s" }
             );
             if !failed.is_empty() {

@@ -3,7 +3,7 @@
 //!
 //! An error blocks when the check marks it `new` (absent from the last known state of its file,
 //! see [`crate::core::delta`]) and no earlier hook run reported it while it stayed. What the hook
-//! reported is remembered in `.signalint/hook.json` under the state's lock, so the same unchanged
+//! reported is remembered in `.signalint/hook.state` under the state's lock, so the same unchanged
 //! issue never blocks twice; once an issue is gone from a re-examined file it is forgotten, so
 //! reintroducing it blocks again (with the loop warning when it keeps coming back).
 //!
@@ -24,9 +24,9 @@ use crate::core::{IssueSeverity, NormalizedIssue, Snapshot};
 use crate::state::{ID_VERSION, StateDir, files};
 
 /// The file under `.signalint/`.
-const FILE_NAME: &str = "hook.json";
+const NAME: &str = "hook";
 
-/// The largest `hook.json` read back.
+/// The largest `hook.state` read back.
 const MAX_BYTES: u64 = 16 << 20;
 
 /// The errors the hook has reported that are still there, by issue id.
@@ -50,10 +50,10 @@ impl Default for Reported {
 }
 
 impl Reported {
-    /// What `.signalint/hook.json` holds; empty when absent, unreadable or of another id
+    /// What `.signalint/hook.state` holds; empty when absent, unreadable or of another id
     /// version (with a warning when it is damaged).
     pub fn load(state: &StateDir) -> Self {
-        let path = state.path().join(FILE_NAME);
+        let path = state.path().join(crate::state::state_file(NAME));
         let bytes = match files::read_regular(&path, MAX_BYTES) {
             Ok(Some(bytes)) => bytes,
             Ok(None) => return Self::default(),
@@ -75,14 +75,17 @@ impl Reported {
         }
     }
 
-    /// Writes `.signalint/hook.json`; the caller holds the state's lock.
+    /// Writes `.signalint/hook.state`; the caller holds the state's lock.
     pub fn save(&self, state: &StateDir) -> std::io::Result<()> {
         state.ensure()?;
         files::write_atomic(
             state.path(),
-            FILE_NAME,
+            &crate::state::state_file(NAME),
             &serde_json::to_vec(self).map_err(std::io::Error::other)?,
-        )
+        )?;
+        // What an earlier signalint remembered is only forgotten: the hook starts afresh.
+        state.remove_legacy(NAME);
+        Ok(())
     }
 }
 

@@ -1,22 +1,28 @@
 //! What signalint remembers between checks, under `<root>/.signalint/`.
 //!
-//! * `loops.json`: the loop history (bounded by `core`), so fix/regress loops are seen across
+//! Each file holds JSON but is named `<name>.state`: the project's own formatters and linters
+//! pick the files they walk by extension (`biome check .` and `prettier --check .` read every
+//! `.json`, `.signalint/` included, and fail the project's own check on its unformatted JSON),
+//! and none of them reads a `.state` file. A file of the former name, `<name>.json`, is read
+//! when the new one is absent and removed once the new one is written.
+//!
+//! * `loops.state`: the loop history (bounded by `core`), so fix/regress loops are seen across
 //!   restarts; `signalint loops --reset` and the `reset_loop_state` tool clear it.
-//! * `snapshots.json`: the last known issues of every file (`memory`), which every check is
+//! * `snapshots.state`: the last known issues of every file (`memory`), which every check is
 //!   compared with for its delta (older files also hold a previous check per scope, unused now).
-//! * `baseline.json`: the issue ids `signalint baseline` recorded, for `since: "baseline"` and
+//! * `baseline.state`: the issue ids `signalint baseline` recorded, for `since: "baseline"` and
 //!   `check --new-only` (ids are content-derived, so moved code is not new).
-//! * `latest.json`: the latest successful check, whole, so every cluster can be expanded.
+//! * `latest.state`: the latest successful check, whole, so every cluster can be expanded.
 //!
 //! Every file is written to a random temporary name and renamed into place, so a crash leaves the
 //! old version or the new one, never a torn file; nothing is written or read through a link (see
 //! [`files`]): a `.signalint` that is a symlink, not a directory, or someone else's is refused. A file that does not parse is set aside as
 //! `<name>.corrupt` with a warning, and signalint starts from empty for that part.
 //!
-//! `snapshots.json` and `latest.json` are keyed by issue and cluster ids, which are content hashes:
+//! `snapshots.state` and `latest.state` are keyed by issue and cluster ids, which are content hashes:
 //! they carry the [`ID_VERSION`] they were written with, and a file of another version is set aside
 //! as `<name>.ids-v<N>` (its ids would match nothing, and a delta against it would call every issue
-//! new). `loops.json` is keyed by signatures, not ids, and is read whatever the id version.
+//! new). `loops.state` is keyed by signatures, not ids, and is read whatever the id version.
 
 pub mod files;
 mod work;
@@ -32,7 +38,19 @@ use crate::core::{Analysis, Cluster, LoopHistory, NormalizedIssue, Snapshot};
 /// The directory name, in the project root.
 pub const STATE_DIR: &str = ".signalint";
 
-/// The version of the issue and cluster ids in `snapshots.json` and `latest.json`: bumped whenever
+/// The extension of every state file (JSON inside; see the module's doc for why not `.json`).
+pub const STATE_EXTENSION: &str = "state";
+
+/// The extension state files had before [`STATE_EXTENSION`]: read when the new file is absent,
+/// removed once it is written.
+const LEGACY_EXTENSION: &str = "json";
+
+/// The file name of state `name` (`latest` → `latest.state`).
+pub fn state_file(name: &str) -> String {
+    format!("{name}.{STATE_EXTENSION}")
+}
+
+/// The version of the issue and cluster ids in `snapshots.state` and `latest.state`: bumped whenever
 /// the id derivation changes (2: XXH3-128 instead of BLAKE3). Files without it are version 1.
 pub const ID_VERSION: u32 = 2;
 
@@ -191,36 +209,38 @@ impl StateDir {
     }
 
     pub fn load_loops(&self) -> LoopHistory {
-        self.load("loops.json")
+        self.load("loops")
     }
 
     pub fn save_loops(&self, loops: &LoopHistory) {
-        self.save("loops.json", loops);
+        self.save("loops", loops);
     }
 
     pub fn load_snapshots(&self) -> Snapshots {
-        self.load_opt("snapshots.json")
-            .filter(|s: &Snapshots| self.current_ids("snapshots.json", s.id_version))
+        self.load_opt("snapshots")
+            .filter(|(s, path): &(Snapshots, PathBuf)| self.current_ids(path, s.id_version))
+            .map(|(s, _)| s)
             .unwrap_or_default()
     }
 
     pub fn save_snapshots(&self, snapshots: &Snapshots) {
-        self.save("snapshots.json", snapshots);
+        self.save("snapshots", snapshots);
     }
 
     pub fn load_latest(&self) -> Option<LatestCheck> {
-        self.load_opt("latest.json")
-            .filter(|l: &LatestCheck| self.current_ids("latest.json", l.id_version))
+        self.load_opt("latest")
+            .filter(|(l, path): &(LatestCheck, PathBuf)| self.current_ids(path, l.id_version))
+            .map(|(l, _)| l)
     }
 
-    /// Whether a file keyed by ids has the current [`ID_VERSION`]; if not, it is set aside.
-    fn current_ids(&self, name: &str, version: u32) -> bool {
+    /// Whether the file at `path`, keyed by ids, has the current [`ID_VERSION`]; if not, it is
+    /// set aside.
+    fn current_ids(&self, path: &Path, version: u32) -> bool {
         if version == ID_VERSION {
             return true;
         }
-        let path = self.dir.join(name);
-        let aside = path.with_extension(format!("json.ids-v{version}"));
-        let _ = std::fs::rename(&path, &aside);
+        let aside = set_aside_name(path, &format!("ids-v{version}"));
+        let _ = std::fs::rename(path, &aside);
         tracing::info!(
             "{} has ids of version {version} (now {ID_VERSION}); moved it to {} and started afresh",
             path.display(),
@@ -231,36 +251,45 @@ impl StateDir {
 
     /// The recorded baseline; `None` when none was recorded (or its ids are of another version).
     pub fn load_baseline(&self) -> Option<Baseline> {
-        self.load_opt("baseline.json")
-            .filter(|b: &Baseline| self.current_ids("baseline.json", b.id_version))
+        self.load_opt("baseline")
+            .filter(|(b, path): &(Baseline, PathBuf)| self.current_ids(path, b.id_version))
+            .map(|(b, _)| b)
     }
 
     /// Records the baseline; unlike the other state, a failure is the caller's to report.
     pub fn save_baseline(&self, baseline: &Baseline) -> std::io::Result<()> {
-        self.try_save("baseline.json", baseline)
+        self.try_save("baseline", baseline)
     }
 
     pub fn save_latest(&self, latest: &LatestCheck) {
-        self.save("latest.json", latest);
+        self.save("latest", latest);
     }
 
     fn load<T: DeserializeOwned + Default>(&self, name: &str) -> T {
-        self.load_opt(name).unwrap_or_default()
+        self.load_opt(name)
+            .map(|(value, _)| value)
+            .unwrap_or_default()
     }
 
-    fn load_opt<T: DeserializeOwned>(&self, name: &str) -> Option<T> {
-        let path = self.dir.join(name);
-        let bytes = match files::read_regular(&path, MAX_STATE_BYTES) {
-            Ok(bytes) => bytes?,
-            Err(e) => {
-                tracing::warn!("{e}; starting afresh for it");
-                return None;
-            }
-        };
+    /// State `name` and the file it was read from: `<name>.state`, else the former
+    /// `<name>.json`.
+    fn load_opt<T: DeserializeOwned>(&self, name: &str) -> Option<(T, PathBuf)> {
+        let current = self.dir.join(state_file(name));
+        let legacy = self.dir.join(format!("{name}.{LEGACY_EXTENSION}"));
+        let (path, bytes) =
+            [current, legacy].into_iter().find_map(|path| {
+                match files::read_regular(&path, MAX_STATE_BYTES) {
+                    Ok(bytes) => bytes.map(|bytes| (path, bytes)),
+                    Err(e) => {
+                        tracing::warn!("{e}; starting afresh for it");
+                        None
+                    }
+                }
+            })?;
         match serde_json::from_slice(&bytes) {
-            Ok(value) => Some(value),
+            Ok(value) => Some((value, path)),
             Err(e) => {
-                let aside = path.with_extension("json.corrupt");
+                let aside = set_aside_name(&path, "corrupt");
                 let _ = std::fs::rename(&path, &aside);
                 tracing::warn!(
                     "{} did not parse ({e}); moved it to {} and started afresh",
@@ -274,13 +303,30 @@ impl StateDir {
 
     fn save<T: Serialize>(&self, name: &str, value: &T) {
         if let Err(e) = self.try_save(name, value) {
-            tracing::warn!("cannot write {}: {e}", self.dir.join(name).display());
+            tracing::warn!(
+                "cannot write {}: {e}",
+                self.dir.join(state_file(name)).display()
+            );
         }
     }
 
+    /// Writes state `name` as `<name>.state` and removes a former `<name>.json`.
     fn try_save<T: Serialize>(&self, name: &str, value: &T) -> std::io::Result<()> {
         self.ensure()?;
-        files::write_atomic(&self.dir, name, &serde_json::to_vec(value)?)
+        files::write_atomic(&self.dir, &state_file(name), &serde_json::to_vec(value)?)?;
+        self.remove_legacy(name);
+        Ok(())
+    }
+
+    /// Removes the former `<name>.json` of state `name`, if any (a link is removed, never
+    /// followed).
+    pub fn remove_legacy(&self, name: &str) {
+        let legacy = self.dir.join(format!("{name}.{LEGACY_EXTENSION}"));
+        match std::fs::remove_file(&legacy) {
+            Ok(()) => tracing::info!("removed {}, now {}", legacy.display(), state_file(name)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => tracing::warn!("cannot remove {}: {e}", legacy.display()),
+        }
     }
 
     /// Creates the directory if needed and checks it is a plain directory of the user's (see
@@ -299,6 +345,13 @@ impl StateDir {
     }
 }
 
+/// Where a state file that cannot be used is set aside: `latest.state` → `latest.state.<why>`.
+fn set_aside_name(path: &Path, why: &str) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".{why}"));
+    path.with_file_name(name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -314,13 +367,13 @@ mod tests {
         };
         state.save_loops(&loops);
         assert_eq!(state.load_loops().checks, 7);
-        std::fs::write(state.path().join("loops.json"), "{\"checks\": 7, \"tra").unwrap();
+        std::fs::write(state.path().join("loops.state"), "{\"checks\": 7, \"tra").unwrap();
         assert_eq!(
             state.load_loops(),
             LoopHistory::default(),
             "a torn file is not trusted"
         );
-        assert!(state.path().join("loops.json.corrupt").exists());
+        assert!(state.path().join("loops.state.corrupt").exists());
         assert!(state.path().join(".gitignore").exists());
     }
 
@@ -328,14 +381,8 @@ mod tests {
     fn files_with_other_ids_are_set_aside_and_loops_are_kept() {
         let root = tempfile::tempdir().unwrap();
         let state = StateDir::new(root.path());
-        let mut snapshots = Snapshots::default();
-        snapshots.put("scope".to_owned(), Snapshot::default());
-        state.save_snapshots(&snapshots);
-        state.save_latest(&LatestCheck::default());
-        assert_eq!(state.load_snapshots().scopes.len(), 1);
-        assert!(state.load_latest().is_some());
-
-        // Written before ids were versioned (BLAKE3 ids).
+        state.ensure().unwrap();
+        // Written before ids were versioned (BLAKE3 ids), under the former names.
         std::fs::write(
             state.path().join("snapshots.json"),
             r#"{"tick": 3, "scopes": {"scope": [3, {"issues": {}}]}}"#,
@@ -357,6 +404,36 @@ mod tests {
         assert!(state.path().join("snapshots.json.ids-v1").exists());
         assert!(state.path().join("latest.json.ids-v1").exists());
         assert!(!state.path().join("snapshots.json").exists());
+    }
+
+    #[test]
+    fn a_former_json_file_is_read_then_replaced_by_its_state_file() {
+        let root = tempfile::tempdir().unwrap();
+        let state = StateDir::new(root.path());
+        let mut snapshots = Snapshots::default();
+        snapshots.put("scope".to_owned(), Snapshot::default());
+        state.save_snapshots(&snapshots);
+        state
+            .save_baseline(&Baseline::of(&Analysis::default()))
+            .unwrap();
+        let dir = state.path();
+        assert!(dir.join("snapshots.state").is_file());
+        // As an earlier signalint left them (a baseline committed beside them).
+        std::fs::rename(dir.join("snapshots.state"), dir.join("snapshots.json")).unwrap();
+        std::fs::rename(dir.join("baseline.state"), dir.join("baseline.json")).unwrap();
+        assert_eq!(
+            state.load_snapshots().scopes.len(),
+            1,
+            "read under its former name"
+        );
+        assert!(state.load_baseline().is_some());
+        state.save_snapshots(&snapshots);
+        assert!(dir.join("snapshots.state").is_file());
+        assert!(
+            !dir.join("snapshots.json").exists(),
+            "a formatter walking the project must not find it"
+        );
+        assert_eq!(state.load_snapshots().scopes.len(), 1);
     }
 
     #[test]
@@ -382,8 +459,10 @@ mod tests {
         state.ensure().unwrap();
         let victim = root.path().join("victim.json");
         std::fs::write(&victim, r#"{"checks": 9}"#).unwrap();
-        std::os::unix::fs::symlink(&victim, state.path().join("loops.json")).unwrap();
+        std::os::unix::fs::symlink(&victim, state.path().join("loops.state")).unwrap();
+        std::os::unix::fs::symlink(&victim, state.path().join("latest.json")).unwrap();
         assert_eq!(state.load_loops(), LoopHistory::default(), "not read");
+        assert!(state.load_latest().is_none(), "nor under a former name");
         state.save_loops(&LoopHistory::default());
         assert_eq!(
             std::fs::read_to_string(&victim).unwrap(),
