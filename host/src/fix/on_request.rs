@@ -30,11 +30,13 @@ pub(super) fn engines(context: &Context) -> BTreeSet<String> {
         .collect()
 }
 
-/// Whether `issue`'s fix is one its engine computes when fixes are applied.
+/// Whether `issue`'s fix is one its engine computes when fixes are applied. A fact several
+/// engines reported is not: its fix comes from another reporter, asked as such.
 pub(super) fn pending(issue: &NormalizedIssue, engines: &BTreeSet<String>) -> bool {
     issue.fixable
         && issue.fixes.is_empty()
         && !issue.file.is_empty()
+        && issue.engines.is_empty()
         && engines.contains(&issue.engine)
 }
 
@@ -131,4 +133,40 @@ pub(super) async fn compute(
         }
     }
     computed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn format_issue() -> NormalizedIssue {
+        serde_json::from_value(serde_json::json!({
+            "issueId": "i", "file": "a.ts", "line": 0, "col": 0, "engine": "biome",
+            "rule": "format", "severity": "error", "message": "not formatted",
+            "fixable": true, "fixSafety": "safe",
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn only_an_unmerged_fixable_issue_of_a_declaring_engine_without_edits_is_computed() {
+        let engines = BTreeSet::from(["biome".to_owned()]);
+        assert!(pending(&format_issue(), &engines));
+        assert!(!pending(&format_issue(), &BTreeSet::new()), "undeclared");
+
+        let mut merged = format_issue();
+        merged.engines = vec!["biome".into(), "oxlint".into()];
+        assert!(!pending(&merged, &engines), "asked of its other reporters");
+
+        let mut with_edits = format_issue();
+        with_edits.fixes = serde_json::from_value(serde_json::json!([
+            {"line": 1, "col": 1, "endLine": 1, "endCol": 2, "newText": ""}
+        ]))
+        .unwrap();
+        assert!(!pending(&with_edits, &engines), "its fix is already there");
+
+        let mut not_fixable = format_issue();
+        not_fixable.fixable = false;
+        assert!(!pending(&not_fixable, &engines));
+    }
 }
