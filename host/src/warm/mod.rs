@@ -514,7 +514,7 @@ impl Pool {
                     self.load_in_background(
                         request,
                         slot.clone(),
-                        Loading::ToStart(plan),
+                        Loading::ToStart(Box::new(plan)),
                         Some(after.clone()),
                     );
                     drop(held);
@@ -559,7 +559,7 @@ impl Pool {
                         self.load_in_background(
                             request,
                             slot.clone(),
-                            Loading::Started(loading),
+                            Loading::Started(Box::new(loading)),
                             None,
                         );
                         drop(held);
@@ -615,9 +615,9 @@ impl Pool {
 /// A session to load in the background.
 enum Loading {
     /// Started, its first answer still to come.
-    Started(session::Session),
+    Started(Box<session::Session>),
     /// To start, as the adapter planned it.
-    ToStart(adapter::Plan),
+    ToStart(Box<adapter::Plan>),
 }
 
 /// The session, started where needed, once its first answer (loading and checking the whole
@@ -625,7 +625,7 @@ enum Loading {
 /// took in the program too, and is kept, as a check keeps it.
 async fn load(request: &Request<'_>, loading: Loading) -> Result<session::Session, String> {
     let mut session = match loading {
-        Loading::Started(session) => session,
+        Loading::Started(session) => *session,
         Loading::ToStart(plan) => session::Session::start(request, &plan).await?,
     };
     match session.check(request).await {
