@@ -18,6 +18,13 @@ fn trusted() -> (&'static str, &'static Path) {
 }
 use serde_json::{Value, json};
 
+/// A new session's first answer waited on (below a million source files), as the tests of a
+/// loaded session's lifecycle want it; by default it loads in the background, its first check
+/// one-shot (`a_new_session_loads_in_the_background_its_first_check_one_shot`).
+fn waited() -> (&'static str, &'static Path) {
+    ("SIGNALINT_WARM_BACKGROUND_FROM_FILES", Path::new("1000000"))
+}
+
 const CONFIG: &str = "[engines.oxlint]\nenabled = false\n\n[engines.biome]\nenabled = false\n";
 
 /// A two-file TypeScript project with one type error, pinning the TypeScript of `typescript`
@@ -112,7 +119,7 @@ async fn a_warm_tsserver_is_kept_restarted_when_needed_and_dies_with_the_server(
 async fn kept_restarted_and_stopped(typescript: Option<&str>, server: &str) {
     let dir = pinned(typescript);
     let root = dir.path().canonicalize().unwrap();
-    let (client, _) = start(&root, &[trusted()]).await;
+    let (client, _) = start(&root, &[trusted(), waited()]).await;
 
     let first = ok(&call(&client, "check_project", json!({})).await);
     assert!(
@@ -201,7 +208,7 @@ async fn kept_restarted_and_stopped(typescript: Option<&str>, server: &str) {
 async fn a_killed_server_takes_its_warm_engine_with_it() {
     let dir = project();
     let root = dir.path().canonicalize().unwrap();
-    let (client, _) = start(&root, &[trusted()]).await;
+    let (client, _) = start(&root, &[trusted(), waited()]).await;
     let answer = ok(&call(&client, "check_project", json!({})).await);
     assert!(tsc_message(&answer).starts_with("persistent"), "{answer:#}");
     let [pid] = servers(&root)[..] else {
@@ -234,7 +241,11 @@ async fn an_idle_engine_stops_and_one_past_its_memory_limit_too() {
     let root = dir.path().canonicalize().unwrap();
     let (client, _) = start(
         &root,
-        &[trusted(), ("SIGNALINT_WARM_IDLE_SECS", Path::new("1"))],
+        &[
+            trusted(),
+            waited(),
+            ("SIGNALINT_WARM_IDLE_SECS", Path::new("1")),
+        ],
     )
     .await;
     let answer = ok(&call(&client, "check_project", json!({})).await);
@@ -258,7 +269,11 @@ async fn an_idle_engine_stops_and_one_past_its_memory_limit_too() {
     let root = dir.path().canonicalize().unwrap();
     let (client, _) = start(
         &root,
-        &[trusted(), ("SIGNALINT_WARM_MAX_RSS_MIB", Path::new("1"))],
+        &[
+            trusted(),
+            waited(),
+            ("SIGNALINT_WARM_MAX_RSS_MIB", Path::new("1")),
+        ],
     )
     .await;
     let answer = ok(&call(&client, "check_project", json!({})).await);
@@ -273,7 +288,7 @@ async fn an_idle_engine_stops_and_one_past_its_memory_limit_too() {
 async fn a_syntax_error_sends_a_tsserver_check_one_shot_and_says_why() {
     let dir = pinned(Some("typescript-5"));
     let root = dir.path().canonicalize().unwrap();
-    let (client, _) = start(&root, &[trusted()]).await;
+    let (client, _) = start(&root, &[trusted(), waited()]).await;
     let answer = ok(&call(&client, "check_project", json!({})).await);
     assert!(tsc_message(&answer).starts_with("persistent"), "{answer:#}");
     std::fs::write(root.join("src/a.ts"), "export const a: number = ;\n").unwrap();
@@ -328,7 +343,7 @@ async fn edited_files_first(typescript: Option<&str>) {
     )
     .unwrap();
     std::fs::write(root.join("src/d.ts"), "export const d: string = 1;\n").unwrap();
-    let (client, recorder) = start(&root, &[trusted()]).await;
+    let (client, recorder) = start(&root, &[trusted(), waited()]).await;
     let first = ok(&call(&client, "check_project", json!({})).await);
     assert_eq!(first["totalIssues"], 1, "{first:#}");
     recorder.progress.lock().unwrap().clear();
@@ -424,7 +439,7 @@ fn silent_tsserver(secs: u64) -> tempfile::TempDir {
 async fn a_first_answer_past_the_timeout_goes_one_shot_at_once_and_says_what_to_raise() {
     let dir = silent_tsserver(20);
     let root = dir.path().canonicalize().unwrap();
-    let (client, _) = start(&root, &[trusted()]).await;
+    let (client, _) = start(&root, &[trusted(), waited()]).await;
     let answer = ok(&call(&client, "check_project", json!({})).await);
     let message = tsc_message(&answer);
     assert!(
@@ -457,59 +472,107 @@ async fn a_first_answer_past_the_timeout_goes_one_shot_at_once_and_says_what_to_
 /// same answer, and once it has loaded the checks are answered warm.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_session_past_its_start_budget_loads_in_the_background() {
-    loads_in_the_background(
-        ("SIGNALINT_WARM_START_BUDGET_MS", "1"),
+    let (client, _, _dir) = loads_in_the_background(
+        &[waited(), ("SIGNALINT_WARM_START_BUDGET_MS", Path::new("1"))],
         "first answer (loading and checking the whole program) took longer than",
     )
     .await;
+    client.cancel().await.ok();
 }
 
-/// A program with as many source files as the size from which a first answer is not waited
-/// on (here 2, the fixture's two files) loads in the background from its first check on,
-/// without waiting out any budget.
+/// With a size set from which a first answer is not waited on (here 2, the fixture's two
+/// files), the program loads in the background from its first check on, without waiting out
+/// any budget, and the status says so.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_large_program_loads_in_the_background_from_its_first_check() {
-    loads_in_the_background(
-        ("SIGNALINT_WARM_BACKGROUND_FROM_FILES", "2"),
-        "the program has 2 source files, and from 2",
+    let (client, _, _dir) = loads_in_the_background(
+        &[("SIGNALINT_WARM_BACKGROUND_FROM_FILES", Path::new("2"))],
+        "from 2 source files (`SIGNALINT_WARM_BACKGROUND_FROM_FILES`), the program has 2",
     )
     .await;
+    client.cancel().await.ok();
 }
 
-/// The first check, with `setting`, runs one-shot saying `why`; the session then loads in the
-/// background and answers warm.
-async fn loads_in_the_background(setting: (&str, &str), why: &str) {
-    let dir = pinned(None);
-    let root = dir.path().canonicalize().unwrap();
-    let (client, _) = start(&root, &[trusted(), (setting.0, Path::new(setting.1))]).await;
-
-    let first = ok(&call(&client, "check_project", json!({})).await);
-    let message = tsc_message(&first);
+/// By default a new session is never waited on: its first answer (the server started, every
+/// file opened and checked) costs more than the one-shot run, so the first check runs
+/// one-shot and says why, the session loads in the background, and the checks after it has
+/// loaded are answered warm. A restart (a program input changed) is waited on, as the edit
+/// loop it comes in wants warm answers next.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_session_loads_in_the_background_its_first_check_one_shot() {
+    let (client, root, _dir) = loads_in_the_background(
+        &[],
+        "a new persistent tsc loads the program in the background",
+    )
+    .await;
+    std::fs::write(
+        root.join("tsconfig.json"),
+        r#"{ "compilerOptions": { "strict": true, "noEmit": true, "module": "esnext", "moduleResolution": "bundler", "types": [], "noUnusedLocals": true }, "include": ["src"] }"#,
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("src/a.ts"),
+        "const unused = 1;\nexport const a: string = \"1\";\n",
+    )
+    .unwrap();
+    let restarted = ok(&call(&client, "check_files", json!({"files": ["src/a.ts"]})).await);
+    let message = tsc_message(&restarted);
     assert!(
-        message.contains("ran one-shot while it loads in the background") && message.contains(why),
-        "{first:#}"
+        message.starts_with("persistent `tsc --lsp")
+            && message.contains("restarted: a program input changed (tsconfig.json"),
+        "{restarted:#}"
     );
-    assert_eq!(first["totalIssues"], 1, "the one-shot answer: {first:#}");
+    assert_eq!(
+        restarted["totalIssues"], 1,
+        "the new option applies: {restarted:#}"
+    );
+    assert_eq!(servers(&root).len(), 1, "the restarted session alone");
+    client.cancel().await.ok();
+}
 
-    // Every check answers (one-shot while it loads, then warm) and never waits on the load;
-    // within a minute the loaded session answers.
+/// Checks `file` until the loaded session answers (each answer with `issues`), one-shot at
+/// once meanwhile, within a minute; the warm answer.
+async fn answered_warm(client: &mcp_support::Client, file: &str, issues: u64) -> Value {
     let deadline = Instant::now() + Duration::from_secs(60);
-    let mut one_shot_meanwhile = 0;
-    let warm = loop {
-        let answer = ok(&call(&client, "check_files", json!({"files": ["src/b.ts"]})).await);
-        assert_eq!(answer["totalIssues"], 1, "{answer:#}");
+    loop {
+        let answer = ok(&call(client, "check_files", json!({"files": [file]})).await);
+        assert_eq!(answer["totalIssues"], issues, "{answer:#}");
         let message = tsc_message(&answer);
         if message.starts_with("persistent `tsc --lsp") {
-            break answer;
+            return answer;
         }
         assert!(
             message.contains("still loading the program in the background"),
             "{answer:#}"
         );
-        one_shot_meanwhile += 1;
         assert!(Instant::now() < deadline, "never loaded: {answer:#}");
         tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    }
+}
+
+/// The first check, with `env`, runs one-shot saying `why`; the session then loads in the
+/// background and answers warm, and follows edits. The client, the project root and its
+/// directory.
+async fn loads_in_the_background(
+    env: &[(&str, &Path)],
+    why: &str,
+) -> (mcp_support::Client, std::path::PathBuf, tempfile::TempDir) {
+    let dir = pinned(None);
+    let root = dir.path().canonicalize().unwrap();
+    let mut env = env.to_vec();
+    env.push(trusted());
+    let (client, _) = start(&root, &env).await;
+
+    let first = ok(&call(&client, "check_project", json!({})).await);
+    let message = tsc_message(&first);
+    assert!(
+        message.contains("so this check ran one-shot") && message.contains(why),
+        "{first:#}"
+    );
+    assert_eq!(first["totalIssues"], 1, "the one-shot answer: {first:#}");
+
+    // Every check answers (one-shot while it loads, then warm) and never waits on the load.
+    answered_warm(&client, "src/b.ts", 1).await;
     assert_eq!(
         servers(&root).len(),
         1,
@@ -520,10 +583,10 @@ async fn loads_in_the_background(setting: (&str, &str), why: &str) {
     let edited = ok(&call(&client, "check_files", json!({"files": ["src/a.ts"]})).await);
     assert!(
         tsc_message(&edited).starts_with("persistent `tsc --lsp"),
-        "{edited:#} (after {one_shot_meanwhile} one-shot checks, {warm:#})"
+        "{edited:#}"
     );
     assert_eq!(edited["totalIssues"], 0, "{edited:#}");
-    client.cancel().await.ok();
+    (client, root, dir)
 }
 
 /// A project whose own declaration file has a type error, with `skipLibCheck` as `skip` says.
@@ -563,7 +626,7 @@ async fn skip_lib_check_asks_no_declaration_file(typescript: Option<&str>) {
     for (skip, asked, errors) in [(true, "2 of 3", 1), (false, "3 of 3", 2)] {
         let dir = with_declarations(typescript, skip);
         let root = dir.path().canonicalize().unwrap();
-        let (client, _) = start(&root, &[trusted()]).await;
+        let (client, _) = start(&root, &[trusted(), waited()]).await;
         let first = ok(&call(&client, "check_project", json!({})).await);
         let message = tsc_message(&first);
         assert!(message.starts_with("persistent `"), "{first:#}");

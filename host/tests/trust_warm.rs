@@ -66,9 +66,12 @@ fn project_with_a_plugin(root: &Path) {
 }
 
 /// `check_project` over MCP, then `check_files` of the edited file (a warm answer), with the
-/// environment given; the tsc status of the last answer.
+/// environment given; the tsc status of the last answer. The first check waits for the new
+/// session's first answer (by default it loads in the background), so the second is warm.
 async fn check_warm(root: &Path, env: &[(&str, &Path)]) -> serde_json::Value {
-    let (client, _) = start(root, env).await;
+    let mut env = env.to_vec();
+    env.push(("SIGNALINT_WARM_BACKGROUND_FROM_FILES", Path::new("1000000")));
+    let (client, _) = start(root, &env).await;
     let first = ok(&call(&client, "check_project", json!({})).await);
     assert_eq!(first["engines"]["tsc"]["status"], "ok", "{first:#}");
     std::fs::write(root.join("src/a.ts"), "export const n: number = 2;\n").unwrap();

@@ -25,6 +25,9 @@ pub(crate) struct EngineOutcome {
     pub status: EngineStatus,
     pub issues: Vec<IssueInput>,
     pub rechecked: Option<Coverage>,
+    /// Held back until the check has ended: a new persistent session's load, which would
+    /// otherwise share the cores with the check's other engines.
+    pub loads_after: Option<tokio_util::sync::DropGuard>,
 }
 
 impl EngineOutcome {
@@ -33,6 +36,7 @@ impl EngineOutcome {
             status,
             issues: Vec::new(),
             rechecked: None,
+            loads_after: None,
         }
     }
 }
@@ -126,6 +130,8 @@ async fn run_with(
     // the cache: a result served from the cache would leave the session behind on the edits
     // (a revert), and the next check would pay for them.
     let mut one_shot_note = None;
+    // A new session loads in the background once the check has ended.
+    let mut loads_after = None;
     if context.warm.is_some() && info.persistent.is_some() {
         let request = plan_request(
             context,
@@ -145,6 +151,7 @@ async fn run_with(
                     status: EngineStatus::ok(),
                     rechecked: Some(coverage(info.scope, &relevant, None)),
                     issues,
+                    loads_after: None,
                 };
                 outcome.status.version = Some(version.clone());
                 outcome.status.issue_count = Some(outcome.issues.len());
@@ -153,7 +160,10 @@ async fn run_with(
                 outcome.status.message = note;
                 return Ok(outcome);
             }
-            Some(Err(why)) => one_shot_note = Some(why),
+            Some(Err((why, guard))) => {
+                one_shot_note = Some(why);
+                loads_after = guard;
+            }
             None => {}
         }
     }
@@ -184,6 +194,7 @@ async fn run_with(
             let coverage = coverage(info.scope, &relevant, None);
             let mut outcome = cached_outcome(issues, &version, started, coverage);
             outcome.status.message = one_shot_note;
+            outcome.loads_after = loads_after;
             return Ok(outcome);
         }
         Lookup::Run {
@@ -216,12 +227,14 @@ async fn run_with(
     for note in one_shot_note.into_iter().chain(planned.notes) {
         add_note(&mut outcome.status, note);
     }
+    outcome.loads_after = loads_after;
     Ok(outcome)
 }
 
 /// The engine's warm answer, as its runs would have given it, with the note for its status:
 /// `None` where no session is kept (the CLI, an engine without the capability),
-/// `Some(Err(why))` when this check runs one-shot instead.
+/// `Some(Err((why, guard)))` when this check runs one-shot instead (the guard, held until
+/// the check ends, holds back a new session's load).
 async fn warm_run(
     context: &Context,
     plan: &EnginePlan,
@@ -230,7 +243,7 @@ async fn warm_run(
     tree: &[String],
     cancel: &CancellationToken,
     observer: Option<&EngineObserver>,
-) -> Option<Result<(Ran, Option<String>), String>> {
+) -> Option<Result<(Ran, Option<String>), (String, Option<tokio_util::sync::DropGuard>)>> {
     let pool = context.warm.as_ref()?;
     if info.persistent.is_none() || info.scope != EngineScope::WholeProgram {
         return None;
@@ -267,7 +280,8 @@ async fn warm_run(
             },
             Some(answer.note),
         )),
-        crate::warm::Outcome::OneShot(why) => Err(why),
+        crate::warm::Outcome::OneShot(why) => Err((why, None)),
+        crate::warm::Outcome::Loading(why, guard) => Err((why, Some(guard))),
     })
 }
 
@@ -562,6 +576,7 @@ fn cached_outcome(
         status,
         issues,
         rechecked: Some(coverage),
+        loads_after: None,
     }
 }
 
@@ -610,6 +625,7 @@ fn ran_outcome(
         status,
         issues,
         rechecked: Some(coverage(scope, relevant, partial)),
+        loads_after: None,
     }
 }
 

@@ -279,6 +279,8 @@ pub async fn run(
         })
     };
     let mut inputs: Vec<IssueInput> = Vec::new();
+    // A new persistent session loads once the check has ended, off its cores.
+    let mut loads_after = Vec::new();
     let mut rechecked = Rechecked::new();
     if let Scope::Files { files } = scope {
         rechecked = rechecked.focus(files.iter().cloned());
@@ -294,6 +296,7 @@ pub async fn run(
                     outcome.status.reason = reasons.get(&id).cloned();
                 }
                 inputs.extend(outcome.issues);
+                loads_after.extend(outcome.loads_after);
                 if let Some(coverage) = outcome.rechecked {
                     rechecked.engines.insert(id.clone(), coverage);
                 }
@@ -340,6 +343,7 @@ pub async fn run(
     .await
     .unwrap_or_default();
     tracing::debug!(elapsed = ?started.elapsed(), "analysed");
+    drop(loads_after);
     Report {
         analysis,
         engines: statuses,

@@ -27,14 +27,18 @@
 //!   declared program inputs: package.json, lockfiles, `node_modules/.package-lock.json`;
 //!   see `inputs`), and after an answer that left the process above its
 //!   memory limit (measured after an answer, at most once a second).
-//! * **Warm up in the background** when a new session's first answer (loading and checking
-//!   the whole program) takes longer than the start budget (the engine's timeout unless set):
-//!   that check runs one-shot, the session finishes loading on its own task with a budget
-//!   of [`BACKGROUND_BUDGET_FACTOR`] times the engine's timeout, and meanwhile every check of
-//!   the engine runs one-shot at once instead of waiting on it. A session that does not load
-//!   even then is not tried again for [`GIVE_UP_FOR`]. A program of
-//!   [`DEFAULT_BACKGROUND_FROM_FILES`] source files or more is not waited on at all: its
-//!   first answer grows faster than the program, so its first check runs one-shot at once.
+//! * **Load in the background**: a new session's first answer loads and checks the whole
+//!   program (the server starts, opens every file, pulls every file's diagnostics), which
+//!   costs more than a one-shot run, so it is not waited on: that check runs one-shot, the
+//!   session starts once that check has ended (not to share the cores with it) and loads on
+//!   its own task with a budget of [`BACKGROUND_BUDGET_FACTOR`] times the engine's timeout,
+//!   and meanwhile every check of the engine runs one-shot at once instead of waiting on it;
+//!   once it has answered, the checks are answered warm. A session that does not load even
+//!   then is not tried again for [`GIVE_UP_FOR`]. Below
+//!   [`Settings::background_from_files`] source files (none by default) a new session's first
+//!   answer is waited on instead, and so is a restarted session's below
+//!   [`RESTART_BACKGROUND_FROM_FILES`], for the start budget (the engine's timeout unless
+//!   set): past it the check runs one-shot and the session goes on loading in the background.
 //! * **Stop** when idle, and when the pool shuts down ([`Pool::shutdown`]). The process is a
 //!   [`runner::Persistent`](crate::runner::Persistent): its own group, registered, with the
 //!   parent-death signal, so it never outlives the host.
@@ -88,13 +92,22 @@ pub const DEFAULT_MAX_RSS: u64 = 4 << 30;
 /// (the first answer also opens every file) gets this much longer, off every call's path.
 pub const BACKGROUND_BUDGET_FACTOR: u32 = 4;
 
-/// From how many source files a new session loads in the background at once, its first check
-/// running one-shot. A language server's first answer opens every file, and TypeScript 7's
+/// From how many source files a new session loads in the background, its first check
+/// running one-shot: every program. A language server's first answer starts the server,
+/// opens every file and pulls every file's diagnostics, which costs more than a one-shot run
+/// of the same program: on tiny-invariant (one file) the first `check_project` that waited
+/// for it took 2.06 times the CLI's cold check, on rxjs 1.2 times; and TypeScript 7's
 /// grows faster than the program: on generated programs of small modules it took 6.4 s at
 /// 2,000 files, 35 s at 5,000 and more than 120 s at 20,000, where a one-shot tsc of the
-/// 20,000 took 8 s. Waiting for it first made every large project's first check cost the
-/// whole start budget plus the one-shot run.
-pub const DEFAULT_BACKGROUND_FROM_FILES: usize = 3_000;
+/// 20,000 took 8 s. `SIGNALINT_WARM_BACKGROUND_FROM_FILES` sets a size below which the first
+/// check waits for the session's first answer instead (up to the start budget).
+pub const DEFAULT_BACKGROUND_FROM_FILES: usize = 0;
+
+/// From how many source files a restarted session (a crash, a program input changed) loads
+/// in the background, the check that restarted it running one-shot. A restart comes within an
+/// edit loop, whose next checks are answered warm once it has loaded, so below this size it is
+/// waited on; from it, TypeScript 7's first answer takes longer than a one-shot run by far.
+pub const RESTART_BACKGROUND_FROM_FILES: usize = 3_000;
 
 /// How long an engine whose session did not load even in the background runs one-shot
 /// before a session is tried again.
@@ -108,8 +121,8 @@ pub struct Settings {
     /// How long a check waits for a new session's first answer before it runs one-shot and
     /// leaves the session to load in the background (`None`: the engine's timeout).
     pub start_budget: Option<Duration>,
-    /// From how many source files a new session is not waited on at all (see
-    /// [`DEFAULT_BACKGROUND_FROM_FILES`]).
+    /// From how many source files a new session is not waited on at all, its first check
+    /// running one-shot (see [`DEFAULT_BACKGROUND_FROM_FILES`]).
     pub background_from_files: usize,
 }
 
@@ -337,6 +350,10 @@ pub enum Outcome {
     Answered(Answer),
     /// The engine runs one-shot this time, for this reason.
     OneShot(String),
+    /// The engine runs one-shot this time, for this reason, while a new session loads in the
+    /// background once the guard is dropped: after the check (its one-shot run and the other
+    /// engines beside it), whose cores it would otherwise share.
+    Loading(String, tokio_util::sync::DropGuard),
 }
 
 impl Pool {
@@ -382,9 +399,17 @@ impl Pool {
         }
     }
 
-    /// Leaves `session`, whose first answer took longer than the start budget, to load on a
-    /// task of its own; it goes back into its slot once it answers.
-    fn load_in_background(&self, request: &Request<'_>, slot: Slot, mut session: session::Session) {
+    /// Leaves a session to load on a task of its own; it goes back into its slot once it
+    /// answers. `loading` is the session whose first answer took longer than the start budget,
+    /// or a session to start once `after` is cancelled (the check that runs one-shot ended,
+    /// so that the two do not share the cores).
+    fn load_in_background(
+        &self,
+        request: &Request<'_>,
+        slot: Slot,
+        loading: Loading,
+        after: Option<CancellationToken>,
+    ) {
         let key = (request.root.to_path_buf(), request.engine.to_owned());
         let budget = request.timeout * BACKGROUND_BUDGET_FACTOR;
         let owned = OwnedRequest::of(request, budget, self.stopping.child_token());
@@ -395,42 +420,54 @@ impl Pool {
             .insert(key.clone(), Warming::Loading(Instant::now()));
         tokio::spawn(async move {
             let request = owned.request();
+            if let Some(after) = after {
+                tokio::select! {
+                    () = after.cancelled() => {}
+                    () = request.cancel.cancelled() => {}
+                }
+            }
             let loaded = tokio::select! {
-                answer = session.check(&request) => {
-                    matches!(answer, Ok(session::Checked::Answer(_)))
-                }
-                () = request.cancel.cancelled() => false,
-                () = tokio::time::sleep(budget) => false,
+                loaded = load(&request, loading) => loaded,
+                () = request.cancel.cancelled() => Err("the server stopped".to_owned()),
+                () = tokio::time::sleep(budget) => Err(format!("not loaded within {budget:?}")),
             };
-            if loaded {
-                tracing::info!(
-                    engine = request.engine,
-                    "persistent engine loaded in the background"
-                );
-                session.last_used = Instant::now();
-                let mut held = slot.lock().await;
-                if held.is_none() {
-                    *held = Some(session);
+            match loaded {
+                Ok(mut session) => {
+                    tracing::info!(
+                        engine = request.engine,
+                        "persistent engine loaded in the background"
+                    );
+                    session.last_used = Instant::now();
+                    let mut held = slot.lock().await;
+                    if held.is_none() {
+                        *held = Some(session);
+                    }
+                    warming
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .remove(&key);
                 }
-                warming
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .remove(&key);
-            } else {
-                tracing::warn!(
-                    engine = request.engine,
-                    "persistent engine did not load in the background"
-                );
-                warming
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .insert(key, Warming::GaveUp(Instant::now() + GIVE_UP_FOR));
+                Err(reason) => {
+                    tracing::warn!(
+                        engine = request.engine,
+                        reason,
+                        "persistent engine did not load in the background"
+                    );
+                    warming
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .insert(key, Warming::GaveUp(Instant::now() + GIVE_UP_FOR));
+                }
             }
         });
     }
 
     /// Answers from the engine's session, starting or restarting it as needed; a session
-    /// that fails twice in a row leaves this check to the one-shot run.
+    /// that fails twice in a row leaves this check to the one-shot run. A new session of a
+    /// program of [`Settings::background_from_files`] files or more (by default every one)
+    /// is not waited on: this check runs one-shot, and the session starts and loads in the
+    /// background once that check has ended; so is a restarted one from
+    /// [`RESTART_BACKGROUND_FROM_FILES`] files.
     pub async fn check(&self, request: &Request<'_>) -> Outcome {
         let started = Instant::now();
         let key = (request.root.to_path_buf(), request.engine.to_owned());
@@ -456,10 +493,40 @@ impl Pool {
             let fresh = why_new.is_some();
             if let Some(why) = why_new {
                 held.take();
+                let why = restarted.take().unwrap_or(why);
+                // A new session's first answer opens and checks every file, which takes
+                // longer than a one-shot run: not waited on. (Counted for a new session
+                // only: a warm check does not walk the tree again.)
+                let sources = request.sources().len();
+                let from = if why == "started" {
+                    self.settings.background_from_files
+                } else {
+                    // A restart comes within an edit loop, whose next checks want the warm
+                    // answers soon: it is waited on below the size where it never is.
+                    self.settings
+                        .background_from_files
+                        .max(RESTART_BACKGROUND_FROM_FILES)
+                };
+                if sources >= from {
+                    // Marked loading before the slot is let go, so no check waiting for the
+                    // slot starts a second session.
+                    let after = CancellationToken::new();
+                    self.load_in_background(
+                        request,
+                        slot.clone(),
+                        Loading::ToStart(Box::new(plan)),
+                        Some(after.clone()),
+                    );
+                    drop(held);
+                    return Outcome::Loading(
+                        loads_in_background(request, &why, sources, from),
+                        after.drop_guard(),
+                    );
+                }
                 match session::Session::start(request, &plan).await {
                     Ok(session) => {
                         tracing::info!(engine = request.engine, why, "persistent engine started");
-                        if attempt == 0 && why != "started" {
+                        if why != "started" {
                             restarted = Some(why);
                         }
                         *held = Some(session);
@@ -471,19 +538,6 @@ impl Pool {
                         ));
                     }
                 }
-            }
-            // A large program's first answer takes longer than a one-shot run: not waited on.
-            // (Counted for a new session only: a warm check does not walk the tree again.)
-            let sources = if fresh { request.sources().len() } else { 0 };
-            if fresh && sources >= self.settings.background_from_files {
-                let loading = held.take().expect("started above");
-                self.load_in_background(request, slot.clone(), loading);
-                drop(held);
-                return Outcome::OneShot(large_program_loads_in_background(
-                    request,
-                    sources,
-                    self.settings.background_from_files,
-                ));
             }
             let session = held.as_mut().expect("started above");
             // A session's first answer loads and checks the whole program: past the start
@@ -502,7 +556,12 @@ impl Pool {
                         // Marked loading before the slot is let go, so no check waiting for
                         // the slot starts a second session.
                         let loading = held.take().expect("the session just checked");
-                        self.load_in_background(request, slot.clone(), loading);
+                        self.load_in_background(
+                            request,
+                            slot.clone(),
+                            Loading::Started(Box::new(loading)),
+                            None,
+                        );
                         drop(held);
                         return Outcome::OneShot(first_answer_too_slow(request, budget));
                     }
@@ -553,6 +612,28 @@ impl Pool {
     }
 }
 
+/// A session to load in the background.
+enum Loading {
+    /// Started, its first answer still to come.
+    Started(Box<session::Session>),
+    /// To start, as the adapter planned it.
+    ToStart(Box<adapter::Plan>),
+}
+
+/// The session, started where needed, once its first answer (loading and checking the whole
+/// program) came; one that answered that this state needs the one-shot run (a syntax error)
+/// took in the program too, and is kept, as a check keeps it.
+async fn load(request: &Request<'_>, loading: Loading) -> Result<session::Session, String> {
+    let mut session = match loading {
+        Loading::Started(session) => *session,
+        Loading::ToStart(plan) => session::Session::start(request, &plan).await?,
+    };
+    match session.check(request).await {
+        Ok(session::Checked::Answer(_) | session::Checked::OneShot(_)) => Ok(session),
+        Err(error) => Err(session.explain(&error)),
+    }
+}
+
 /// Why a check ran one-shot when a new session's first answer took the whole start budget.
 fn first_answer_too_slow(request: &Request<'_>, budget: Duration) -> String {
     format!(
@@ -566,14 +647,27 @@ fn first_answer_too_slow(request: &Request<'_>, budget: Duration) -> String {
     )
 }
 
-/// Why a check ran one-shot when a new session's program is too large to wait for.
-fn large_program_loads_in_background(request: &Request<'_>, files: usize, from: usize) -> String {
+/// Why a check ran one-shot while a new session (`why`: started, or restarted and why) loads
+/// in the background.
+fn loads_in_background(request: &Request<'_>, why: &str, files: usize, from: usize) -> String {
+    let new = if why == "started" {
+        format!("a new persistent {}", request.engine)
+    } else {
+        format!("the persistent {} (restarted: {why})", request.engine)
+    };
+    let size = if from > 0 {
+        format!(
+            "; from {from} source files (`SIGNALINT_WARM_BACKGROUND_FROM_FILES`), the program \
+             has {files}"
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "the program has {files} source files, and from {from} the persistent {engine}'s first \
-         answer (opening every file) takes longer than a one-shot run, so this check ran \
-         one-shot while it loads in the background (up to {factor} times the {secs} s \
-         `timeout_secs` in `[engines.{engine}]`; `SIGNALINT_WARM_BACKGROUND_FROM_FILES` sets \
-         the size); checks run one-shot until it has loaded",
+        "{new} loads the program in the background (its first answer opens and checks every \
+         file, which takes longer than a one-shot run{size}), so this check ran one-shot; \
+         checks run one-shot until it has loaded (up to {factor} times the {secs} s \
+         `timeout_secs` in `[engines.{engine}]`)",
         engine = request.engine,
         factor = BACKGROUND_BUDGET_FACTOR,
         secs = request.timeout.as_secs()
