@@ -174,16 +174,7 @@ async fn kept_restarted_and_stopped(typescript: Option<&str>, server: &str) {
     assert_ne!(restarted, pid);
 
     // A program input changed: a new server reads the new config.
-    std::fs::write(
-        root.join("tsconfig.json"),
-        r#"{ "compilerOptions": { "strict": true, "noEmit": true, "module": "esnext", "moduleResolution": "bundler", "types": [], "noUnusedLocals": true }, "include": ["src"] }"#,
-    )
-    .unwrap();
-    std::fs::write(
-        root.join("src/a.ts"),
-        "const unused = 1;\nexport const a: number = 2;\n",
-    )
-    .unwrap();
+    with_no_unused_locals(&root, "const unused = 1;\nexport const a: number = 2;\n");
     let config = ok(&call(&client, "check_files", json!({"files": ["src/a.ts"]})).await);
     let message = tsc_message(&config);
     assert!(
@@ -505,16 +496,10 @@ async fn a_new_session_loads_in_the_background_its_first_check_one_shot() {
         "a new persistent tsc loads the program in the background",
     )
     .await;
-    std::fs::write(
-        root.join("tsconfig.json"),
-        r#"{ "compilerOptions": { "strict": true, "noEmit": true, "module": "esnext", "moduleResolution": "bundler", "types": [], "noUnusedLocals": true }, "include": ["src"] }"#,
-    )
-    .unwrap();
-    std::fs::write(
-        root.join("src/a.ts"),
+    with_no_unused_locals(
+        &root,
         "const unused = 1;\nexport const a: string = \"1\";\n",
-    )
-    .unwrap();
+    );
     let restarted = ok(&call(&client, "check_files", json!({"files": ["src/a.ts"]})).await);
     let message = tsc_message(&restarted);
     assert!(
@@ -664,4 +649,14 @@ async fn skip_lib_check_asks_no_declaration_file(typescript: Option<&str>) {
         );
         client.cancel().await.unwrap();
     }
+}
+
+/// Changes a program input (the tsconfig turns `noUnusedLocals` on) and writes `src/a.ts`.
+fn with_no_unused_locals(root: &Path, a_ts: &str) {
+    std::fs::write(
+        root.join("tsconfig.json"),
+        r#"{ "compilerOptions": { "strict": true, "noEmit": true, "module": "esnext", "moduleResolution": "bundler", "types": [], "noUnusedLocals": true }, "include": ["src"] }"#,
+    )
+    .unwrap();
+    std::fs::write(root.join("src/a.ts"), a_ts).unwrap();
 }

@@ -641,8 +641,7 @@ pub(crate) struct SessionParts {
 /// The [`SessionParts`] of `engine`, built as [`run`] builds them; why not, as its status
 /// would say.
 pub(crate) async fn session_parts(context: &Context, engine: &str) -> Result<SessionParts, String> {
-    let (plan, parts) = parts(context, engine, None).await?;
-    drop(plan);
+    let (_, parts) = parts(context, engine, None).await?;
     Ok(parts)
 }
 

@@ -88,6 +88,19 @@ fn engine_table(config: &Config) -> BTreeMap<String, (String, bool)> {
     engines
 }
 
+/// Every engine the config may run whose plugin is loaded, by engine id, with what its
+/// manifest says of it: the fix path reads how each one offers fixes.
+pub(crate) fn loaded_engines(
+    context: &Context,
+) -> impl Iterator<Item = (String, &signalint_plugin_api::EngineInfo)> {
+    engine_table(&context.config)
+        .into_iter()
+        .filter_map(|(id, (plugin, _))| {
+            let engine = context.registry.get(&plugin)?.manifest().engine.as_ref()?;
+            Some((id, engine))
+        })
+}
+
 /// Whether the config turns engine `id` off.
 fn turned_off(config: &Config, id: &str) -> bool {
     config.engines.get(id).and_then(|e| e.enabled) == Some(false)

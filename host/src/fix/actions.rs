@@ -48,15 +48,8 @@ pub struct Chosen {
 
 /// The engines of the context whose plugins offer fixes on request, and how to ask them.
 pub fn engines(context: &Context) -> BTreeMap<String, Asker> {
-    let mut ids: BTreeSet<String> = crate::plugins::BUILTIN_ENGINES
-        .iter()
-        .map(|id| (*id).to_owned())
-        .collect();
-    ids.extend(context.config.engines.keys().cloned());
-    ids.into_iter()
-        .filter_map(|id| {
-            let handle = context.registry.get(&context.config.engine_plugin(&id))?;
-            let engine = handle.manifest().engine.as_ref()?;
+    crate::check::loaded_engines(context)
+        .filter_map(|(id, engine)| {
             if !engine.code_action_args.is_empty() {
                 Some((id, Asker::LanguageServer(engine.code_action_args.clone())))
             } else if engine.persistent.is_some() {

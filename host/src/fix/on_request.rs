@@ -14,19 +14,9 @@ use crate::core::NormalizedIssue;
 
 /// The engines of the context that compute some fixes only when fixes are applied.
 pub(super) fn engines(context: &Context) -> BTreeSet<String> {
-    let mut ids: BTreeSet<String> = crate::plugins::BUILTIN_ENGINES
-        .iter()
-        .map(|id| (*id).to_owned())
-        .collect();
-    ids.extend(context.config.engines.keys().cloned());
-    ids.into_iter()
-        .filter(|id| {
-            context
-                .registry
-                .get(&context.config.engine_plugin(id))
-                .and_then(|handle| handle.manifest().engine.clone())
-                .is_some_and(|engine| engine.fixes_on_request)
-        })
+    crate::check::loaded_engines(context)
+        .filter(|(_, engine)| engine.fixes_on_request)
+        .map(|(id, _)| id)
         .collect()
 }
 
